@@ -1,0 +1,66 @@
+import { Box, FormControl, FormHelperText, FormLabel } from '@mui/material';
+import { type ReactNode } from 'react';
+
+import { visuallyHidden } from './visuallyHidden';
+
+interface FieldFrameProps {
+  /** The control's id: the label points at it and the hint and errors are named after it. */
+  id: string;
+  /** The question, shown above the control. */
+  label: ReactNode;
+  /** Help text between the label and the control. */
+  hint?: ReactNode;
+  /** Messages to show under the control; any message marks the field invalid. */
+  errors: readonly string[];
+  /** Shows the required marker. */
+  required?: boolean;
+  /** Greys out the label and control. */
+  disabled?: boolean;
+  /** The control, given the ids it must list in `aria-describedby`. */
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+/**
+ * The frame every single-control input shares: label (with required marker), hint, control,
+ * error messages. The hint and errors are tied to the control through `aria-describedby`,
+ * and each error carries a hidden "Error:" prefix so a screen reader says why it is there.
+ */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  errors,
+  required = false,
+  disabled = false,
+  children,
+}: FieldFrameProps) {
+  const hintId = hint === undefined ? undefined : `${id}-hint`;
+  const errorId = errors.length === 0 ? undefined : `${id}-error`;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <FormControl fullWidth error={errors.length > 0} disabled={disabled}>
+      <FormLabel htmlFor={id} required={required} sx={{ mb: 0.5 }}>
+        {label}
+      </FormLabel>
+      {hintId && (
+        <FormHelperText id={hintId} error={false} component="div" sx={{ mt: 0, mb: 0.75 }}>
+          {hint}
+        </FormHelperText>
+      )}
+      {children(describedBy)}
+      {errorId && (
+        <FormHelperText id={errorId} component="div">
+          {errors.map((message) => (
+            <Box component="span" key={message} sx={{ display: 'block' }}>
+              <Box component="span" sx={visuallyHidden}>
+                Error:{' '}
+              </Box>
+              {message}
+            </Box>
+          ))}
+        </FormHelperText>
+      )}
+    </FormControl>
+  );
+}

@@ -1,0 +1,126 @@
+// One ESLint config for the whole repo: typescript-eslint strict, type-checked.
+import { builtinModules } from 'node:module';
+
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/storybook-static/**',
+      'data/**',
+      '**/*.tsbuildinfo',
+      '**/__screenshots__/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  ...tseslint.configs.stylisticTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'stories/*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', prefer: 'type-imports' },
+      ],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@admit/*/src', '@admit/*/src/*'],
+              message: 'Import a package through its index (package.json exports), never its src/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // form-model is pure: it runs in the browser and on the server alike.
+    files: ['form-model/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...nodeBuiltins.map((name) => ({
+              name,
+              message: 'form-model is pure: no Node built-ins (it also runs in the browser).',
+            })),
+          ],
+          patterns: [
+            {
+              group: ['react', 'react-*', 'react/*', '@mui/*', '@emotion/*'],
+              message: 'form-model is pure: no React or UI libraries.',
+            },
+            {
+              group: ['@admit/*'],
+              message: 'form-model sits at the bottom of the house: it imports no other package.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tenant-config/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({
+            name,
+            message: 'tenant-config is data: no Node built-ins (it is bundled into the browser).',
+          })),
+          patterns: [
+            {
+              group: ['react', 'react-*', '@mui/*', '@admit/design-system', '@admit/form-app', '@admit/server'],
+              message: 'tenant-config may import form-model only.',
+            },
+            { group: ['@admit/*/src', '@admit/*/src/*'], message: 'Import a package through its index.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Widgets know nothing of admissions (STYLE: logic apart from looks).
+    files: ['design-system/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react-final-form', 'final-form', 'final-form-*', '@admit/*'],
+              message:
+                'design-system widgets are controlled components: no Final Form, form-model or tenant-config.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

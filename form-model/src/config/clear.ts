@@ -1,0 +1,74 @@
+import { isAnswered } from '../conditions/evaluate.ts';
+import { descKey } from '../keys/registry.ts';
+import { type Answers, type FormContext, type PageConfig, type Question } from './types.ts';
+import { questionKeys, visitQuestions } from './walk.ts';
+
+/** Every key a question stores, with `{key}_desc` for selects and radios. */
+export function storedKeys(question: Question): string[] {
+  const keys = questionKeys(question);
+  return hasDescKey(question) ? [...keys, descKey(question.key)] : keys;
+}
+
+/** Whether a question stores `{key}_desc`: selects and radios unless descriptions are off. */
+export function hasDescKey(question: Question): boolean {
+  return (
+    (question.type === 'select' || question.type === 'radio') && question.descriptions !== false
+  );
+}
+
+/** A byAnswer select whose value is not among the options for the current controlling answer. */
+function staleDependentChoice(question: Question, answers: Answers): boolean {
+  if (
+    (question.type !== 'select' && question.type !== 'radio') ||
+    !('byAnswer' in question.options)
+  ) {
+    return false;
+  }
+  const value = answers[question.key];
+  if (!isAnswered(value)) return false;
+  const { valueKey, options } = question.options.byAnswer;
+  const controlling = answers[valueKey];
+  const current = typeof controlling === 'string' ? (options[controlling] ?? []) : [];
+  return !current.some((option) => option.value === value);
+}
+
+// Enough passes for conditions nested ten deep; a config that has not settled by then loops.
+const MAX_PASSES = 10;
+
+/**
+ * THE clearing function (SPEC §4 conditional display): the answers with every hidden
+ * question's keys, and their `{key}_desc`, set to "". Groups keep only the first true
+ * condition's answers; tabs keep only the chosen tab's; a dependent select whose value is
+ * no longer offered is cleared. Clearing can hide more (nested conditions), so it repeats
+ * until nothing changes. The browser, the server and the PDF all call this one function.
+ *
+ * @example clearHiddenAnswers(pages, { us_citizen: 'Y', perm_resident: 'N' }).perm_resident === ''
+ */
+export function clearHiddenAnswers(
+  pages: readonly PageConfig[],
+  answers: Answers,
+  context: FormContext = {},
+): Answers {
+  let current: Answers = answers;
+  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+    let next: Answers | undefined;
+    for (const { question, visible } of visitQuestions(pages, current, context)) {
+      const clear = !visible || staleDependentChoice(question, current);
+      if (!clear) continue;
+      for (const key of storedKeys(question)) {
+        const value = (next ?? current)[key];
+        if (value === undefined || value === '') continue;
+        next ??= { ...current };
+        next[key] = '';
+      }
+    }
+    if (next === undefined) return current;
+    current = next;
+  }
+  return current;
+}
+
+/** The keys whose values `clearHiddenAnswers` changed: what a save must send as "". */
+export function clearedKeys(before: Answers, after: Answers): string[] {
+  return Object.keys(after).filter((key) => before[key] !== after[key]);
+}

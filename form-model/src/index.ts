@@ -1,0 +1,113 @@
+// @admit/form-model: the admission form as data and pure rules. Runs in the browser and on
+// the server alike (no React, no Node built-ins, no I/O).
+
+export type {
+  AddAnotherBlock,
+  Answers,
+  AnswerValue,
+  Block,
+  CheckboxesQuestion,
+  CheckboxQuestion,
+  ConditionalBlock,
+  ConditionalTrigger,
+  ConditionGroup,
+  DateQuestion,
+  EmailQuestion,
+  FileQuestion,
+  FormContext,
+  InfoBlock,
+  LookupFills,
+  LookupQuestion,
+  MonthYearQuestion,
+  Option,
+  OptionListName,
+  OptionSource,
+  PageConfig,
+  PageId,
+  PhoneQuestion,
+  Question,
+  QuestionType,
+  RadioQuestion,
+  Required,
+  RuleRef,
+  SectionConfig,
+  SelectQuestion,
+  SsnQuestion,
+  TabsBlock,
+  TextareaQuestion,
+  TextQuestion,
+  YearRange,
+} from './config/types.ts';
+export type { Condition, ConditionExpr, Operator } from './conditions/types.ts';
+export { conditionKeys, evaluate, evaluateCondition, isAnswered } from './conditions/evaluate.ts';
+export {
+  addAnotherCount,
+  blockKeys,
+  chosenTab,
+  DEFAULT_ADD_ANOTHER,
+  hasOptionsNow,
+  MAX_ADD_ANOTHER,
+  questionKeys,
+  triggerPressed,
+  visitQuestions,
+  walkPages,
+  type QuestionVisit,
+  type WalkItem,
+} from './config/walk.ts';
+export { clearedKeys, clearHiddenAnswers, hasDescKey, storedKeys } from './config/clear.ts';
+export { checkPages } from './config/check.ts';
+export { PAGE_KEY_GROUPS, pageKeys, pageOfKey, summaryHref } from './config/pages.ts';
+export {
+  answerKeyRegistry,
+  CHARGE_ONLY_OFFENCES,
+  COLLEGE_PREFIXES,
+  CONDUCT_OFFENCES,
+  CONDUCT_PREFIXES,
+  conductItemKeys,
+  descKey,
+  hasDescription,
+  isStorableKey,
+  keyGroups,
+  keyKind,
+  PARENT_PREFIXES,
+  type KeyGroup,
+  type KeyKind,
+} from './keys/registry.ts';
+export { messages } from './validation/messages.ts';
+export * from './validation/limits.ts';
+export { isValid, toErrorMap, type ErrorMap } from './validation/errors.ts';
+export { EMAIL_PATTERN } from './validation/rules.ts';
+export {
+  buildAnswerSchema,
+  currentOptions,
+  isRequired,
+  validateAnswers,
+  validateField,
+  type ValidateOptions,
+} from './validation/schema.ts';
+export {
+  PASSWORD_SPECIAL_CHARACTERS,
+  passwordRequirementStates,
+  passwordRules,
+  submitFields,
+  validateAccountForm,
+  type AccountForm,
+  type ConfirmForm,
+  type ForgotForm,
+  type LoginForm,
+  type PasswordRule,
+  type RequirementState,
+  type ResendForm,
+  type ResetForm,
+  type SignUpForm,
+} from './validation/account.ts';
+export { fileExtension, validateFile, type FileFacts } from './validation/file.ts';
+export {
+  PRINT_BLANK,
+  printableModel,
+  printLineText,
+  type DocumentAnswer,
+  type PrintLine,
+} from './print/printable.ts';
+export * from './options/index.ts';
+export * from './format/index.ts';

@@ -1,0 +1,22 @@
+/** Business constants of SPEC §9, named once. */
+export const TEXT_MAX_LENGTH = 45;
+export const TEXTAREA_MAX_LENGTH = 1500;
+export const TENANT_TEXTAREA_MAX_LENGTH = 7000;
+/** (ours) e-mail addresses and lookup names run longer than SPEC's 45 for plain text. */
+export const EMAIL_MAX_LENGTH = 100;
+export const LOOKUP_MAX_LENGTH = 100;
+export const PASSWORD_MIN_LENGTH = 12;
+export const CONFIRMATION_CODE_LENGTH = 6;
+export const ZIP_MIN_LENGTH = 5;
+export const MIN_AGE_YEARS = 13;
+export const MAX_AGE_YEARS = 100;
+export const MAX_UPLOAD_BYTES = 1_048_576;
+export const MAX_FILE_NAME_LENGTH = 32;
+export const ALLOWED_FILE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'pdf', 'docx'] as const;
+/** SPEC §5: residency year windows run to 2 years ahead. */
+export const YEAR_WINDOW_AHEAD = 2;
+
+/** Length in characters as a person counts them (code points, not UTF-16 units). */
+export function characterCount(text: string): number {
+  return Array.from(text).length;
+}

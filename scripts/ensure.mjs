@@ -1,0 +1,35 @@
+// What a fresh machine lacks, installed by the project itself: npm dependencies and the
+// system Chromium that browser tests drive (no browser downloads work here).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Runs `npm ci` when node_modules is missing or older than package-lock.json. */
+export function ensureDependencies() {
+  const lock = join(root, 'package-lock.json');
+  const stamp = join(root, 'node_modules', '.admit-lock-hash');
+  const hash = createHash('sha256').update(readFileSync(lock)).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  console.log('▶ installing dependencies: npm ci');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  writeFileSync(stamp, hash);
+}
+
+/** Installs Debian's Chromium when it is missing (browser tests need it). */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM_PATH)) return;
+  console.log('▶ installing Chromium: apt-get install -y chromium');
+  const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
+  const run = (args) =>
+    execFileSync(asRoot[0] ?? args[0], asRoot.length ? args : args.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  run(['apt-get', 'update', '-qq']);
+  run(['apt-get', 'install', '-y', '-qq', 'chromium']);
+}

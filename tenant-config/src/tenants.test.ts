@@ -1,0 +1,250 @@
+import {
+  answerKeyRegistry,
+  type Block,
+  clearHiddenAnswers,
+  pageKeys,
+  printableModel,
+  printLineText,
+  validateAnswers,
+} from '@admit/form-model';
+import { describe, expect, it } from 'vitest';
+
+import { checkTenant, loadTenant, TenantConfigError, tenants } from './index.ts';
+import { type TenantConfig } from './types.ts';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+
+/** Every answer key SPEC §3 names, spelled out here independently of the registry. */
+const expand = (prefixes: string[], names: string[]) => prefixes.flatMap((p) => names.map((n) => `${p}${n}`));
+const monthYear = (...bases: string[]) => bases.flatMap((b) => [`${b}_month`, `${b}_year`]);
+const offences = ['arson', 'assault', 'drugs', 'hate', 'murder', 'robbery', 'violence', 'dui', 'weapons', 'no'];
+const SPEC_KEYS = [
+  ...['first_name', 'middle_name', 'last_name', 'prev_name', 'ssn'],
+  ...['address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country', 'county', 'email_address'],
+  ...['contact_email_address', 'mailing_addr_same_as_perm_addr', 'phone_home', 'phone_mobile', 'optin_sms_ind'],
+  ...['phone_international', 'mailing_address_line_1', 'mailing_address_line_2', 'mailing_city', 'mailing_state'],
+  ...['mailing_zip', 'mailing_country', 'birth_date', 'birth_city', 'birth_state', 'us_citizen', 'perm_resident'],
+  ...['citizenship', 'stopintl_copy'],
+  ...['gender', 'ethnicity', 'race_american_indian', 'race_asian', 'race_black', 'race_native_hawaiian', 'race_white'],
+  ...['decision_essay', 'gallatin_refer', 'gallatin_refer_other'],
+  ...['entry_term', 'educational_goal', 'goal_two_year', 'goal_two_year_other', 'prev_gallatin', 'prev_attend_webapp'],
+  ...expand(
+    ['parent_', 'parent_2_'],
+    ['relationship', 'first_name', 'last_name', 'email_address', 'address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country', 'phone', 'bozeman', 'alum_year'],
+  ),
+  ...['parent_education', 'parent_degree_msu'],
+  ...['diploma_ged', 'hs_name', 'hs_ceeb', 'hs_address_line_1', 'hs_city', 'hs_state', 'hs_zip', 'hs_country'],
+  ...monthYear('grad'),
+  ...['hs_gpa', 'hs_class_rank', 'hs_class_size', 'hs_accredited', 'ged_test', ...monthYear('ged'), 'ged_location'],
+  ...expand(
+    ['college_', 'college_2_', 'college_3_'],
+    ['name', 'ceeb', 'address_line_1', 'city', 'state', 'zip', 'country', ...monthYear('attend_from', 'attend_to'), 'credits_attempted'],
+  ),
+  ...['suspended_academic', 'suspended_academic_explain'],
+  ...['sat_taken', ...monthYear('sat_test'), 'sat_score_total', 'sat_score_reading_writing', 'sat_score_math'],
+  ...['sat_score_writing_language_test', 'sat_score_math_test', ...monthYear('sat_plan'), 'sat_taken_unsure'],
+  ...['act_taken', ...monthYear('act_test'), 'act_score_math', 'act_score_english', 'act_score_composite'],
+  ...['act_score_writing_english_arts', 'act_score_writing', ...monthYear('act_plan'), 'act_taken_unsure'],
+  ...monthYear('military_start', 'military_end'),
+  ...['military_state', 'military_city', 'military_active_duty'],
+  ...expand(['crime_', 'pending_'], offences),
+  ...expand(['charges_'], [...offences, 'assault_weapon', 'hazing']),
+  ...['register', 'certify_checkbox', 'obligation_checkbox', 'legal_agree'],
+  ...['accredited_senior_year_hs', 'accredited_hs_radio', 'grad_in_or_after', 'other_state', 'registered_voter'],
+  ...['dl_state', 'dl_issue_day', 'own_motor_vehicle', 'montana_state_id'],
+];
+
+const allKeys = (config: TenantConfig) => config.pages.flatMap(pageKeys);
+
+function addAnotherMaxima(blocks: readonly Block[]): number[] {
+  return blocks.flatMap((block) => {
+    switch (block.type) {
+      case 'add-another':
+        return [block.max, ...block.items.flatMap(addAnotherMaxima)];
+      case 'conditional':
+        return addAnotherMaxima(block.blocks);
+      case 'condition-group':
+        return block.branches.flatMap((branch) => addAnotherMaxima(branch.blocks));
+      case 'trigger':
+        return block.mode === 'button'
+          ? addAnotherMaxima([...(block.before ?? []), ...block.after])
+          : addAnotherMaxima([...(block.after ?? []), ...(block.optional ?? [])]);
+      case 'tabs':
+        return block.tabs.flatMap((tab) => addAnotherMaxima(tab.blocks));
+      default:
+        return [];
+    }
+  });
+}
+
+describe.each(Object.values(tenants))('tenant $id', (config) => {
+  it('loads with no problem at all', () => {
+    expect(checkTenant(config)).toEqual([]);
+    expect(loadTenant(config.id)).toBe(config);
+  });
+
+  it('places every key on exactly one page, each a registered key', () => {
+    const keys = allKeys(config);
+    expect(keys.length).toBeGreaterThan(150);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.filter((key) => !(key in answerKeyRegistry))).toEqual([]);
+  });
+
+  it('keeps add-another within 10 (SPEC §9)', () => {
+    const maxima = config.pages.flatMap((page) => page.sections.flatMap((s) => addAnotherMaxima(s.blocks)));
+    expect(maxima.length).toBeGreaterThan(0);
+    expect(maxima.every((max) => max >= 1 && max <= 10)).toBe(true);
+  });
+
+  it('requires exactly SPEC §5 required fields of an empty application', () => {
+    const errors = validateAnswers(config.pages, {}, { now: NOW });
+    expect(Object.keys(errors).sort()).toEqual(
+      [
+        'first_name',
+        'last_name',
+        'mailing_address_line_1',
+        'mailing_city',
+        'mailing_country',
+        'us_citizen',
+        'entry_term',
+        'diploma_ged',
+        'parent_education',
+        'register',
+        'certify_checkbox',
+        'obligation_checkbox',
+        'legal_agree',
+        // SPEC §5: home phone required when there is no mobile; the _no boxes unless an item.
+        'phone_home',
+        'crime_no',
+        'pending_no',
+        'charges_no',
+      ].sort(),
+    );
+    expect(errors.first_name).toEqual(['First Name']);
+    expect(errors.mailing_address_line_1).toEqual(['Street 1']);
+    expect(errors.mailing_city).toEqual(['City']);
+    expect(errors.mailing_country).toEqual(['Country']);
+    expect(errors.us_citizen).toEqual(['Are you a citizen of the United States?']);
+  });
+
+  it('accepts a complete, realistic application and prints it', () => {
+    const answers = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      mailing_country: 'USA',
+      mailing_address_line_1: '101 Main St',
+      mailing_city: 'Bozeman',
+      mailing_state: 'MT',
+      mailing_zip: '59715',
+      mailing_addr_same_as_perm_addr: true,
+      phone_mobile: '(406) 555-0123',
+      optin_sms_ind: true,
+      birth_date: '2008-03-27',
+      us_citizen: 'Y',
+      entry_term: '202770',
+      educational_goal: 'AAS',
+      goal_two_year: 'WELDING',
+      prev_gallatin: 'N',
+      prev_attend_webapp: 'N',
+      parent_education: 'BA',
+      parent_degree_msu: 'N',
+      diploma_ged: 'D',
+      hs_name: 'Bozeman High School',
+      hs_ceeb: '270100',
+      grad_month: '6',
+      grad_year: '2026',
+      hs_gpa: '3.6',
+      sat_taken: 'Y',
+      sat_score_total: '1210',
+      sat_score_math: '600',
+      crime_no: true,
+      pending_no: true,
+      charges_no: true,
+      register: 'N',
+      certify_checkbox: true,
+      obligation_checkbox: true,
+      legal_agree: true,
+    };
+    expect(validateAnswers(config.pages, answers, { now: NOW })).toEqual({});
+    const text = printableModel(config.pages, answers).map(printLineText);
+    expect(text).toContain('First Name Ada');
+    expect(text).toContain('[X] Yes');
+    expect(text).toContain('[X] None of these');
+  });
+
+  it('clears the permanent address once it is the same as the mailing address', () => {
+    const cleared = clearHiddenAnswers(config.pages, { mailing_addr_same_as_perm_addr: true, city: 'Helena', state: 'MT' });
+    expect(cleared).toMatchObject({ city: '', state: '' });
+  });
+});
+
+describe('gallatin (the default tenant)', () => {
+  const gallatin = loadTenant();
+
+  it('is the default', () => {
+    expect(gallatin.id).toBe('gallatin');
+    expect(gallatin.characterLimit).toBe(7000);
+  });
+
+  it('holds every SPEC §3 answer key', () => {
+    const keys = new Set(allKeys(gallatin));
+    expect(SPEC_KEYS.filter((key) => !keys.has(key))).toEqual([]);
+  });
+
+  it('models in-state residency for real: well over 60 instate_ keys', () => {
+    expect(allKeys(gallatin).filter((key) => key.startsWith('instate_')).length).toBeGreaterThan(60);
+  });
+
+  it('answers decision_essay by typing or by upload, chosen by tabs', () => {
+    const about = gallatin.pages[0];
+    const tabs = about?.sections.flatMap((s) => s.blocks).find((b) => b.type === 'tabs');
+    expect(tabs?.type === 'tabs' && tabs.tabs.map((tab) => tab.blocks.map((b) => b.type))).toEqual([['textarea'], ['file']]);
+  });
+});
+
+describe('example (a second college, no code)', () => {
+  const example = loadTenant('example');
+
+  it('has its own names and theme and no Montana residency section', () => {
+    expect(example.names.college).not.toBe(tenants.gallatin?.names.college);
+    expect(example.theme.colors.primary.main).not.toBe(tenants.gallatin?.theme.colors.primary.main);
+    expect(allKeys(example).some((key) => key.startsWith('instate_'))).toBe(false);
+  });
+
+  it('speaks of itself, never of Gallatin, in what applicants read', () => {
+    expect(JSON.stringify(example.pages)).not.toMatch(/Gallatin College|Montana State University/);
+    expect(JSON.stringify(example.pages)).toContain('Riverbend Community College');
+  });
+});
+
+describe('loadTenant', () => {
+  it('refuses an unknown tenant, naming the known ones', () => {
+    expect(() => loadTenant('nowhere')).toThrow(/no tenant "nowhere"; known tenants: gallatin, example/);
+  });
+
+  it('reports every problem of a broken tenant at once', () => {
+    const broken = {
+      ...tenants.gallatin,
+      id: 'Broken Tenant',
+      characterLimit: 9000,
+      contact: { ...tenants.gallatin?.contact, email: 'nobody' },
+      pages: [
+        ...(tenants.gallatin?.pages ?? []).slice(0, 2),
+        { id: 'final-steps', route: 'final-steps', title: 'Submit', sections: [{ id: 'x', title: 'X', blocks: [{ type: 'text', key: 'first_name', label: 'Again' }] }] },
+      ],
+    } as TenantConfig;
+    const problems = checkTenant(broken);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'id must be lower-case letters, digits and dashes',
+        'characterLimit must be less than or equal to 7000',
+        'contact.email must be an e-mail address',
+        '"first_name" is placed more than once: about/name, final-steps/x',
+        'final-steps: "first_name" belongs on another page (SPEC §2 page map)',
+      ]),
+    );
+    expect(() => {
+      throw new TenantConfigError('broken', problems);
+    }).toThrow(/- id must be lower-case/);
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * Builders for blocks that repeat with a prefix (addresses, parents, colleges). They run
+ * once at module load and return plain data, so the page configs stay serialisable.
+ */
+import {
+  armedForces,
+  type Block,
+  canadianProvinces,
+  type Condition,
+  type Required,
+  usStates,
+  usTerritories,
+  yesNo,
+} from '@admit/form-model';
+
+/** SPEC §5: a state is asked for the USA and Canada; its options follow the country. */
+export const STATE_COUNTRIES = ['USA', 'CAN'];
+
+const stateOptions = {
+  USA: [...usStates, ...usTerritories, ...armedForces],
+  CAN: canadianProvinces,
+};
+
+const isUsa = (prefix: string): Condition => ({
+  valueKey: `${prefix}country`,
+  operator: 'equals',
+  target: 'USA',
+});
+
+interface AddressOptions {
+  /** Key prefix: '' for the permanent address, 'mailing_', 'parent_', 'hs_', … */
+  prefix: string;
+  /** The mailing address is required (SPEC §5: Street 1, City, Country). */
+  required?: boolean;
+  /** Whether the address has a second street line. */
+  line2?: boolean;
+  /** Whether Street 1 suggests addresses (SPEC §3 autocomplete category "address"). */
+  lookup?: boolean;
+}
+
+/**
+ * An address: country first (its answer decides the state list), Street 1 with address
+ * suggestions, Street 2, city, state or province, ZIP.
+ */
+export function addressBlocks({
+  prefix,
+  required = false,
+  line2 = true,
+  lookup = true,
+}: AddressOptions): Block[] {
+  const street: Block = lookup
+    ? {
+        type: 'lookup',
+        key: `${prefix}address_line_1`,
+        label: 'Street 1',
+        category: 'address',
+        fills: { city: `${prefix}city`, state: `${prefix}state`, zip: `${prefix}zip` },
+        maxLength: 45,
+        required,
+      }
+    : { type: 'text', key: `${prefix}address_line_1`, label: 'Street 1', required };
+  const stateRequired: Required = required
+    ? { when: { valueKey: `${prefix}country`, operator: 'in', target: STATE_COUNTRIES } }
+    : false;
+  return [
+    {
+      type: 'select',
+      key: `${prefix}country`,
+      label: 'Country',
+      options: { list: 'countries' },
+      required,
+    },
+    street,
+    ...(line2
+      ? [
+          {
+            type: 'text',
+            key: `${prefix}address_line_2`,
+            label: 'Street 2',
+            hint: 'Apartment, suite or unit (optional)',
+          } as const,
+        ]
+      : []),
+    { type: 'text', key: `${prefix}city`, label: 'City', required },
+    {
+      type: 'select',
+      key: `${prefix}state`,
+      label: 'State or Province',
+      // SPEC §4 conditional select: shows only when the chosen country has states to offer.
+      options: { byAnswer: { valueKey: `${prefix}country`, options: stateOptions } },
+      required: stateRequired,
+    },
+    {
+      type: 'text',
+      key: `${prefix}zip`,
+      label: 'ZIP or Postal Code',
+      maxLength: 10,
+      // SPEC §5: ZIP required for the USA, at least 5 characters.
+      required: required ? { when: isUsa(prefix) } : false,
+      rules: [{ rule: 'minLength', min: 5, when: isUsa(prefix) }],
+    },
+  ];
+}
+
+/** One parent or guardian (SPEC §3 prefixes parent_ and parent_2_). */
+export function parentBlocks(prefix: 'parent_' | 'parent_2_', ordinal: string): Block[] {
+  return [
+    {
+      type: 'select',
+      key: `${prefix}relationship`,
+      label: `Relationship to you (${ordinal} parent or guardian)`,
+      options: {
+        options: [
+          { value: 'M', label: 'Mother' },
+          { value: 'F', label: 'Father' },
+          { value: 'P', label: 'Parent' },
+          { value: 'S', label: 'Stepparent' },
+          { value: 'G', label: 'Legal guardian' },
+          { value: 'O', label: 'Other relative' },
+        ],
+      },
+      // SPEC §5: relationship required when that parent's first name is given.
+      required: { when: { valueKey: `${prefix}first_name`, operator: 'answered' } },
+      requiredMessage: 'Relationship',
+    },
+    { type: 'text', key: `${prefix}first_name`, label: 'First Name' },
+    { type: 'text', key: `${prefix}last_name`, label: 'Last Name' },
+    { type: 'email', key: `${prefix}email_address`, label: 'Email Address' },
+    { type: 'phone', key: `${prefix}phone`, label: 'Phone', hint: 'For example (406) 555-0123' },
+    ...addressBlocks({ prefix }),
+    {
+      type: 'radio',
+      key: `${prefix}bozeman`,
+      label: 'Did this parent or guardian attend Montana State University in Bozeman?',
+      options: { options: yesNo },
+    },
+    {
+      type: 'conditional',
+      hideWhen: { valueKey: `${prefix}bozeman`, operator: 'notEquals', target: 'Y' },
+      blocks: [
+        {
+          type: 'select',
+          key: `${prefix}alum_year`,
+          label: 'Year they last attended',
+          options: { years: { count: 74, direction: 'past' } },
+          descriptions: false,
+        },
+      ],
+    },
+  ];
+}
+
+/** One college attended (SPEC §3 prefixes college_, college_2_, college_3_). */
+export function collegeBlocks(prefix: string): Block[] {
+  return [
+    {
+      type: 'lookup',
+      key: `${prefix}name`,
+      label: 'College or university name',
+      hint: 'Start typing and choose your college from the list, or use what you typed.',
+      category: 'college_ceeb',
+      fills: {
+        ceeb: `${prefix}ceeb`,
+        address_line_1: `${prefix}address_line_1`,
+        city: `${prefix}city`,
+        state: `${prefix}state`,
+        zip: `${prefix}zip`,
+        country: `${prefix}country`,
+      },
+    },
+    {
+      type: 'text',
+      key: `${prefix}ceeb`,
+      label: 'College code (CEEB)',
+      hint: 'Filled in when you choose a college from the list.',
+      maxLength: 6,
+    },
+    ...addressBlocks({ prefix, line2: false, lookup: false }),
+    {
+      type: 'month-year',
+      key: `${prefix}attend_from_month`,
+      monthKey: `${prefix}attend_from_month`,
+      yearKey: `${prefix}attend_from_year`,
+      label: 'Attended from',
+      years: { count: 64, direction: 'past' },
+    },
+    {
+      type: 'month-year',
+      key: `${prefix}attend_to_month`,
+      monthKey: `${prefix}attend_to_month`,
+      yearKey: `${prefix}attend_to_year`,
+      label: 'Attended to',
+      hint: 'If you are still attending, choose this month.',
+      years: { count: 64, direction: 'past' },
+    },
+    {
+      type: 'text',
+      key: `${prefix}credits_attempted`,
+      label: 'Credits attempted',
+      maxLength: 5,
+      rules: [{ rule: 'numeric' }],
+    },
+  ];
+}

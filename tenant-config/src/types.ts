@@ -1,0 +1,85 @@
+import { type PageConfig } from '@admit/form-model';
+
+/** A colour with the four shades of SPEC §3. */
+export interface ColorShades {
+  extraLight: string;
+  light: string;
+  main: string;
+  dark: string;
+}
+
+/**
+ * Theme tokens (SPEC §3 theme values) as plain data. The design system's
+ * `createAppTheme(tokens)` turns them into an MUI theme; this package never imports it.
+ */
+export interface TenantTheme {
+  colors: {
+    primary: ColorShades;
+    secondary: ColorShades;
+    accent: ColorShades;
+    neutral: ColorShades;
+    white: string;
+    error: ColorShades;
+    disabled: ColorShades;
+  };
+  severity: { success: string; error: string };
+  fontFamily: string;
+}
+
+/** A postal address. */
+export interface PostalAddress {
+  lines: readonly string[];
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** One college's configuration: everything that differs between colleges, as data. */
+export interface TenantConfig {
+  /** Folder name and TENANT value. */
+  id: string;
+  names: {
+    /** The college applicants apply to. */
+    college: string;
+    /** A short name for tight spaces. */
+    shortName: string;
+    /** The partner institution (SPEC §1: a two-year college within a state university). */
+    partner: string;
+  };
+  titles: {
+    /** The application's title in the header and the browser tab. */
+    application: string;
+    /** The completion page's heading. */
+    completion: string;
+  };
+  contact: {
+    email: string;
+    phone: string;
+    fax?: string;
+    address: PostalAddress;
+    /** Office hours shown in the Help modal. */
+    hours: string;
+  };
+  urls: {
+    home: string;
+    privacy: string;
+    admissions: string;
+    /** Where international applicants apply (SPEC §5 STOP message). */
+    international: string;
+  };
+  /** SPEC §3: ACT and SAT school codes, printed for applicants sending scores. */
+  testCodes: { act: string; sat: string };
+  /** SPEC §3: the tenant's character limit for long answers. */
+  characterLimit: number;
+  theme: TenantTheme;
+  /** The logo as an SVG document (inline, so no file server is needed). */
+  logoSvg: string;
+  /** Privacy Policy and Cookie Notice text (paragraphs). */
+  privacyNotice: readonly string[];
+  /** The identity provider prefix of the session marker cookie (SPEC §4). */
+  sessionCookiePrefix: string;
+  /** The route a failed submit sends the applicant to (SPEC §4). */
+  defaultRoute: string;
+  /** The three steps (SPEC §2). */
+  pages: readonly PageConfig[];
+}

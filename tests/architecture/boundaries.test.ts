@@ -1,0 +1,52 @@
+/**
+ * The house's boundaries (ARCHITECTURE.md), proven by running the repo's own ESLint config on
+ * probe sources placed where each package's files live: a forbidden import must fail lint.
+ */
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({
+  cwd: new URL('../..', import.meta.url).pathname,
+  // Probes are not on disk, so type-aware rules are off; the import rules are what we test.
+  overrideConfig: [
+    { ...tseslint.configs.disableTypeChecked, languageOptions: { parserOptions: { projectService: false, project: null } } },
+  ],
+});
+
+async function importErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('form-model is pure (no React, no Node built-ins)', () => {
+  it.each([
+    "import { readFileSync } from 'node:fs';",
+    "import { join } from 'path';",
+    "import { useState } from 'react';",
+    "import { Button } from '@mui/material';",
+    "import { tenants } from '@admit/tenant-config';",
+  ])('refuses %s', async (source) => {
+    expect(await importErrors('form-model/src/probe.ts', `${source}\nexport {};\n`)).toHaveLength(1);
+  });
+
+  it('allows yup and dayjs', async () => {
+    expect(await importErrors('form-model/src/probe.ts', "import { string } from 'yup';\nimport dayjs from 'dayjs';\nexport {};\n")).toEqual([]);
+  });
+});
+
+describe('design-system widgets know nothing of admissions', () => {
+  it.each([
+    "import { Field } from 'react-final-form';",
+    "import { messages } from '@admit/form-model';",
+    "import { tenants } from '@admit/tenant-config';",
+  ])('refuses %s', async (source) => {
+    expect(await importErrors('design-system/src/Probe/Probe.tsx', `${source}\nexport {};\n`)).toHaveLength(1);
+  });
+});
+
+describe('packages are used through their index', () => {
+  it("refuses a deep import into another package's src/", async () => {
+    expect(await importErrors('tenant-config/src/probe.ts', "import { x } from '@admit/form-model/src/keys/registry.ts';\nexport {};\n")).toHaveLength(1);
+  });
+});
