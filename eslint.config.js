@@ -106,6 +106,7 @@ export default tseslint.config(
   {
     // Widgets know nothing of admissions (STYLE: logic apart from looks).
     files: ['design-system/src/**/*.{ts,tsx}'],
+    ignores: ['design-system/src/**/*.stories.tsx', 'design-system/src/**/*.test.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -117,6 +118,26 @@ export default tseslint.config(
               group: ['react-final-form', 'final-form', 'final-form-*', '@admit/*'],
               message:
                 'design-system widgets are controlled components: no Final Form, form-model or tenant-config.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Stories and tests are fixtures: they may feed widgets form-model's rules (e.g. validateFile),
+    // never Final Form or a tenant.
+    files: ['design-system/src/**/*.stories.tsx', 'design-system/src/**/*.test.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react-final-form', 'final-form', 'final-form-*', '@admit/tenant-config', '@admit/*/src', '@admit/*/src/*'],
+              message: 'Stories feed widgets plain props; only form-model rules may be used as fixtures.',
             },
           ],
         },

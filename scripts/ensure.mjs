@@ -9,15 +9,20 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** Runs `npm ci` when node_modules is missing or older than package-lock.json. */
+/**
+ * Installs dependencies when package-lock.json changed since the last install: `npm ci` on a
+ * fresh clone, an incremental `npm install` where node_modules already exists.
+ */
 export function ensureDependencies() {
   const lock = join(root, 'package-lock.json');
   const stamp = join(root, 'node_modules', '.admit-lock-hash');
   const hash = createHash('sha256').update(readFileSync(lock)).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
-  console.log('▶ installing dependencies: npm ci');
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  writeFileSync(stamp, hash);
+  const fresh = !existsSync(join(root, 'node_modules', '.package-lock.json'));
+  const args = fresh ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+  console.log(`▶ installing dependencies: npm ${args[0]}`);
+  execFileSync('npm', args, { cwd: root, stdio: 'inherit' });
+  writeFileSync(stamp, createHash('sha256').update(readFileSync(lock)).digest('hex'));
 }
 
 /** Installs Debian's Chromium when it is missing (browser tests need it). */

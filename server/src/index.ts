@@ -1,0 +1,6 @@
+// @admit/server: the API, its adapters and its start-up, for main.ts, tests, benches and the CLI.
+export { buildApp, type AppDeps } from './app.ts';
+export { type Config, ConfigError, readConfig } from './config.ts';
+export { type Db, migrate, openDatabase } from './db/database.ts';
+export { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.ts';
+export { type Clock, systemClock } from './services/clock.ts';

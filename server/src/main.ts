@@ -1,0 +1,47 @@
+/**
+ * Starts Admit: reads the configuration, starts the embedded PostgreSQL unless DATABASE_URL
+ * names one, migrates, and listens. SIGINT/SIGTERM shut down cleanly.
+ */
+import { join } from 'node:path';
+
+import { loadTenant } from '@admit/tenant-config';
+
+import { buildApp } from './app.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { migrate, openDatabase } from './db/database.ts';
+import { startEmbeddedDatabase } from './db/embedded.ts';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const tenant = loadTenant(config.tenant);
+  const log = (line: string) => {
+    console.log(line);
+  };
+  const embedded = config.databaseUrl === undefined ? await startEmbeddedDatabase(join(config.dataDir, 'pg'), log) : undefined;
+  const db = openDatabase(config.databaseUrl ?? embedded?.url ?? '');
+  await migrate(db);
+  const app = await buildApp({ config, tenant, db });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await db.destroy();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${tenant.names.college}: Admit is ready at ${config.publicOrigin}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || (error instanceof Error && error.name === 'TenantConfigError')) {
+    console.error(`Admit cannot start: ${error.message}`);
+  } else {
+    console.error('Admit cannot start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+/**
+ * Every error is JSON `{message}`: a person can read it, and an unexpected one gets SPEC §8's
+ * generic message with the details in the log, never a stack trace in the response.
+ */
+import { type FastifyError, type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { GENERIC_MESSAGE, HttpError } from '../../services/errors.ts';
+
+function schemaMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (first === undefined) return 'The request is not valid.';
+  const where = (first.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+  const field = where === '' ? (first.params as { missingProperty?: string }).missingProperty : where;
+  return field === undefined ? `The request ${first.message ?? 'is not valid'}.` : `"${field}" ${first.message ?? 'is not valid'}.`;
+}
+
+export const errors = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError) {
+        if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        return reply.code(error.statusCode).headers(error.headers).send({ ...error.body, message: error.message });
+      }
+      if (error.validation !== undefined) {
+        return reply.code(400).send({ message: schemaMessage(error) });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad JSON, body too large, unsupported type) are safe to say.
+        return reply.code(status).send({ message: error.message });
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.code(500).send({ message: GENERIC_MESSAGE });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,287 @@
+/**
+ * Accounts (SPEC §7 /public/*): sign-up, confirmation, login, forgotten and reset passwords.
+ * No account enumeration: sign-up, login, forgot and resend answer alike for known and unknown
+ * addresses. Codes and reset ids are random, stored hashed, short-lived and single-use.
+ */
+import { type AccountForm, type ErrorMap, validateAccountForm } from '@admit/form-model';
+
+import { type Db } from '../db/database.ts';
+import { type Clock } from './clock.ts';
+import { hmac, randomCode, randomToken, sameDigest, sha256 } from './crypto.ts';
+import { HttpError } from './errors.ts';
+import { type Mailer } from './mail.ts';
+import { burnVerifyTime, hashPassword, isCommonPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
+import { type Sessions } from './sessions.ts';
+import { clear, hit, type ThrottleRule } from './throttle.ts';
+
+/** A confirmation code works for 24 hours. */
+export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Five wrong codes burn the code (429). */
+export const MAX_CODE_ATTEMPTS = 5;
+/** A reset link works for one hour, once. */
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+const MINUTES = 60_000;
+export const THROTTLES = {
+  loginAccount: { limit: 10, windowMs: 15 * MINUTES },
+  loginAddress: { limit: 100, windowMs: 15 * MINUTES },
+  confirmAddress: { limit: 30, windowMs: 15 * MINUTES },
+  resendAccount: { limit: 5, windowMs: 60 * MINUTES },
+  resendAddress: { limit: 20, windowMs: 60 * MINUTES },
+  forgotAccount: { limit: 5, windowMs: 60 * MINUTES },
+  forgotAddress: { limit: 20, windowMs: 60 * MINUTES },
+  signupAddress: { limit: 20, windowMs: 60 * MINUTES },
+} as const satisfies Record<string, ThrottleRule>;
+
+/** What the account calls answer (README lists them; SPEC shows only some). */
+export const accountMessages = {
+  signedUp: 'We sent a confirmation code to your email address. Enter it here to confirm your account.',
+  confirmed: 'Your account is confirmed. Please log in.',
+  codeWrong: 'That confirmation code is not correct or has expired. Check the code, or resend it to get a new one.',
+  codeBurned: 'Too many incorrect codes. Please resend the confirmation code to get a new one.',
+  resent: 'If an account for that email address is waiting for confirmation, we sent it a new code.',
+  loggedIn: 'You have successfully logged in.',
+  loginFailed: 'Incorrect username or password.',
+  unconfirmed: 'Your account is not confirmed yet. Enter the code we emailed you, or resend it.',
+  forgot: 'If an account exists for that email address, we sent it a link to reset your password.',
+  reset: 'Your password has been reset. Please log in with your new password.',
+  resetInvalid: 'This password reset link is not valid or has expired. Please request a new one.',
+  commonPassword: 'This password is too common. Please choose one that is harder to guess.',
+  passwordTooLong: `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
+  loggedOut: 'You have been logged out.',
+} as const;
+
+export interface AccountDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  sessions: Sessions;
+  /** The origin of links in mail (PUBLIC_ORIGIN, never the Host header). */
+  publicOrigin: string;
+  /** The college's name, for mail. */
+  collegeName: string;
+}
+
+const normalise = (username: unknown): string => (typeof username === 'string' ? username.trim().toLowerCase() : '');
+
+/** Refuses a form that breaks SPEC §5's rules: 400 with the first message and the error map. */
+function check(form: AccountForm, body: Record<string, unknown>): void {
+  const errors: ErrorMap = validateAccountForm(form, body, 'all');
+  const first = Object.values(errors).flat()[0];
+  if (first !== undefined) throw new HttpError(400, first, { errors });
+}
+
+async function checkNewPassword(password: string): Promise<void> {
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new HttpError(400, accountMessages.passwordTooLong, { errors: { password: [accountMessages.passwordTooLong] } });
+  }
+  if (await isCommonPassword(password)) {
+    throw new HttpError(400, accountMessages.commonPassword, { errors: { password: [accountMessages.commonPassword] } });
+  }
+}
+
+export function createAccounts(deps: AccountDeps) {
+  const { db, clock, mailer, sessions } = deps;
+  let secret: Promise<Buffer> | undefined;
+  const serverSecret = () =>
+    (secret ??= db
+      .selectFrom('app_secret')
+      .select('secret')
+      .executeTakeFirstOrThrow()
+      .then((row) => row.secret));
+  const codeHash = async (accountId: string, code: string) => hmac(await serverSecret(), `${accountId}:${code}`);
+
+  async function issueCode(accountId: string, username: string): Promise<void> {
+    const code = randomCode();
+    const now = clock();
+    // Only the newest code works: the row is replaced.
+    await db
+      .insertInto('confirmation_codes')
+      .values({ account_id: accountId, code_hash: await codeHash(accountId, code), expires_at: new Date(now.getTime() + CODE_TTL_MS), attempts: 0 })
+      .onConflict((oc) =>
+        oc.column('account_id').doUpdateSet((eb) => ({
+          code_hash: eb.ref('excluded.code_hash'),
+          expires_at: eb.ref('excluded.expires_at'),
+          attempts: 0,
+        })),
+      )
+      .execute();
+    await mailer.send({
+      to: username,
+      subject: `Your ${deps.collegeName} confirmation code`,
+      text: `Your confirmation code is ${code}.\n\nEnter it at ${deps.publicOrigin}/confirm to confirm your account. It works for 24 hours.\n\nIf you did not create an account, you can ignore this message.`,
+    });
+  }
+
+  return {
+    async signup(body: { username?: unknown; password?: unknown }, address: string): Promise<{ message: string }> {
+      check('signup', body);
+      await hit(db, `signup:ip:${address}`, THROTTLES.signupAddress, clock());
+      const username = normalise(body.username);
+      const password = String(body.password);
+      await checkNewPassword(password);
+      const passwordHash = await hashPassword(password);
+      const existing = await db.selectFrom('accounts').select(['id', 'confirmed_at']).where('username', '=', username).executeTakeFirst();
+      if (existing?.confirmed_at != null) {
+        // No enumeration: the answer is the same; the owner is told by mail instead.
+        await mailer.send({
+          to: username,
+          subject: `Someone tried to create a ${deps.collegeName} account with your email address`,
+          text: `Someone tried to create an account with this email address, which already has one.\n\nIf it was you, log in at ${deps.publicOrigin}/login, or reset your password at ${deps.publicOrigin}/forgot.\n\nIf it was not you, you can ignore this message: your account is unchanged.`,
+        });
+        return { message: accountMessages.signedUp };
+      }
+      const accountId = await db.transaction().execute(async (trx) => {
+        if (existing !== undefined) {
+          // Unconfirmed: whoever can read the mailbox confirms; the newest password counts.
+          await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', existing.id).execute();
+          return existing.id;
+        }
+        const { id } = await trx
+          .insertInto('accounts')
+          .values({ username, password_hash: passwordHash })
+          .onConflict((oc) => oc.column('username').doUpdateSet({ password_hash: passwordHash }))
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('applications').values({ account_id: id }).onConflict((oc) => oc.doNothing()).execute();
+        return id;
+      });
+      await issueCode(accountId, username);
+      return { message: accountMessages.signedUp };
+    },
+
+    async confirm(body: { username?: unknown; code?: unknown }, address: string): Promise<{ message: string }> {
+      check('confirm', body);
+      const now = clock();
+      await hit(db, `confirm:ip:${address}`, THROTTLES.confirmAddress, now);
+      const username = normalise(body.username);
+      const code = String(body.code).trim();
+      const row = await db
+        .selectFrom('accounts')
+        .leftJoin('confirmation_codes', 'confirmation_codes.account_id', 'accounts.id')
+        .select(['accounts.id', 'accounts.confirmed_at', 'confirmation_codes.code_hash', 'confirmation_codes.expires_at', 'confirmation_codes.attempts'])
+        .where('accounts.username', '=', username)
+        .executeTakeFirst();
+      if (row?.code_hash == null || row.expires_at == null || row.attempts == null) {
+        throw new HttpError(400, accountMessages.codeWrong, { errors: { code: [accountMessages.codeWrong] } });
+      }
+      if (row.attempts >= MAX_CODE_ATTEMPTS) throw new HttpError(429, accountMessages.codeBurned);
+      const matches = sameDigest(row.code_hash, await codeHash(row.id, code));
+      if (!matches || now >= row.expires_at) {
+        const { attempts } = await db
+          .updateTable('confirmation_codes')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('account_id', '=', row.id)
+          .returning('attempts')
+          .executeTakeFirstOrThrow();
+        if (attempts >= MAX_CODE_ATTEMPTS) throw new HttpError(429, accountMessages.codeBurned);
+        throw new HttpError(400, accountMessages.codeWrong, { errors: { code: [accountMessages.codeWrong] } });
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('accounts').set({ confirmed_at: now }).where('id', '=', row.id).where('confirmed_at', 'is', null).execute();
+        await trx.deleteFrom('confirmation_codes').where('account_id', '=', row.id).execute();
+      });
+      return { message: accountMessages.confirmed };
+    },
+
+    async resend(body: { username?: unknown }, address: string): Promise<{ message: string }> {
+      check('resend', body);
+      const username = normalise(body.username);
+      const now = clock();
+      await hit(db, `resend:ip:${address}`, THROTTLES.resendAddress, now);
+      await hit(db, `resend:acct:${username}`, THROTTLES.resendAccount, now);
+      const account = await db.selectFrom('accounts').select(['id', 'confirmed_at']).where('username', '=', username).executeTakeFirst();
+      if (account !== undefined && account.confirmed_at === null) await issueCode(account.id, username);
+      return { message: accountMessages.resent };
+    },
+
+    /** Checks the password and starts a session; returns the new session token. */
+    async login(body: { username?: unknown; password?: unknown }, address: string): Promise<{ message: string; token: string; accountId: string }> {
+      check('login', body);
+      const username = normalise(body.username);
+      const password = String(body.password);
+      const now = clock();
+      await hit(db, `login:ip:${address}`, THROTTLES.loginAddress, now);
+      await hit(db, `login:acct:${username}`, THROTTLES.loginAccount, now);
+      const account = await db.selectFrom('accounts').select(['id', 'password_hash', 'confirmed_at']).where('username', '=', username).executeTakeFirst();
+      if (account === undefined) {
+        await burnVerifyTime(password);
+        throw new HttpError(400, accountMessages.loginFailed);
+      }
+      if (password.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(account.password_hash, password))) {
+        throw new HttpError(400, accountMessages.loginFailed);
+      }
+      if (account.confirmed_at === null) throw new HttpError(400, accountMessages.unconfirmed, { code: 'UNCONFIRMED' });
+      await clear(db, `login:acct:${username}`);
+      const token = await sessions.create(account.id);
+      await db.insertInto('successful_logins').values({ account_id: account.id, logged_in_at: now }).execute();
+      return { message: accountMessages.loggedIn, token, accountId: account.id };
+    },
+
+    async forgot(body: { username?: unknown }, address: string): Promise<{ message: string }> {
+      check('forgot', body);
+      const username = normalise(body.username);
+      const now = clock();
+      await hit(db, `forgot:ip:${address}`, THROTTLES.forgotAddress, now);
+      await hit(db, `forgot:acct:${username}`, THROTTLES.forgotAccount, now);
+      const account = await db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirst();
+      if (account !== undefined) {
+        const id = randomToken();
+        await db.transaction().execute(async (trx) => {
+          // Only the newest link works.
+          await trx.deleteFrom('password_resets').where('account_id', '=', account.id).execute();
+          await trx
+            .insertInto('password_resets')
+            .values({ token_hash: sha256(id), account_id: account.id, expires_at: new Date(now.getTime() + RESET_TTL_MS), used_at: null })
+            .execute();
+        });
+        const link = new URL('/reset', deps.publicOrigin);
+        link.searchParams.set('username', username);
+        link.searchParams.set('id', id);
+        await mailer.send({
+          to: username,
+          subject: `Reset your ${deps.collegeName} password`,
+          text: `To choose a new password, open this link within one hour:\n\n${link.toString()}\n\nIf you did not ask to reset your password, you can ignore this message.`,
+        });
+      }
+      return { message: accountMessages.forgot };
+    },
+
+    async resetPassword(body: { username?: unknown; password?: unknown; confirm_password?: unknown; id?: unknown }): Promise<{ message: string }> {
+      check('reset', body);
+      const username = normalise(body.username);
+      const password = String(body.password);
+      await checkNewPassword(password);
+      const now = clock();
+      const passwordHash = await hashPassword(password);
+      const reset = await db
+        .selectFrom('password_resets')
+        .innerJoin('accounts', 'accounts.id', 'password_resets.account_id')
+        .select(['password_resets.account_id', 'password_resets.expires_at', 'password_resets.used_at', 'accounts.username'])
+        .where('password_resets.token_hash', '=', sha256(String(body.id)))
+        .executeTakeFirst();
+      if (reset === undefined || reset.username !== username || reset.used_at !== null || now >= reset.expires_at) {
+        throw new HttpError(400, accountMessages.resetInvalid);
+      }
+      await db.transaction().execute(async (trx) => {
+        const used = await trx
+          .updateTable('password_resets')
+          .set({ used_at: now })
+          .where('token_hash', '=', sha256(String(body.id)))
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (used.numUpdatedRows === 0n) throw new HttpError(400, accountMessages.resetInvalid);
+        // The mailbox owner proved themselves: the account is confirmed too.
+        await trx
+          .updateTable('accounts')
+          .set((eb) => ({ password_hash: passwordHash, confirmed_at: eb.fn.coalesce('confirmed_at', eb.val(now)) }))
+          .where('id', '=', reset.account_id)
+          .execute();
+        await trx.deleteFrom('sessions').where('account_id', '=', reset.account_id).execute();
+      });
+      return { message: accountMessages.reset };
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

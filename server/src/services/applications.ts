@@ -1,0 +1,293 @@
+/**
+ * The application (SPEC §7 /api/*): answers merged per key in one statement, last page,
+ * web status, tabs, add-another, validations and submit. The server never trusts the
+ * browser: every key, value and id is checked against the college's config, and submit runs
+ * form-model's clearing and schema on the stored answers.
+ */
+import {
+  type AddAnotherBlock,
+  type Answers,
+  type Block,
+  characterCount,
+  clearHiddenAnswers,
+  descKey,
+  type ErrorMap,
+  type FormContext,
+  hasDescKey,
+  MAX_ADD_ANOTHER,
+  type Question,
+  questionKeys,
+  type TabsBlock,
+  validateAnswers,
+  visitQuestions,
+} from '@admit/form-model';
+import { type TenantConfig } from '@admit/tenant-config';
+import { sql } from 'kysely';
+
+import { type Db } from '../db/database.ts';
+import { type Clock } from './clock.ts';
+import { HttpError } from './errors.ts';
+
+export type WebStatus = 'started' | 'validating' | 'submitted';
+
+export const applicationMessages = {
+  saved: 'Your answers have been saved.',
+  lastPage: 'Your place has been saved.',
+  status: 'Your application status has been saved.',
+  validations: 'Your validation results have been saved.',
+  submitted: 'Your application was successfully submitted.',
+  alreadySubmitted: 'Your application has been submitted and can no longer be changed.',
+  missing: 'We are missing some information!',
+  submitOnly: 'An application becomes submitted only through Submit.',
+  unknownKeys: (keys: string[]) => `These answers are not part of this application: ${keys.join(', ')}.`,
+  tooLong: (keys: string[]) => `These answers are too long: ${keys.join(', ')}.`,
+  wrongType: (keys: string[]) => `These answers have the wrong kind of value: ${keys.join(', ')}.`,
+  unknownPage: (page: string) => `"${page}" is not a page of this application.`,
+  unknownTab: 'That tab is not part of this application.',
+  unknownButton: 'That button is not part of this application.',
+  tooMany: (max: number) => `You can add at most ${max}.`,
+} as const;
+
+/** How long a stored value may be, by key: the question's own limit. */
+const DESC_MAX_LENGTH = 300;
+/** An absolute cap for any value whose question sets no limit. */
+const VALUE_MAX_LENGTH = 7000;
+
+interface KeyRule {
+  kind: 'boolean' | 'string';
+  maxLength: number;
+}
+
+function questionLimit(question: Question): number {
+  switch (question.type) {
+    case 'text':
+      return question.maxLength ?? 45;
+    case 'textarea':
+      return question.maxLength ?? 1500;
+    case 'email':
+    case 'lookup':
+      return question.maxLength ?? 100;
+    case 'phone':
+      return 20;
+    case 'ssn':
+      return 11;
+    case 'date':
+      return 10;
+    case 'file':
+      return 255;
+    default:
+      return 100;
+  }
+}
+
+function collectBlocks<T extends Block['type']>(blocks: readonly Block[], type: T): Extract<Block, { type: T }>[] {
+  const found: Extract<Block, { type: T }>[] = [];
+  const walk = (list: readonly Block[]) => {
+    for (const block of list) {
+      if (block.type === type) found.push(block as Extract<Block, { type: T }>);
+      if (block.type === 'conditional') walk(block.blocks);
+      if (block.type === 'condition-group') block.branches.forEach((b) => walk(b.blocks));
+      if (block.type === 'trigger') walk(block.mode === 'button' ? [...(block.before ?? []), ...block.after] : [...(block.after ?? []), ...(block.optional ?? [])]);
+      if (block.type === 'add-another') block.items.forEach(walk);
+      if (block.type === 'tabs') block.tabs.forEach((tab) => walk(tab.blocks));
+    }
+  };
+  walk(blocks);
+  return found;
+}
+
+/** The rules the server holds answers to, derived once from the college's pages. */
+export function answerRules(tenant: TenantConfig): ReadonlyMap<string, KeyRule> {
+  const rules = new Map<string, KeyRule>();
+  for (const { question } of visitQuestions(tenant.pages, {})) {
+    const isBoolean = question.type === 'checkbox' || question.type === 'checkboxes';
+    for (const key of questionKeys(question)) {
+      rules.set(key, { kind: isBoolean ? 'boolean' : 'string', maxLength: questionLimit(question) });
+    }
+    if (hasDescKey(question)) rules.set(descKey(question.key), { kind: 'string', maxLength: DESC_MAX_LENGTH });
+  }
+  return rules;
+}
+
+export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantConfig }) {
+  const { db, clock, tenant } = deps;
+  const rules = answerRules(tenant);
+  const blocks = tenant.pages.flatMap((page) => page.sections.flatMap((section) => section.blocks));
+  const tabGroups = new Map<string, TabsBlock>(collectBlocks(blocks, 'tabs').map((b) => [b.tabId, b]));
+  const buttons = new Map<string, AddAnotherBlock>(collectBlocks(blocks, 'add-another').map((b) => [b.buttonId, b]));
+  const routes = new Set(tenant.pages.map((page) => page.route));
+
+  /** Refuses a write after submission (409) and a missing application (401: the session is stale). */
+  async function assertOpen(accountId: string): Promise<void> {
+    const row = await db.selectFrom('applications').select('submitted_at').where('account_id', '=', accountId).executeTakeFirst();
+    if (row === undefined) throw new HttpError(404, 'No application was found for this account.');
+    if (row.submitted_at !== null) throw new HttpError(409, applicationMessages.alreadySubmitted);
+  }
+
+  async function statuses(accountId: string): Promise<WebStatus[]> {
+    const rows = await db.selectFrom('web_statuses').select('web_status').where('account_id', '=', accountId).orderBy('created_at').execute();
+    return rows.map((row) => row.web_status);
+  }
+
+  function addAnotherMap(stored: Record<string, number>): Record<string, number> {
+    // SPEC §3: a map of button id to count, default 1.
+    return Object.fromEntries([...buttons.keys()].map((id) => [id, stored[id] ?? 1]));
+  }
+
+  return {
+    rules,
+
+    /** GET /api/profile (SPEC §3 profile response). */
+    async profile(accountId: string, username: string) {
+      const [application, logins, webStatus] = await Promise.all([
+        db.selectFrom('applications').select(['answers', 'last_page']).where('account_id', '=', accountId).executeTakeFirst(),
+        db.selectFrom('successful_logins').select('logged_in_at').where('account_id', '=', accountId).orderBy('logged_in_at').execute(),
+        statuses(accountId),
+      ]);
+      return {
+        answer: application?.answers ?? {},
+        document_answer: {},
+        username,
+        last_page: application?.last_page ?? '',
+        successful_login: logins.map((login) => ({ logged_in_at: login.logged_in_at.toISOString() })),
+        web_status: webStatus.map((status) => ({ web_status: status })),
+      };
+    },
+
+    /** PUT /api/answer: checks every key and value, then merges them in one statement. */
+    async saveAnswers(accountId: string, patch: Record<string, unknown>): Promise<{ message: string }> {
+      const unknown: string[] = [];
+      const tooLong: string[] = [];
+      const wrongType: string[] = [];
+      for (const [key, value] of Object.entries(patch)) {
+        const rule = rules.get(key);
+        if (rule === undefined) unknown.push(key);
+        else if (typeof value === 'boolean') {
+          if (rule.kind !== 'boolean') wrongType.push(key);
+        } else if (typeof value !== 'string') wrongType.push(key);
+        else if (rule.kind === 'boolean' && value !== '') wrongType.push(key);
+        else if (characterCount(value) > Math.min(rule.maxLength, VALUE_MAX_LENGTH)) tooLong.push(key);
+      }
+      if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
+      if (wrongType.length > 0) throw new HttpError(400, applicationMessages.wrongType(wrongType));
+      if (tooLong.length > 0) throw new HttpError(400, applicationMessages.tooLong(tooLong));
+      // ARCHITECTURE: merged per key in one statement, so two tabs on two pages never overwrite each other.
+      const result = await sql`
+        UPDATE applications SET answers = answers || ${JSON.stringify(patch)}::jsonb, updated_at = ${clock()}
+        WHERE account_id = ${accountId} AND submitted_at IS NULL
+      `.execute(db);
+      if (result.numAffectedRows === 0n) await assertOpen(accountId);
+      return { message: applicationMessages.saved };
+    },
+
+    /** PUT /api/last-page. */
+    async saveLastPage(accountId: string, lastPage: string): Promise<{ message: string }> {
+      const route = lastPage.replace(/^\//, '');
+      if (!routes.has(route)) throw new HttpError(400, applicationMessages.unknownPage(lastPage));
+      await assertOpen(accountId);
+      await db.updateTable('applications').set({ last_page: route }).where('account_id', '=', accountId).execute();
+      return { message: applicationMessages.lastPage };
+    },
+
+    /**
+     * POST /api/web-status: forward only and idempotent (a retried post changes nothing);
+     * `submitted` only through submit.
+     */
+    async postWebStatus(accountId: string, status: WebStatus): Promise<{ message: string }> {
+      if (status === 'submitted') throw new HttpError(403, applicationMessages.submitOnly);
+      await assertOpen(accountId);
+      const wanted: WebStatus[] = status === 'validating' ? ['started', 'validating'] : ['started'];
+      await db
+        .insertInto('web_statuses')
+        .values(wanted.map((web_status) => ({ account_id: accountId, web_status })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return { message: applicationMessages.status };
+    },
+
+    async tabs(accountId: string): Promise<Record<string, string>> {
+      const row = await db.selectFrom('applications').select('tabs').where('account_id', '=', accountId).executeTakeFirst();
+      return row?.tabs ?? {};
+    },
+
+    async saveTab(accountId: string, tabId: string, chosenTab: string): Promise<Record<string, string>> {
+      const group = tabGroups.get(tabId);
+      if (group?.tabs.some((tab) => tab.id === chosenTab) !== true) throw new HttpError(400, applicationMessages.unknownTab);
+      await assertOpen(accountId);
+      const row = await sql<{ tabs: Record<string, string> }>`
+        UPDATE applications SET tabs = tabs || jsonb_build_object(${tabId}::text, ${chosenTab}::text)
+        WHERE account_id = ${accountId} RETURNING tabs
+      `.execute(db);
+      return row.rows[0]?.tabs ?? {};
+    },
+
+    async addAnother(accountId: string): Promise<Record<string, number>> {
+      const row = await db.selectFrom('applications').select('add_another').where('account_id', '=', accountId).executeTakeFirst();
+      return addAnotherMap(row?.add_another ?? {});
+    },
+
+    async saveAddAnother(accountId: string, buttonId: string, count: number): Promise<Record<string, number>> {
+      const button = buttons.get(buttonId);
+      if (button === undefined) throw new HttpError(400, applicationMessages.unknownButton);
+      const max = Math.min(button.max, MAX_ADD_ANOTHER);
+      if (!Number.isInteger(count) || count < 1 || count > max) throw new HttpError(400, applicationMessages.tooMany(max));
+      await assertOpen(accountId);
+      const row = await sql<{ add_another: Record<string, number> }>`
+        UPDATE applications SET add_another = add_another || jsonb_build_object(${buttonId}::text, ${count}::int)
+        WHERE account_id = ${accountId} RETURNING add_another
+      `.execute(db);
+      return addAnotherMap(row.rows[0]?.add_another ?? {});
+    },
+
+    /** POST /api/validations: the latest error map is kept per applicant. */
+    async saveValidations(accountId: string, errors: ErrorMap): Promise<{ message: string }> {
+      const unknown = Object.keys(errors).filter((key) => !rules.has(key));
+      if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
+      await db.updateTable('applications').set({ validations: JSON.stringify(errors) }).where('account_id', '=', accountId).execute();
+      return { message: applicationMessages.validations };
+    },
+
+    /**
+     * POST /api/submit: under a row lock, clears and validates the stored answers with
+     * form-model; only a valid application becomes submitted. Parallel calls submit once.
+     */
+    async submit(accountId: string): Promise<{ message: string }> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('applications')
+          .select(['answers', 'tabs', 'add_another', 'submitted_at'])
+          .where('account_id', '=', accountId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (row === undefined) throw new HttpError(404, 'No application was found for this account.');
+        if (row.submitted_at !== null) return { message: applicationMessages.submitted };
+        const context: FormContext = { tabs: row.tabs, addAnother: row.add_another };
+        const now = clock();
+        const errors = validateAnswers(tenant.pages, row.answers, { context, now });
+        await trx
+          .insertInto('web_statuses')
+          .values([
+            { account_id: accountId, web_status: 'started' },
+            { account_id: accountId, web_status: 'validating' },
+          ])
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        if (Object.keys(errors).length > 0) {
+          await trx.updateTable('applications').set({ validations: JSON.stringify(errors) }).where('account_id', '=', accountId).execute();
+          throw new HttpError(400, applicationMessages.missing, { errors });
+        }
+        // What is stored is what was validated and what will print: the cleared answers.
+        const cleared: Answers = clearHiddenAnswers(tenant.pages, row.answers, context);
+        await trx
+          .updateTable('applications')
+          .set({ answers: JSON.stringify(cleared), submitted_at: now, validations: '{}', updated_at: now })
+          .where('account_id', '=', accountId)
+          .execute();
+        await trx.insertInto('web_statuses').values({ account_id: accountId, web_status: 'submitted' }).onConflict((oc) => oc.doNothing()).execute();
+        return { message: applicationMessages.submitted };
+      });
+    },
+  };
+}
+
+export type Applications = ReturnType<typeof createApplications>;

@@ -1,0 +1,127 @@
+/**
+ * A test file's world: its own database on the run's PostgreSQL, migrated, and the app built
+ * on it with a clock the test controls.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { type TenantConfig, loadTenant } from '@admit/tenant-config';
+import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+import { buildApp } from '../app.ts';
+import { type Config, readConfig } from '../config.ts';
+import { type Db, migrate, openDatabase } from '../db/database.ts';
+
+export const ORIGIN = 'http://127.0.0.1:3000';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  url: string;
+  config: Config;
+  tenant: TenantConfig;
+  /** The app's clock; move it with `advance`. */
+  now: () => Date;
+  advance: (ms: number) => void;
+  close: () => Promise<void>;
+}
+
+/** Creates an empty database named for this test file; returns its URL and a drop function. */
+export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestContext(options: { tenant?: string; env?: Record<string, string> } = {}): Promise<TestContext> {
+  const { url, drop } = await createDatabase();
+  const db = openDatabase(url, 10);
+  await migrate(db);
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  const config = readConfig({ PUBLIC_ORIGIN: ORIGIN, DATABASE_URL: url, TENANT: options.tenant ?? 'gallatin', ...options.env });
+  const tenant = loadTenant(config.tenant);
+  const app = await buildApp({ config, tenant, db, clock: now, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    url,
+    config,
+    tenant,
+    now,
+    advance: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      await drop();
+    },
+  };
+}
+
+/** JSON body of a response. */
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json<T>();
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies
+    .filter((cookie) => cookie.value !== '')
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join('; ');
+}
+
+export const GOOD_PASSWORD = 'Gallatin-Valley-2027';
+
+/** Mail to `to`, newest first, from the dev mailbox. */
+export async function mailsTo(app: FastifyInstance, to: string): Promise<{ subject: string; text: string }[]> {
+  const response = await app.inject({ method: 'GET', url: `/dev/mail?to=${encodeURIComponent(to)}&limit=50` });
+  return response.json<{ subject: string; text: string }[]>();
+}
+
+/** The newest mail to `to`, from the dev mailbox. */
+export async function latestMail(app: FastifyInstance, to: string): Promise<{ subject: string; text: string }> {
+  const response = await app.inject({ method: 'GET', url: `/dev/mail?to=${encodeURIComponent(to)}&limit=1` });
+  const [mail] = response.json<{ subject: string; text: string }[]>();
+  if (mail === undefined) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+/** The 6-digit code in the newest mail to `to`. */
+export async function latestCode(app: FastifyInstance, to: string): Promise<string> {
+  const { text } = await latestMail(app, to);
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (code === undefined) throw new Error(`no code in the mail to ${to}`);
+  return code;
+}
+
+/** Signs up, confirms and logs in; returns the Cookie header of the session. */
+export async function signedIn(app: FastifyInstance, username: string, password = GOOD_PASSWORD): Promise<string> {
+  const post = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN }, remoteAddress: '10.0.0.1' });
+  const signup = await post('/public/signup', { username, password });
+  if (signup.statusCode !== 200) throw new Error(`signup failed: ${signup.body}`);
+  const confirm = await post('/public/confirm', { username, code: await latestCode(app, username) });
+  if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
+  const login = await post('/public/login', { username, password });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return cookieHeader(login);
+}
