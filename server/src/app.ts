@@ -56,19 +56,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errors);
   await app.register(cookie);
-  await app.register(security, { publicOrigin: config.publicOrigin, https, jsonExempt: (url) => url.startsWith('/storage/') });
+  await app.register(security, {
+    publicOrigin: config.publicOrigin,
+    https,
+    jsonExempt: (url) => url.startsWith('/storage/'),
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: `${tenant.names.college} admission application API`, version: '1.0.0', description: 'Admit: SPEC §7.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'admit_session' } } },
+      info: {
+        title: `${tenant.names.college} admission application API`,
+        version: '1.0.0',
+        description: 'Admit: SPEC §7.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'admit_session' } },
+      },
     },
   });
 
   const mailer =
     deps.mailer ??
-    createMailer(db, { smtpUrl: config.smtpUrl, from: `${tenant.names.college} <${tenant.contact.email}>`, log: app.log });
+    createMailer(db, {
+      smtpUrl: config.smtpUrl,
+      from: `${tenant.names.college} <${tenant.contact.email}>`,
+      log: app.log,
+    });
   const sessions = createSessions(db, clock);
-  const accounts = createAccounts({ db, clock, mailer, sessions, publicOrigin: config.publicOrigin, collegeName: tenant.names.college });
+  const accounts = createAccounts({
+    db,
+    clock,
+    mailer,
+    sessions,
+    publicOrigin: config.publicOrigin,
+    collegeName: tenant.names.college,
+  });
   const applications = createApplications({ db, clock, tenant });
 
   await app.register(accountRoutes, { accounts, sessions, cookies });
@@ -84,16 +105,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staticDir = config.staticDir;
   const index = staticDir === undefined ? undefined : join(staticDir, 'index.html');
   if (staticDir !== undefined && index !== undefined && existsSync(index)) {
-    await app.register(fastifyStatic, { root: staticDir, index: false, wildcard: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: false,
+      wildcard: false,
+      maxAge: '1h',
+    });
     app.setNotFoundHandler(async (request, reply) => {
-      if (request.method === 'GET' && !API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) {
+      if (
+        request.method === 'GET' &&
+        !API_PREFIXES.some((prefix) => request.url.startsWith(prefix))
+      ) {
         // SPEC §2: the SPA routes every other path itself.
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply.code(404).send({ message: 'Not found.' });
     });
   } else {
-    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: 'Not found.' }));
+    app.setNotFoundHandler(async (_request, reply) =>
+      reply.code(404).send({ message: 'Not found.' }),
+    );
   }
   return app;
 }

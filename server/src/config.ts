@@ -48,7 +48,9 @@ function origin(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`PUBLIC_ORIGIN must be a URL such as https://apply.example.edu, not "${value}"`);
+    throw new ConfigError(
+      `PUBLIC_ORIGIN must be a URL such as https://apply.example.edu, not "${value}"`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`PUBLIC_ORIGIN must use http or https, not "${url.protocol}"`);
@@ -57,7 +59,10 @@ function origin(value: string): string {
 }
 
 /** Reads and checks the configuration once; throws ConfigError naming the variable at fault. */
-export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env, cwd = process.cwd()): Config {
+export function readConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  cwd = process.cwd(),
+): Config {
   const listenPort = port(env.PORT, 3000);
   const host = env.HOST ?? '127.0.0.1';
   const databaseUrl = env.DATABASE_URL === '' ? undefined : env.DATABASE_URL;

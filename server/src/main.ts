@@ -17,7 +17,10 @@ async function main(): Promise<void> {
   const log = (line: string) => {
     console.log(line);
   };
-  const embedded = config.databaseUrl === undefined ? await startEmbeddedDatabase(join(config.dataDir, 'pg'), log) : undefined;
+  const embedded =
+    config.databaseUrl === undefined
+      ? await startEmbeddedDatabase(join(config.dataDir, 'pg'), log)
+      : undefined;
   const db = openDatabase(config.databaseUrl ?? embedded?.url ?? '');
   await migrate(db);
   const app = await buildApp({ config, tenant, db });
@@ -38,7 +41,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || (error instanceof Error && error.name === 'TenantConfigError')) {
+  if (
+    error instanceof ConfigError ||
+    (error instanceof Error && error.name === 'TenantConfigError')
+  ) {
     console.error(`Admit cannot start: ${error.message}`);
   } else {
     console.error('Admit cannot start:', error);

@@ -1,15 +1,14 @@
-import {
-  AppThemeProvider,
-  createAppTheme,
-  defaultTokens,
-  exampleTokens,
-} from '@admit/design-system';
+import { AppThemeProvider, createAppTheme, defaultTokens } from '@admit/design-system';
+import { tenants } from '@admit/tenant-config';
 import { type Preview } from '@storybook/react-vite';
 
-/** One theme per token set, created once: `default` is Gallatin, `example` the second college. */
+/**
+ * One theme per college, created once from tenant-config: `default` is Gallatin, `example`
+ * the second college, so every Themed story proves a real tenant's tokens take.
+ */
 const themes = {
-  default: createAppTheme(defaultTokens),
-  example: createAppTheme(exampleTokens),
+  default: createAppTheme(tenants.gallatin?.theme ?? defaultTokens),
+  example: createAppTheme(tenants.example?.theme ?? defaultTokens),
 };
 
 type ThemeName = keyof typeof themes;

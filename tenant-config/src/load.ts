@@ -79,7 +79,8 @@ const tenantSchema = object({
       success: string().matches(HEX).required(),
       error: string().matches(HEX).required(),
     }),
-    fontFamily: string().required(),
+    typography: object({ fontFamily: string().required(), headingFontFamily: string() }),
+    borderRadius: number().integer().min(0).max(32),
   }),
   logoSvg: string()
     .matches(/^<svg[\s\S]*<\/svg>$/, 'logoSvg must be an SVG document')

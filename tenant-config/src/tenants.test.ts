@@ -15,42 +15,167 @@ import { type TenantConfig } from './types.ts';
 const NOW = new Date('2026-11-21T12:00:00Z');
 
 /** Every answer key SPEC §3 names, spelled out here independently of the registry. */
-const expand = (prefixes: string[], names: string[]) => prefixes.flatMap((p) => names.map((n) => `${p}${n}`));
+const expand = (prefixes: string[], names: string[]) =>
+  prefixes.flatMap((p) => names.map((n) => `${p}${n}`));
 const monthYear = (...bases: string[]) => bases.flatMap((b) => [`${b}_month`, `${b}_year`]);
-const offences = ['arson', 'assault', 'drugs', 'hate', 'murder', 'robbery', 'violence', 'dui', 'weapons', 'no'];
+const offences = [
+  'arson',
+  'assault',
+  'drugs',
+  'hate',
+  'murder',
+  'robbery',
+  'violence',
+  'dui',
+  'weapons',
+  'no',
+];
 const SPEC_KEYS = [
   ...['first_name', 'middle_name', 'last_name', 'prev_name', 'ssn'],
-  ...['address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country', 'county', 'email_address'],
-  ...['contact_email_address', 'mailing_addr_same_as_perm_addr', 'phone_home', 'phone_mobile', 'optin_sms_ind'],
-  ...['phone_international', 'mailing_address_line_1', 'mailing_address_line_2', 'mailing_city', 'mailing_state'],
-  ...['mailing_zip', 'mailing_country', 'birth_date', 'birth_city', 'birth_state', 'us_citizen', 'perm_resident'],
+  ...[
+    'address_line_1',
+    'address_line_2',
+    'city',
+    'state',
+    'zip',
+    'country',
+    'county',
+    'email_address',
+  ],
+  ...[
+    'contact_email_address',
+    'mailing_addr_same_as_perm_addr',
+    'phone_home',
+    'phone_mobile',
+    'optin_sms_ind',
+  ],
+  ...[
+    'phone_international',
+    'mailing_address_line_1',
+    'mailing_address_line_2',
+    'mailing_city',
+    'mailing_state',
+  ],
+  ...[
+    'mailing_zip',
+    'mailing_country',
+    'birth_date',
+    'birth_city',
+    'birth_state',
+    'us_citizen',
+    'perm_resident',
+  ],
   ...['citizenship', 'stopintl_copy'],
-  ...['gender', 'ethnicity', 'race_american_indian', 'race_asian', 'race_black', 'race_native_hawaiian', 'race_white'],
+  ...[
+    'gender',
+    'ethnicity',
+    'race_american_indian',
+    'race_asian',
+    'race_black',
+    'race_native_hawaiian',
+    'race_white',
+  ],
   ...['decision_essay', 'gallatin_refer', 'gallatin_refer_other'],
-  ...['entry_term', 'educational_goal', 'goal_two_year', 'goal_two_year_other', 'prev_gallatin', 'prev_attend_webapp'],
+  ...[
+    'entry_term',
+    'educational_goal',
+    'goal_two_year',
+    'goal_two_year_other',
+    'prev_gallatin',
+    'prev_attend_webapp',
+  ],
   ...expand(
     ['parent_', 'parent_2_'],
-    ['relationship', 'first_name', 'last_name', 'email_address', 'address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country', 'phone', 'bozeman', 'alum_year'],
+    [
+      'relationship',
+      'first_name',
+      'last_name',
+      'email_address',
+      'address_line_1',
+      'address_line_2',
+      'city',
+      'state',
+      'zip',
+      'country',
+      'phone',
+      'bozeman',
+      'alum_year',
+    ],
   ),
   ...['parent_education', 'parent_degree_msu'],
-  ...['diploma_ged', 'hs_name', 'hs_ceeb', 'hs_address_line_1', 'hs_city', 'hs_state', 'hs_zip', 'hs_country'],
+  ...[
+    'diploma_ged',
+    'hs_name',
+    'hs_ceeb',
+    'hs_address_line_1',
+    'hs_city',
+    'hs_state',
+    'hs_zip',
+    'hs_country',
+  ],
   ...monthYear('grad'),
-  ...['hs_gpa', 'hs_class_rank', 'hs_class_size', 'hs_accredited', 'ged_test', ...monthYear('ged'), 'ged_location'],
+  ...[
+    'hs_gpa',
+    'hs_class_rank',
+    'hs_class_size',
+    'hs_accredited',
+    'ged_test',
+    ...monthYear('ged'),
+    'ged_location',
+  ],
   ...expand(
     ['college_', 'college_2_', 'college_3_'],
-    ['name', 'ceeb', 'address_line_1', 'city', 'state', 'zip', 'country', ...monthYear('attend_from', 'attend_to'), 'credits_attempted'],
+    [
+      'name',
+      'ceeb',
+      'address_line_1',
+      'city',
+      'state',
+      'zip',
+      'country',
+      ...monthYear('attend_from', 'attend_to'),
+      'credits_attempted',
+    ],
   ),
   ...['suspended_academic', 'suspended_academic_explain'],
-  ...['sat_taken', ...monthYear('sat_test'), 'sat_score_total', 'sat_score_reading_writing', 'sat_score_math'],
-  ...['sat_score_writing_language_test', 'sat_score_math_test', ...monthYear('sat_plan'), 'sat_taken_unsure'],
-  ...['act_taken', ...monthYear('act_test'), 'act_score_math', 'act_score_english', 'act_score_composite'],
-  ...['act_score_writing_english_arts', 'act_score_writing', ...monthYear('act_plan'), 'act_taken_unsure'],
+  ...[
+    'sat_taken',
+    ...monthYear('sat_test'),
+    'sat_score_total',
+    'sat_score_reading_writing',
+    'sat_score_math',
+  ],
+  ...[
+    'sat_score_writing_language_test',
+    'sat_score_math_test',
+    ...monthYear('sat_plan'),
+    'sat_taken_unsure',
+  ],
+  ...[
+    'act_taken',
+    ...monthYear('act_test'),
+    'act_score_math',
+    'act_score_english',
+    'act_score_composite',
+  ],
+  ...[
+    'act_score_writing_english_arts',
+    'act_score_writing',
+    ...monthYear('act_plan'),
+    'act_taken_unsure',
+  ],
   ...monthYear('military_start', 'military_end'),
   ...['military_state', 'military_city', 'military_active_duty'],
   ...expand(['crime_', 'pending_'], offences),
   ...expand(['charges_'], [...offences, 'assault_weapon', 'hazing']),
   ...['register', 'certify_checkbox', 'obligation_checkbox', 'legal_agree'],
-  ...['accredited_senior_year_hs', 'accredited_hs_radio', 'grad_in_or_after', 'other_state', 'registered_voter'],
+  ...[
+    'accredited_senior_year_hs',
+    'accredited_hs_radio',
+    'grad_in_or_after',
+    'other_state',
+    'registered_voter',
+  ],
   ...['dl_state', 'dl_issue_day', 'own_motor_vehicle', 'montana_state_id'],
 ];
 
@@ -91,7 +216,9 @@ describe.each(Object.values(tenants))('tenant $id', (config) => {
   });
 
   it('keeps add-another within 10 (SPEC §9)', () => {
-    const maxima = config.pages.flatMap((page) => page.sections.flatMap((s) => addAnotherMaxima(s.blocks)));
+    const maxima = config.pages.flatMap((page) =>
+      page.sections.flatMap((s) => addAnotherMaxima(s.blocks)),
+    );
     expect(maxima.length).toBeGreaterThan(0);
     expect(maxima.every((max) => max >= 1 && max <= 10)).toBe(true);
   });
@@ -173,7 +300,11 @@ describe.each(Object.values(tenants))('tenant $id', (config) => {
   });
 
   it('clears the permanent address once it is the same as the mailing address', () => {
-    const cleared = clearHiddenAnswers(config.pages, { mailing_addr_same_as_perm_addr: true, city: 'Helena', state: 'MT' });
+    const cleared = clearHiddenAnswers(config.pages, {
+      mailing_addr_same_as_perm_addr: true,
+      city: 'Helena',
+      state: 'MT',
+    });
     expect(cleared).toMatchObject({ city: '', state: '' });
   });
 });
@@ -192,13 +323,18 @@ describe('gallatin (the default tenant)', () => {
   });
 
   it('models in-state residency for real: well over 60 instate_ keys', () => {
-    expect(allKeys(gallatin).filter((key) => key.startsWith('instate_')).length).toBeGreaterThan(60);
+    expect(allKeys(gallatin).filter((key) => key.startsWith('instate_')).length).toBeGreaterThan(
+      60,
+    );
   });
 
   it('answers decision_essay by typing or by upload, chosen by tabs', () => {
     const about = gallatin.pages[0];
     const tabs = about?.sections.flatMap((s) => s.blocks).find((b) => b.type === 'tabs');
-    expect(tabs?.type === 'tabs' && tabs.tabs.map((tab) => tab.blocks.map((b) => b.type))).toEqual([['textarea'], ['file']]);
+    expect(tabs?.type === 'tabs' && tabs.tabs.map((tab) => tab.blocks.map((b) => b.type))).toEqual([
+      ['textarea'],
+      ['file'],
+    ]);
   });
 });
 
@@ -219,7 +355,9 @@ describe('example (a second college, no code)', () => {
 
 describe('loadTenant', () => {
   it('refuses an unknown tenant, naming the known ones', () => {
-    expect(() => loadTenant('nowhere')).toThrow(/no tenant "nowhere"; known tenants: gallatin, example/);
+    expect(() => loadTenant('nowhere')).toThrow(
+      /no tenant "nowhere"; known tenants: gallatin, example/,
+    );
   });
 
   it('reports every problem of a broken tenant at once', () => {
@@ -230,7 +368,14 @@ describe('loadTenant', () => {
       contact: { ...tenants.gallatin?.contact, email: 'nobody' },
       pages: [
         ...(tenants.gallatin?.pages ?? []).slice(0, 2),
-        { id: 'final-steps', route: 'final-steps', title: 'Submit', sections: [{ id: 'x', title: 'X', blocks: [{ type: 'text', key: 'first_name', label: 'Again' }] }] },
+        {
+          id: 'final-steps',
+          route: 'final-steps',
+          title: 'Submit',
+          sections: [
+            { id: 'x', title: 'X', blocks: [{ type: 'text', key: 'first_name', label: 'Again' }] },
+          ],
+        },
       ],
     } as TenantConfig;
     const problems = checkTenant(broken);

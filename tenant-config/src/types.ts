@@ -9,8 +9,9 @@ export interface ColorShades {
 }
 
 /**
- * Theme tokens (SPEC §3 theme values) as plain data. The design system's
- * `createAppTheme(tokens)` turns them into an MUI theme; this package never imports it.
+ * Theme tokens (SPEC §3 theme values) as plain data, in the shape of the design system's
+ * `ThemeTokens`: `createAppTheme(tenant.theme)` turns them into an MUI theme. This package
+ * never imports the design system; tests/architecture checks every tenant's contrast with it.
  */
 export interface TenantTheme {
   colors: {
@@ -23,7 +24,10 @@ export interface TenantTheme {
     disabled: ColorShades;
   };
   severity: { success: string; error: string };
-  fontFamily: string;
+  /** Font stacks (system fonts, so the app renders offline without layout shift). */
+  typography: { fontFamily: string; headingFontFamily?: string };
+  /** Corner radius of inputs, buttons and cards in px. */
+  borderRadius?: number;
 }
 
 /** A postal address. */

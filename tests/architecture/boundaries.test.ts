@@ -10,13 +10,18 @@ const eslint = new ESLint({
   cwd: new URL('../..', import.meta.url).pathname,
   // Probes are not on disk, so type-aware rules are off; the import rules are what we test.
   overrideConfig: [
-    { ...tseslint.configs.disableTypeChecked, languageOptions: { parserOptions: { projectService: false, project: null } } },
+    {
+      ...tseslint.configs.disableTypeChecked,
+      languageOptions: { parserOptions: { projectService: false, project: null } },
+    },
   ],
 });
 
 async function importErrors(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
 }
 
 describe('form-model is pure (no React, no Node built-ins)', () => {
@@ -27,11 +32,18 @@ describe('form-model is pure (no React, no Node built-ins)', () => {
     "import { Button } from '@mui/material';",
     "import { tenants } from '@admit/tenant-config';",
   ])('refuses %s', async (source) => {
-    expect(await importErrors('form-model/src/probe.ts', `${source}\nexport {};\n`)).toHaveLength(1);
+    expect(await importErrors('form-model/src/probe.ts', `${source}\nexport {};\n`)).toHaveLength(
+      1,
+    );
   });
 
   it('allows yup and dayjs', async () => {
-    expect(await importErrors('form-model/src/probe.ts', "import { string } from 'yup';\nimport dayjs from 'dayjs';\nexport {};\n")).toEqual([]);
+    expect(
+      await importErrors(
+        'form-model/src/probe.ts',
+        "import { string } from 'yup';\nimport dayjs from 'dayjs';\nexport {};\n",
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -41,12 +53,19 @@ describe('design-system widgets know nothing of admissions', () => {
     "import { messages } from '@admit/form-model';",
     "import { tenants } from '@admit/tenant-config';",
   ])('refuses %s', async (source) => {
-    expect(await importErrors('design-system/src/Probe/Probe.tsx', `${source}\nexport {};\n`)).toHaveLength(1);
+    expect(
+      await importErrors('design-system/src/Probe/Probe.tsx', `${source}\nexport {};\n`),
+    ).toHaveLength(1);
   });
 });
 
 describe('packages are used through their index', () => {
   it("refuses a deep import into another package's src/", async () => {
-    expect(await importErrors('tenant-config/src/probe.ts', "import { x } from '@admit/form-model/src/keys/registry.ts';\nexport {};\n")).toHaveLength(1);
+    expect(
+      await importErrors(
+        'tenant-config/src/probe.ts',
+        "import { x } from '@admit/form-model/src/keys/registry.ts';\nexport {};\n",
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -49,11 +49,15 @@ async function stopLeftover(dataDir: string, log: (line: string) => void): Promi
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || !processAlive(pid)) return; // a stale pid file: postgres handles it
-  log(`embedded PostgreSQL: a server left by an earlier run holds ${dataDir} (pid ${pid}); stopping it`);
+  log(
+    `embedded PostgreSQL: a server left by an earlier run holds ${dataDir} (pid ${pid}); stopping it`,
+  );
   // SIGINT is PostgreSQL's fast shutdown: it rolls back open transactions and keeps committed data.
   process.kill(pid, 'SIGINT');
-  for (let i = 0; i < 600 && processAlive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
-  if (processAlive(pid)) throw new Error(`embedded PostgreSQL: the server left running (pid ${pid}) did not stop`);
+  for (let i = 0; i < 600 && processAlive(pid); i += 1)
+    await new Promise((r) => setTimeout(r, 100));
+  if (processAlive(pid))
+    throw new Error(`embedded PostgreSQL: the server left running (pid ${pid}) did not stop`);
 }
 
 /**
@@ -92,7 +96,8 @@ export async function startEmbeddedDatabase(
   try {
     await pg.start();
   } catch (error) {
-    throw new Error(`embedded PostgreSQL did not start on ${dataDir}: ${String(error ?? 'the server exited')}`);
+    const reason = error instanceof Error ? error.message : 'the server exited during start-up';
+    throw new Error(`embedded PostgreSQL did not start on ${dataDir}: ${reason}`, { cause: error });
   }
   log(`embedded PostgreSQL: listening on 127.0.0.1:${port}`);
   return {

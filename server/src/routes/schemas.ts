@@ -5,7 +5,10 @@ import { Type } from 'typebox';
 export const Message = Type.Object({ message: Type.String() }, { $id: 'Message' });
 
 /** An error map: field → its messages (SPEC §3). */
-export const ErrorMapSchema = Type.Record(Type.String({ maxLength: 100 }), Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 20 }));
+export const ErrorMapSchema = Type.Record(
+  Type.String({ maxLength: 100 }),
+  Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 20 }),
+);
 
 /** An error body: the message, and per-field messages when a form was refused. */
 export const ErrorBody = Type.Object({

@@ -10,7 +10,13 @@ import { type Clock } from './clock.ts';
 import { hmac, randomCode, randomToken, sameDigest, sha256 } from './crypto.ts';
 import { HttpError } from './errors.ts';
 import { type Mailer } from './mail.ts';
-import { burnVerifyTime, hashPassword, isCommonPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
+import {
+  burnVerifyTime,
+  hashPassword,
+  isCommonPassword,
+  MAX_PASSWORD_LENGTH,
+  verifyPassword,
+} from './passwords.ts';
 import { type Sessions } from './sessions.ts';
 import { clear, hit, type ThrottleRule } from './throttle.ts';
 
@@ -35,11 +41,14 @@ export const THROTTLES = {
 
 /** What the account calls answer (README lists them; SPEC shows only some). */
 export const accountMessages = {
-  signedUp: 'We sent a confirmation code to your email address. Enter it here to confirm your account.',
+  signedUp:
+    'We sent a confirmation code to your email address. Enter it here to confirm your account.',
   confirmed: 'Your account is confirmed. Please log in.',
-  codeWrong: 'That confirmation code is not correct or has expired. Check the code, or resend it to get a new one.',
+  codeWrong:
+    'That confirmation code is not correct or has expired. Check the code, or resend it to get a new one.',
   codeBurned: 'Too many incorrect codes. Please resend the confirmation code to get a new one.',
-  resent: 'If an account for that email address is waiting for confirmation, we sent it a new code.',
+  resent:
+    'If an account for that email address is waiting for confirmation, we sent it a new code.',
   loggedIn: 'You have successfully logged in.',
   loginFailed: 'Incorrect username or password.',
   unconfirmed: 'Your account is not confirmed yet. Enter the code we emailed you, or resend it.',
@@ -62,7 +71,8 @@ export interface AccountDeps {
   collegeName: string;
 }
 
-const normalise = (username: unknown): string => (typeof username === 'string' ? username.trim().toLowerCase() : '');
+const normalise = (username: unknown): string =>
+  typeof username === 'string' ? username.trim().toLowerCase() : '';
 
 /** Refuses a form that breaks SPEC §5's rules: 400 with the first message and the error map. */
 function check(form: AccountForm, body: Record<string, unknown>): void {
@@ -73,10 +83,14 @@ function check(form: AccountForm, body: Record<string, unknown>): void {
 
 async function checkNewPassword(password: string): Promise<void> {
   if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new HttpError(400, accountMessages.passwordTooLong, { errors: { password: [accountMessages.passwordTooLong] } });
+    throw new HttpError(400, accountMessages.passwordTooLong, {
+      errors: { password: [accountMessages.passwordTooLong] },
+    });
   }
   if (await isCommonPassword(password)) {
-    throw new HttpError(400, accountMessages.commonPassword, { errors: { password: [accountMessages.commonPassword] } });
+    throw new HttpError(400, accountMessages.commonPassword, {
+      errors: { password: [accountMessages.commonPassword] },
+    });
   }
 }
 
@@ -89,7 +103,8 @@ export function createAccounts(deps: AccountDeps) {
       .select('secret')
       .executeTakeFirstOrThrow()
       .then((row) => row.secret));
-  const codeHash = async (accountId: string, code: string) => hmac(await serverSecret(), `${accountId}:${code}`);
+  const codeHash = async (accountId: string, code: string) =>
+    hmac(await serverSecret(), `${accountId}:${code}`);
 
   async function issueCode(accountId: string, username: string): Promise<void> {
     const code = randomCode();
@@ -97,7 +112,12 @@ export function createAccounts(deps: AccountDeps) {
     // Only the newest code works: the row is replaced.
     await db
       .insertInto('confirmation_codes')
-      .values({ account_id: accountId, code_hash: await codeHash(accountId, code), expires_at: new Date(now.getTime() + CODE_TTL_MS), attempts: 0 })
+      .values({
+        account_id: accountId,
+        code_hash: await codeHash(accountId, code),
+        expires_at: new Date(now.getTime() + CODE_TTL_MS),
+        attempts: 0,
+      })
       .onConflict((oc) =>
         oc.column('account_id').doUpdateSet((eb) => ({
           code_hash: eb.ref('excluded.code_hash'),
@@ -114,14 +134,21 @@ export function createAccounts(deps: AccountDeps) {
   }
 
   return {
-    async signup(body: { username?: unknown; password?: unknown }, address: string): Promise<{ message: string }> {
+    async signup(
+      body: { username?: unknown; password?: unknown },
+      address: string,
+    ): Promise<{ message: string }> {
       check('signup', body);
       await hit(db, `signup:ip:${address}`, THROTTLES.signupAddress, clock());
       const username = normalise(body.username);
       const password = String(body.password);
       await checkNewPassword(password);
       const passwordHash = await hashPassword(password);
-      const existing = await db.selectFrom('accounts').select(['id', 'confirmed_at']).where('username', '=', username).executeTakeFirst();
+      const existing = await db
+        .selectFrom('accounts')
+        .select(['id', 'confirmed_at'])
+        .where('username', '=', username)
+        .executeTakeFirst();
       if (existing?.confirmed_at != null) {
         // No enumeration: the answer is the same; the owner is told by mail instead.
         await mailer.send({
@@ -134,7 +161,11 @@ export function createAccounts(deps: AccountDeps) {
       const accountId = await db.transaction().execute(async (trx) => {
         if (existing !== undefined) {
           // Unconfirmed: whoever can read the mailbox confirms; the newest password counts.
-          await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', existing.id).execute();
+          await trx
+            .updateTable('accounts')
+            .set({ password_hash: passwordHash })
+            .where('id', '=', existing.id)
+            .execute();
           return existing.id;
         }
         const { id } = await trx
@@ -143,14 +174,21 @@ export function createAccounts(deps: AccountDeps) {
           .onConflict((oc) => oc.column('username').doUpdateSet({ password_hash: passwordHash }))
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.insertInto('applications').values({ account_id: id }).onConflict((oc) => oc.doNothing()).execute();
+        await trx
+          .insertInto('applications')
+          .values({ account_id: id })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
         return id;
       });
       await issueCode(accountId, username);
       return { message: accountMessages.signedUp };
     },
 
-    async confirm(body: { username?: unknown; code?: unknown }, address: string): Promise<{ message: string }> {
+    async confirm(
+      body: { username?: unknown; code?: unknown },
+      address: string,
+    ): Promise<{ message: string }> {
       check('confirm', body);
       const now = clock();
       await hit(db, `confirm:ip:${address}`, THROTTLES.confirmAddress, now);
@@ -159,11 +197,19 @@ export function createAccounts(deps: AccountDeps) {
       const row = await db
         .selectFrom('accounts')
         .leftJoin('confirmation_codes', 'confirmation_codes.account_id', 'accounts.id')
-        .select(['accounts.id', 'accounts.confirmed_at', 'confirmation_codes.code_hash', 'confirmation_codes.expires_at', 'confirmation_codes.attempts'])
+        .select([
+          'accounts.id',
+          'accounts.confirmed_at',
+          'confirmation_codes.code_hash',
+          'confirmation_codes.expires_at',
+          'confirmation_codes.attempts',
+        ])
         .where('accounts.username', '=', username)
         .executeTakeFirst();
       if (row?.code_hash == null || row.expires_at == null || row.attempts == null) {
-        throw new HttpError(400, accountMessages.codeWrong, { errors: { code: [accountMessages.codeWrong] } });
+        throw new HttpError(400, accountMessages.codeWrong, {
+          errors: { code: [accountMessages.codeWrong] },
+        });
       }
       if (row.attempts >= MAX_CODE_ATTEMPTS) throw new HttpError(429, accountMessages.codeBurned);
       const matches = sameDigest(row.code_hash, await codeHash(row.id, code));
@@ -175,10 +221,17 @@ export function createAccounts(deps: AccountDeps) {
           .returning('attempts')
           .executeTakeFirstOrThrow();
         if (attempts >= MAX_CODE_ATTEMPTS) throw new HttpError(429, accountMessages.codeBurned);
-        throw new HttpError(400, accountMessages.codeWrong, { errors: { code: [accountMessages.codeWrong] } });
+        throw new HttpError(400, accountMessages.codeWrong, {
+          errors: { code: [accountMessages.codeWrong] },
+        });
       }
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('accounts').set({ confirmed_at: now }).where('id', '=', row.id).where('confirmed_at', 'is', null).execute();
+        await trx
+          .updateTable('accounts')
+          .set({ confirmed_at: now })
+          .where('id', '=', row.id)
+          .where('confirmed_at', 'is', null)
+          .execute();
         await trx.deleteFrom('confirmation_codes').where('account_id', '=', row.id).execute();
       });
       return { message: accountMessages.confirmed };
@@ -190,31 +243,49 @@ export function createAccounts(deps: AccountDeps) {
       const now = clock();
       await hit(db, `resend:ip:${address}`, THROTTLES.resendAddress, now);
       await hit(db, `resend:acct:${username}`, THROTTLES.resendAccount, now);
-      const account = await db.selectFrom('accounts').select(['id', 'confirmed_at']).where('username', '=', username).executeTakeFirst();
-      if (account !== undefined && account.confirmed_at === null) await issueCode(account.id, username);
+      const account = await db
+        .selectFrom('accounts')
+        .select(['id', 'confirmed_at'])
+        .where('username', '=', username)
+        .executeTakeFirst();
+      if (account?.confirmed_at === null) await issueCode(account.id, username);
       return { message: accountMessages.resent };
     },
 
     /** Checks the password and starts a session; returns the new session token. */
-    async login(body: { username?: unknown; password?: unknown }, address: string): Promise<{ message: string; token: string; accountId: string }> {
+    async login(
+      body: { username?: unknown; password?: unknown },
+      address: string,
+    ): Promise<{ message: string; token: string; accountId: string }> {
       check('login', body);
       const username = normalise(body.username);
       const password = String(body.password);
       const now = clock();
       await hit(db, `login:ip:${address}`, THROTTLES.loginAddress, now);
       await hit(db, `login:acct:${username}`, THROTTLES.loginAccount, now);
-      const account = await db.selectFrom('accounts').select(['id', 'password_hash', 'confirmed_at']).where('username', '=', username).executeTakeFirst();
+      const account = await db
+        .selectFrom('accounts')
+        .select(['id', 'password_hash', 'confirmed_at'])
+        .where('username', '=', username)
+        .executeTakeFirst();
       if (account === undefined) {
         await burnVerifyTime(password);
         throw new HttpError(400, accountMessages.loginFailed);
       }
-      if (password.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(account.password_hash, password))) {
+      if (
+        password.length > MAX_PASSWORD_LENGTH ||
+        !(await verifyPassword(account.password_hash, password))
+      ) {
         throw new HttpError(400, accountMessages.loginFailed);
       }
-      if (account.confirmed_at === null) throw new HttpError(400, accountMessages.unconfirmed, { code: 'UNCONFIRMED' });
+      if (account.confirmed_at === null)
+        throw new HttpError(400, accountMessages.unconfirmed, { code: 'UNCONFIRMED' });
       await clear(db, `login:acct:${username}`);
       const token = await sessions.create(account.id);
-      await db.insertInto('successful_logins').values({ account_id: account.id, logged_in_at: now }).execute();
+      await db
+        .insertInto('successful_logins')
+        .values({ account_id: account.id, logged_in_at: now })
+        .execute();
       return { message: accountMessages.loggedIn, token, accountId: account.id };
     },
 
@@ -224,7 +295,11 @@ export function createAccounts(deps: AccountDeps) {
       const now = clock();
       await hit(db, `forgot:ip:${address}`, THROTTLES.forgotAddress, now);
       await hit(db, `forgot:acct:${username}`, THROTTLES.forgotAccount, now);
-      const account = await db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirst();
+      const account = await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirst();
       if (account !== undefined) {
         const id = randomToken();
         await db.transaction().execute(async (trx) => {
@@ -232,7 +307,12 @@ export function createAccounts(deps: AccountDeps) {
           await trx.deleteFrom('password_resets').where('account_id', '=', account.id).execute();
           await trx
             .insertInto('password_resets')
-            .values({ token_hash: sha256(id), account_id: account.id, expires_at: new Date(now.getTime() + RESET_TTL_MS), used_at: null })
+            .values({
+              token_hash: sha256(id),
+              account_id: account.id,
+              expires_at: new Date(now.getTime() + RESET_TTL_MS),
+              used_at: null,
+            })
             .execute();
         });
         const link = new URL('/reset', deps.publicOrigin);
@@ -247,7 +327,12 @@ export function createAccounts(deps: AccountDeps) {
       return { message: accountMessages.forgot };
     },
 
-    async resetPassword(body: { username?: unknown; password?: unknown; confirm_password?: unknown; id?: unknown }): Promise<{ message: string }> {
+    async resetPassword(body: {
+      username?: unknown;
+      password?: unknown;
+      confirm_password?: unknown;
+      id?: unknown;
+    }): Promise<{ message: string }> {
       check('reset', body);
       const username = normalise(body.username);
       const password = String(body.password);
@@ -257,10 +342,19 @@ export function createAccounts(deps: AccountDeps) {
       const reset = await db
         .selectFrom('password_resets')
         .innerJoin('accounts', 'accounts.id', 'password_resets.account_id')
-        .select(['password_resets.account_id', 'password_resets.expires_at', 'password_resets.used_at', 'accounts.username'])
+        .select([
+          'password_resets.account_id',
+          'password_resets.expires_at',
+          'password_resets.used_at',
+          'accounts.username',
+        ])
         .where('password_resets.token_hash', '=', sha256(String(body.id)))
         .executeTakeFirst();
-      if (reset === undefined || reset.username !== username || reset.used_at !== null || now >= reset.expires_at) {
+      if (
+        reset?.username !== username ||
+        reset.used_at !== null ||
+        now >= reset.expires_at
+      ) {
         throw new HttpError(400, accountMessages.resetInvalid);
       }
       await db.transaction().execute(async (trx) => {
@@ -274,7 +368,10 @@ export function createAccounts(deps: AccountDeps) {
         // The mailbox owner proved themselves: the account is confirmed too.
         await trx
           .updateTable('accounts')
-          .set((eb) => ({ password_hash: passwordHash, confirmed_at: eb.fn.coalesce('confirmed_at', eb.val(now)) }))
+          .set((eb) => ({
+            password_hash: passwordHash,
+            confirmed_at: eb.fn.coalesce('confirmed_at', eb.val(now)),
+          }))
           .where('id', '=', reset.account_id)
           .execute();
         await trx.deleteFrom('sessions').where('account_id', '=', reset.account_id).execute();

@@ -39,9 +39,12 @@ export const applicationMessages = {
   alreadySubmitted: 'Your application has been submitted and can no longer be changed.',
   missing: 'We are missing some information!',
   submitOnly: 'An application becomes submitted only through Submit.',
-  unknownKeys: (keys: string[]) => `These answers are not part of this application: ${keys.join(', ')}.`,
+  unknownKeys: (keys: string[]) =>
+    `These answers are not part of this application: ${keys.join(', ')}.`,
   tooLong: (keys: string[]) => `These answers are too long: ${keys.join(', ')}.`,
   wrongType: (keys: string[]) => `These answers have the wrong kind of value: ${keys.join(', ')}.`,
+  unstorable: (keys: string[]) =>
+    `These answers hold characters that cannot be saved: ${keys.join(', ')}.`,
   unknownPage: (page: string) => `"${page}" is not a page of this application.`,
   unknownTab: 'That tab is not part of this application.',
   unknownButton: 'That button is not part of this application.',
@@ -52,6 +55,13 @@ export const applicationMessages = {
 const DESC_MAX_LENGTH = 300;
 /** An absolute cap for any value whose question sets no limit. */
 const VALUE_MAX_LENGTH = 7000;
+/** A lone UTF-16 surrogate (with `u`, a well-formed pair is one code point and never matches). */
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+/** PostgreSQL stores neither NUL nor a lone surrogate in text or jsonb: refuse them, never a 500. */
+function unstorable(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
 
 interface KeyRule {
   kind: 'boolean' | 'string';
@@ -80,16 +90,25 @@ function questionLimit(question: Question): number {
   }
 }
 
-function collectBlocks<T extends Block['type']>(blocks: readonly Block[], type: T): Extract<Block, { type: T }>[] {
+function collectBlocks<T extends Block['type']>(
+  blocks: readonly Block[],
+  type: T,
+): Extract<Block, { type: T }>[] {
   const found: Extract<Block, { type: T }>[] = [];
   const walk = (list: readonly Block[]) => {
     for (const block of list) {
       if (block.type === type) found.push(block as Extract<Block, { type: T }>);
       if (block.type === 'conditional') walk(block.blocks);
-      if (block.type === 'condition-group') block.branches.forEach((b) => walk(b.blocks));
-      if (block.type === 'trigger') walk(block.mode === 'button' ? [...(block.before ?? []), ...block.after] : [...(block.after ?? []), ...(block.optional ?? [])]);
-      if (block.type === 'add-another') block.items.forEach(walk);
-      if (block.type === 'tabs') block.tabs.forEach((tab) => walk(tab.blocks));
+      if (block.type === 'condition-group')
+        for (const branch of block.branches) walk(branch.blocks);
+      if (block.type === 'trigger')
+        walk(
+          block.mode === 'button'
+            ? [...(block.before ?? []), ...block.after]
+            : [...(block.after ?? []), ...(block.optional ?? [])],
+        );
+      if (block.type === 'add-another') for (const item of block.items) walk(item);
+      if (block.type === 'tabs') for (const tab of block.tabs) walk(tab.blocks);
     }
   };
   walk(blocks);
@@ -102,9 +121,13 @@ export function answerRules(tenant: TenantConfig): ReadonlyMap<string, KeyRule> 
   for (const { question } of visitQuestions(tenant.pages, {})) {
     const isBoolean = question.type === 'checkbox' || question.type === 'checkboxes';
     for (const key of questionKeys(question)) {
-      rules.set(key, { kind: isBoolean ? 'boolean' : 'string', maxLength: questionLimit(question) });
+      rules.set(key, {
+        kind: isBoolean ? 'boolean' : 'string',
+        maxLength: questionLimit(question),
+      });
     }
-    if (hasDescKey(question)) rules.set(descKey(question.key), { kind: 'string', maxLength: DESC_MAX_LENGTH });
+    if (hasDescKey(question))
+      rules.set(descKey(question.key), { kind: 'string', maxLength: DESC_MAX_LENGTH });
   }
   return rules;
 }
@@ -113,19 +136,34 @@ export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantC
   const { db, clock, tenant } = deps;
   const rules = answerRules(tenant);
   const blocks = tenant.pages.flatMap((page) => page.sections.flatMap((section) => section.blocks));
-  const tabGroups = new Map<string, TabsBlock>(collectBlocks(blocks, 'tabs').map((b) => [b.tabId, b]));
-  const buttons = new Map<string, AddAnotherBlock>(collectBlocks(blocks, 'add-another').map((b) => [b.buttonId, b]));
+  const tabGroups = new Map<string, TabsBlock>(
+    collectBlocks(blocks, 'tabs').map((b) => [b.tabId, b]),
+  );
+  const buttons = new Map<string, AddAnotherBlock>(
+    collectBlocks(blocks, 'add-another').map((b) => [b.buttonId, b]),
+  );
   const routes = new Set(tenant.pages.map((page) => page.route));
 
-  /** Refuses a write after submission (409) and a missing application (401: the session is stale). */
+  /** Refuses a write after submission (409) and a missing application (404). */
   async function assertOpen(accountId: string): Promise<void> {
-    const row = await db.selectFrom('applications').select('submitted_at').where('account_id', '=', accountId).executeTakeFirst();
+    const row = await db
+      .selectFrom('applications')
+      .select('submitted_at')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     if (row === undefined) throw new HttpError(404, 'No application was found for this account.');
     if (row.submitted_at !== null) throw new HttpError(409, applicationMessages.alreadySubmitted);
   }
 
   async function statuses(accountId: string): Promise<WebStatus[]> {
-    const rows = await db.selectFrom('web_statuses').select('web_status').where('account_id', '=', accountId).orderBy('created_at').execute();
+    // Forward only, so lifecycle order is the order they were reached; 'started' and 'validating'
+    // recorded in one statement share a timestamp, so the timestamp alone cannot order them.
+    const rows = await db
+      .selectFrom('web_statuses')
+      .select('web_status')
+      .where('account_id', '=', accountId)
+      .orderBy(sql`CASE web_status WHEN 'started' THEN 1 WHEN 'validating' THEN 2 ELSE 3 END`)
+      .execute();
     return rows.map((row) => row.web_status);
   }
 
@@ -140,8 +178,17 @@ export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantC
     /** GET /api/profile (SPEC §3 profile response). */
     async profile(accountId: string, username: string) {
       const [application, logins, webStatus] = await Promise.all([
-        db.selectFrom('applications').select(['answers', 'last_page']).where('account_id', '=', accountId).executeTakeFirst(),
-        db.selectFrom('successful_logins').select('logged_in_at').where('account_id', '=', accountId).orderBy('logged_in_at').execute(),
+        db
+          .selectFrom('applications')
+          .select(['answers', 'last_page'])
+          .where('account_id', '=', accountId)
+          .executeTakeFirst(),
+        db
+          .selectFrom('successful_logins')
+          .select('logged_in_at')
+          .where('account_id', '=', accountId)
+          .orderBy('logged_in_at')
+          .execute(),
         statuses(accountId),
       ]);
       return {
@@ -149,16 +196,22 @@ export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantC
         document_answer: {},
         username,
         last_page: application?.last_page ?? '',
-        successful_login: logins.map((login) => ({ logged_in_at: login.logged_in_at.toISOString() })),
+        successful_login: logins.map((login) => ({
+          logged_in_at: login.logged_in_at.toISOString(),
+        })),
         web_status: webStatus.map((status) => ({ web_status: status })),
       };
     },
 
     /** PUT /api/answer: checks every key and value, then merges them in one statement. */
-    async saveAnswers(accountId: string, patch: Record<string, unknown>): Promise<{ message: string }> {
+    async saveAnswers(
+      accountId: string,
+      patch: Record<string, unknown>,
+    ): Promise<{ message: string }> {
       const unknown: string[] = [];
       const tooLong: string[] = [];
       const wrongType: string[] = [];
+      const badText: string[] = [];
       for (const [key, value] of Object.entries(patch)) {
         const rule = rules.get(key);
         if (rule === undefined) unknown.push(key);
@@ -166,10 +219,13 @@ export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantC
           if (rule.kind !== 'boolean') wrongType.push(key);
         } else if (typeof value !== 'string') wrongType.push(key);
         else if (rule.kind === 'boolean' && value !== '') wrongType.push(key);
-        else if (characterCount(value) > Math.min(rule.maxLength, VALUE_MAX_LENGTH)) tooLong.push(key);
+        else if (unstorable(value)) badText.push(key);
+        else if (characterCount(value) > Math.min(rule.maxLength, VALUE_MAX_LENGTH))
+          tooLong.push(key);
       }
       if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
       if (wrongType.length > 0) throw new HttpError(400, applicationMessages.wrongType(wrongType));
+      if (badText.length > 0) throw new HttpError(400, applicationMessages.unstorable(badText));
       if (tooLong.length > 0) throw new HttpError(400, applicationMessages.tooLong(tooLong));
       // ARCHITECTURE: merged per key in one statement, so two tabs on two pages never overwrite each other.
       const result = await sql`
@@ -184,8 +240,13 @@ export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantC
     async saveLastPage(accountId: string, lastPage: string): Promise<{ message: string }> {
       const route = lastPage.replace(/^\//, '');
       if (!routes.has(route)) throw new HttpError(400, applicationMessages.unknownPage(lastPage));
-      await assertOpen(accountId);
-      await db.updateTable('applications').set({ last_page: route }).where('account_id', '=', accountId).execute();
+      const result = await db
+        .updateTable('applications')
+        .set({ last_page: route })
+        .where('account_id', '=', accountId)
+        .where('submitted_at', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) await assertOpen(accountId);
       return { message: applicationMessages.lastPage };
     },
 
@@ -206,44 +267,75 @@ export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantC
     },
 
     async tabs(accountId: string): Promise<Record<string, string>> {
-      const row = await db.selectFrom('applications').select('tabs').where('account_id', '=', accountId).executeTakeFirst();
+      const row = await db
+        .selectFrom('applications')
+        .select('tabs')
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
       return row?.tabs ?? {};
     },
 
-    async saveTab(accountId: string, tabId: string, chosenTab: string): Promise<Record<string, string>> {
+    async saveTab(
+      accountId: string,
+      tabId: string,
+      chosenTab: string,
+    ): Promise<Record<string, string>> {
       const group = tabGroups.get(tabId);
-      if (group?.tabs.some((tab) => tab.id === chosenTab) !== true) throw new HttpError(400, applicationMessages.unknownTab);
-      await assertOpen(accountId);
+      if (group?.tabs.some((tab) => tab.id === chosenTab) !== true)
+        throw new HttpError(400, applicationMessages.unknownTab);
       const row = await sql<{ tabs: Record<string, string> }>`
         UPDATE applications SET tabs = tabs || jsonb_build_object(${tabId}::text, ${chosenTab}::text)
-        WHERE account_id = ${accountId} RETURNING tabs
+        WHERE account_id = ${accountId} AND submitted_at IS NULL RETURNING tabs
       `.execute(db);
-      return row.rows[0]?.tabs ?? {};
+      const tabs = row.rows[0]?.tabs;
+      if (tabs === undefined) await assertOpen(accountId);
+      return tabs ?? {};
     },
 
     async addAnother(accountId: string): Promise<Record<string, number>> {
-      const row = await db.selectFrom('applications').select('add_another').where('account_id', '=', accountId).executeTakeFirst();
+      const row = await db
+        .selectFrom('applications')
+        .select('add_another')
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
       return addAnotherMap(row?.add_another ?? {});
     },
 
-    async saveAddAnother(accountId: string, buttonId: string, count: number): Promise<Record<string, number>> {
+    async saveAddAnother(
+      accountId: string,
+      buttonId: string,
+      count: number,
+    ): Promise<Record<string, number>> {
       const button = buttons.get(buttonId);
       if (button === undefined) throw new HttpError(400, applicationMessages.unknownButton);
       const max = Math.min(button.max, MAX_ADD_ANOTHER);
-      if (!Number.isInteger(count) || count < 1 || count > max) throw new HttpError(400, applicationMessages.tooMany(max));
-      await assertOpen(accountId);
+      if (!Number.isInteger(count) || count < 1 || count > max)
+        throw new HttpError(400, applicationMessages.tooMany(max));
       const row = await sql<{ add_another: Record<string, number> }>`
         UPDATE applications SET add_another = add_another || jsonb_build_object(${buttonId}::text, ${count}::int)
-        WHERE account_id = ${accountId} RETURNING add_another
+        WHERE account_id = ${accountId} AND submitted_at IS NULL RETURNING add_another
       `.execute(db);
-      return addAnotherMap(row.rows[0]?.add_another ?? {});
+      const stored = row.rows[0]?.add_another;
+      if (stored === undefined) await assertOpen(accountId);
+      return addAnotherMap(stored ?? {});
     },
 
     /** POST /api/validations: the latest error map is kept per applicant. */
     async saveValidations(accountId: string, errors: ErrorMap): Promise<{ message: string }> {
       const unknown = Object.keys(errors).filter((key) => !rules.has(key));
       if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
-      await db.updateTable('applications').set({ validations: JSON.stringify(errors) }).where('account_id', '=', accountId).execute();
+      const badText = Object.entries(errors)
+        .filter(([, list]) => list.some(unstorable))
+        .map(([key]) => key);
+      if (badText.length > 0) throw new HttpError(400, applicationMessages.unstorable(badText));
+      // A write like any other: refused after submission, when submit has emptied the map.
+      const result = await db
+        .updateTable('applications')
+        .set({ validations: JSON.stringify(errors) })
+        .where('account_id', '=', accountId)
+        .where('submitted_at', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) await assertOpen(accountId);
       return { message: applicationMessages.validations };
     },
 
@@ -252,15 +344,16 @@ export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantC
      * form-model; only a valid application becomes submitted. Parallel calls submit once.
      */
     async submit(accountId: string): Promise<{ message: string }> {
-      return db.transaction().execute(async (trx) => {
+      const refused = await db.transaction().execute(async (trx): Promise<ErrorMap | undefined> => {
         const row = await trx
           .selectFrom('applications')
           .select(['answers', 'tabs', 'add_another', 'submitted_at'])
           .where('account_id', '=', accountId)
           .forUpdate()
           .executeTakeFirst();
-        if (row === undefined) throw new HttpError(404, 'No application was found for this account.');
-        if (row.submitted_at !== null) return { message: applicationMessages.submitted };
+        if (row === undefined)
+          throw new HttpError(404, 'No application was found for this account.');
+        if (row.submitted_at !== null) return undefined;
         const context: FormContext = { tabs: row.tabs, addAnother: row.add_another };
         const now = clock();
         const errors = validateAnswers(tenant.pages, row.answers, { context, now });
@@ -273,19 +366,36 @@ export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantC
           .onConflict((oc) => oc.doNothing())
           .execute();
         if (Object.keys(errors).length > 0) {
-          await trx.updateTable('applications').set({ validations: JSON.stringify(errors) }).where('account_id', '=', accountId).execute();
-          throw new HttpError(400, applicationMessages.missing, { errors });
+          await trx
+            .updateTable('applications')
+            .set({ validations: JSON.stringify(errors) })
+            .where('account_id', '=', accountId)
+            .execute();
+          // Returned, not thrown: a throw here would roll back 'validating' and the error map.
+          return errors;
         }
         // What is stored is what was validated and what will print: the cleared answers.
         const cleared: Answers = clearHiddenAnswers(tenant.pages, row.answers, context);
         await trx
           .updateTable('applications')
-          .set({ answers: JSON.stringify(cleared), submitted_at: now, validations: '{}', updated_at: now })
+          .set({
+            answers: JSON.stringify(cleared),
+            submitted_at: now,
+            validations: '{}',
+            updated_at: now,
+          })
           .where('account_id', '=', accountId)
           .execute();
-        await trx.insertInto('web_statuses').values({ account_id: accountId, web_status: 'submitted' }).onConflict((oc) => oc.doNothing()).execute();
-        return { message: applicationMessages.submitted };
+        await trx
+          .insertInto('web_statuses')
+          .values({ account_id: accountId, web_status: 'submitted' })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        return undefined;
       });
+      if (refused !== undefined)
+        throw new HttpError(400, applicationMessages.missing, { errors: refused });
+      return { message: applicationMessages.submitted };
     },
   };
 }

@@ -22,8 +22,12 @@ interface Logger {
   error: (obj: object, msg: string) => void;
 }
 
-export function createMailer(db: Db, options: { smtpUrl: string | undefined; from: string; log: Logger }): Mailer {
-  const transport = options.smtpUrl === undefined ? undefined : nodemailer.createTransport(options.smtpUrl);
+export function createMailer(
+  db: Db,
+  options: { smtpUrl: string | undefined; from: string; log: Logger },
+): Mailer {
+  const transport =
+    options.smtpUrl === undefined ? undefined : nodemailer.createTransport(options.smtpUrl);
   return {
     async send(mail) {
       const { id } = await db
@@ -32,16 +36,39 @@ export function createMailer(db: Db, options: { smtpUrl: string | undefined; fro
         .returning('id')
         .executeTakeFirstOrThrow();
       if (transport === undefined) {
-        options.log.info({ mail: { to: mail.to, subject: mail.subject } }, `mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
-        await db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', id).execute();
+        options.log.info(
+          { mail: { to: mail.to, subject: mail.subject } },
+          `mail to ${mail.to}: ${mail.subject}\n${mail.text}`,
+        );
+        await db
+          .updateTable('mail_outbox')
+          .set({ sent_at: new Date() })
+          .where('id', '=', id)
+          .execute();
         return;
       }
       try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
-        await db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', id).execute();
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        });
+        await db
+          .updateTable('mail_outbox')
+          .set({ sent_at: new Date() })
+          .where('id', '=', id)
+          .execute();
       } catch (error) {
-        options.log.error({ err: error, outboxId: id }, `mail to ${mail.to} could not be sent; it stays in the outbox`);
-        await db.updateTable('mail_outbox').set({ error: String(error) }).where('id', '=', id).execute();
+        options.log.error(
+          { err: error, outboxId: id },
+          `mail to ${mail.to} could not be sent; it stays in the outbox`,
+        );
+        await db
+          .updateTable('mail_outbox')
+          .set({ error: String(error) })
+          .where('id', '=', id)
+          .execute();
       }
     },
   };

@@ -44,7 +44,12 @@ export function createSessions(db: Db, clock: Clock) {
       const row = await db
         .selectFrom('sessions')
         .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-        .select(['sessions.account_id', 'sessions.last_seen_at', 'sessions.expires_at', 'accounts.username'])
+        .select([
+          'sessions.account_id',
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'accounts.username',
+        ])
         .where('sessions.token_hash', '=', sha256(token))
         .executeTakeFirst();
       if (row === undefined) return undefined;
@@ -54,7 +59,11 @@ export function createSessions(db: Db, clock: Clock) {
         return undefined;
       }
       if (idleFor > TOUCH_EVERY_MS) {
-        await db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', sha256(token)).execute();
+        await db
+          .updateTable('sessions')
+          .set({ last_seen_at: now })
+          .where('token_hash', '=', sha256(token))
+          .execute();
       }
       return { accountId: row.account_id, username: row.username };
     },
@@ -62,7 +71,10 @@ export function createSessions(db: Db, clock: Clock) {
     /** Ends one session. Returns whether it existed. */
     async destroy(token: string | undefined): Promise<boolean> {
       if (token === undefined) return false;
-      const result = await db.deleteFrom('sessions').where('token_hash', '=', sha256(token)).executeTakeFirst();
+      const result = await db
+        .deleteFrom('sessions')
+        .where('token_hash', '=', sha256(token))
+        .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
 

@@ -17,7 +17,13 @@ export interface ThrottleRule {
 export const TOO_MANY_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
 /** Counts one hit on `key`; throws 429 with Retry-After once the window's limit is passed. */
-export async function hit(db: Db, key: string, rule: ThrottleRule, now: Date, message = TOO_MANY_MESSAGE): Promise<void> {
+export async function hit(
+  db: Db,
+  key: string,
+  rule: ThrottleRule,
+  now: Date,
+  message = TOO_MANY_MESSAGE,
+): Promise<void> {
   const windowStart = new Date(now.getTime() - rule.windowMs);
   const row = await sql<{ hits: number; window_start: Date }>`
     INSERT INTO throttles (key, hits, window_start) VALUES (${key}, 1, ${now})
@@ -28,7 +34,10 @@ export async function hit(db: Db, key: string, rule: ThrottleRule, now: Date, me
   `.execute(db);
   const state = row.rows[0];
   if (state !== undefined && state.hits > rule.limit) {
-    const retryAfter = Math.max(1, Math.ceil((state.window_start.getTime() + rule.windowMs - now.getTime()) / 1000));
+    const retryAfter = Math.max(
+      1,
+      Math.ceil((state.window_start.getTime() + rule.windowMs - now.getTime()) / 1000),
+    );
     throw new HttpError(429, message, {}, { 'retry-after': String(retryAfter) });
   }
 }

@@ -48,13 +48,20 @@ export async function createDatabase(): Promise<{ url: string; drop: () => Promi
   };
 }
 
-export async function createTestContext(options: { tenant?: string; env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { tenant?: string; env?: Record<string, string> } = {},
+): Promise<TestContext> {
   const { url, drop } = await createDatabase();
   const db = openDatabase(url, 10);
   await migrate(db);
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
-  const config = readConfig({ PUBLIC_ORIGIN: ORIGIN, DATABASE_URL: url, TENANT: options.tenant ?? 'gallatin', ...options.env });
+  const config = readConfig({
+    PUBLIC_ORIGIN: ORIGIN,
+    DATABASE_URL: url,
+    TENANT: options.tenant ?? 'gallatin',
+    ...options.env,
+  });
   const tenant = loadTenant(config.tenant);
   const app = await buildApp({ config, tenant, db, clock: now, logger: false });
   await app.ready();
@@ -76,7 +83,8 @@ export async function createTestContext(options: { tenant?: string; env?: Record
   };
 }
 
-/** JSON body of a response. */
+/** JSON body of a response, typed as the test reads it (and then asserts it). */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the same typed view as light-my-request's own `response.json<T>()`
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
   return response.json<T>();
 }
@@ -92,14 +100,26 @@ export function cookieHeader(response: LightMyRequestResponse): string {
 export const GOOD_PASSWORD = 'Gallatin-Valley-2027';
 
 /** Mail to `to`, newest first, from the dev mailbox. */
-export async function mailsTo(app: FastifyInstance, to: string): Promise<{ subject: string; text: string }[]> {
-  const response = await app.inject({ method: 'GET', url: `/dev/mail?to=${encodeURIComponent(to)}&limit=50` });
+export async function mailsTo(
+  app: FastifyInstance,
+  to: string,
+): Promise<{ subject: string; text: string }[]> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/dev/mail?to=${encodeURIComponent(to)}&limit=50`,
+  });
   return response.json<{ subject: string; text: string }[]>();
 }
 
 /** The newest mail to `to`, from the dev mailbox. */
-export async function latestMail(app: FastifyInstance, to: string): Promise<{ subject: string; text: string }> {
-  const response = await app.inject({ method: 'GET', url: `/dev/mail?to=${encodeURIComponent(to)}&limit=1` });
+export async function latestMail(
+  app: FastifyInstance,
+  to: string,
+): Promise<{ subject: string; text: string }> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/dev/mail?to=${encodeURIComponent(to)}&limit=1`,
+  });
   const [mail] = response.json<{ subject: string; text: string }[]>();
   if (mail === undefined) throw new Error(`no mail to ${to}`);
   return mail;
@@ -113,13 +133,31 @@ export async function latestCode(app: FastifyInstance, to: string): Promise<stri
   return code;
 }
 
+let signedInCount = 0;
+/**
+ * A client address of its own for each `signedIn`, so a file may sign up as many applicants
+ * as it needs without meeting the per-address sign-up throttle (20 an hour).
+ */
+function signedInAddress(): string {
+  signedInCount += 1;
+  return `10.255.${Math.floor(signedInCount / 250) % 250}.${(signedInCount % 250) + 1}`;
+}
+
 /** Signs up, confirms and logs in; returns the Cookie header of the session. */
-export async function signedIn(app: FastifyInstance, username: string, password = GOOD_PASSWORD): Promise<string> {
+export async function signedIn(
+  app: FastifyInstance,
+  username: string,
+  password = GOOD_PASSWORD,
+): Promise<string> {
+  const remoteAddress = signedInAddress();
   const post = (url: string, payload: object) =>
-    app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN }, remoteAddress: '10.0.0.1' });
+    app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN }, remoteAddress });
   const signup = await post('/public/signup', { username, password });
   if (signup.statusCode !== 200) throw new Error(`signup failed: ${signup.body}`);
-  const confirm = await post('/public/confirm', { username, code: await latestCode(app, username) });
+  const confirm = await post('/public/confirm', {
+    username,
+    code: await latestCode(app, username),
+  });
   if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
   const login = await post('/public/login', { username, password });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);

@@ -6,7 +6,11 @@
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 
 import { HttpError, SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
-import { SESSION_ABSOLUTE_MS, type SessionAccount, type Sessions } from '../../services/sessions.ts';
+import {
+  SESSION_ABSOLUTE_MS,
+  type SessionAccount,
+  type Sessions,
+} from '../../services/sessions.ts';
 
 export const SESSION_COOKIE = 'admit_session';
 
@@ -20,10 +24,26 @@ export function markerCookieName(settings: CookieSettings): string {
   return `${settings.markerPrefix}.loggedIn`;
 }
 
-export function setSessionCookies(reply: FastifyReply, token: string, settings: CookieSettings): void {
+export function setSessionCookies(
+  reply: FastifyReply,
+  token: string,
+  settings: CookieSettings,
+): void {
   const maxAge = Math.floor(SESSION_ABSOLUTE_MS / 1000);
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: settings.secure, path: '/', maxAge });
-  reply.setCookie(markerCookieName(settings), '1', { httpOnly: false, sameSite: 'lax', secure: settings.secure, path: '/', maxAge });
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.secure,
+    path: '/',
+    maxAge,
+  });
+  reply.setCookie(markerCookieName(settings), '1', {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: settings.secure,
+    path: '/',
+    maxAge,
+  });
 }
 
 export function clearSessionCookies(reply: FastifyReply, settings: CookieSettings): void {

@@ -11,8 +11,11 @@ function schemaMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (first === undefined) return 'The request is not valid.';
   const where = (first.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-  const field = where === '' ? (first.params as { missingProperty?: string }).missingProperty : where;
-  return field === undefined ? `The request ${first.message ?? 'is not valid'}.` : `"${field}" ${first.message ?? 'is not valid'}.`;
+  const field =
+    where === '' ? (first.params as { missingProperty?: string }).missingProperty : where;
+  return field === undefined
+    ? `The request ${first.message ?? 'is not valid'}.`
+    : `"${field}" ${first.message ?? 'is not valid'}.`;
 }
 
 export const errors = fp(
@@ -20,7 +23,10 @@ export const errors = fp(
     app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-        return reply.code(error.statusCode).headers(error.headers).send({ ...error.body, message: error.message });
+        return reply
+          .code(error.statusCode)
+          .headers(error.headers)
+          .send({ ...error.body, message: error.message });
       }
       if (error.validation !== undefined) {
         return reply.code(400).send({ message: schemaMessage(error) });

@@ -14,7 +14,10 @@ export const CROSS_SITE_MESSAGE = 'This request came from another site and was r
 export const JSON_ONLY_MESSAGE = 'This request must be sent as JSON.';
 
 export const security = fp(
-  async (app: FastifyInstance, options: { publicOrigin: string; https: boolean; jsonExempt?: (url: string) => boolean }) => {
+  async (
+    app: FastifyInstance,
+    options: { publicOrigin: string; https: boolean; jsonExempt?: (url: string) => boolean },
+  ) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -44,13 +47,19 @@ export const security = fp(
       // are not browsers (curl, the staff CLI) send neither header and cannot be forged by a site.
       const origin = request.headers.origin;
       const site = request.headers['sec-fetch-site'];
-      if (origin !== undefined ? origin !== options.publicOrigin : site !== undefined && site !== 'same-origin' && site !== 'none') {
+      if (
+        origin !== undefined
+          ? origin !== options.publicOrigin
+          : site !== undefined && site !== 'same-origin' && site !== 'none'
+      ) {
         request.log.warn({ origin, site }, 'cross-site state-changing request refused');
         throw new HttpError(403, CROSS_SITE_MESSAGE);
       }
       if (options.jsonExempt?.(request.url) === true) return;
       const type = request.headers['content-type'];
-      const hasBody = request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0';
+      const hasBody =
+        request.headers['content-length'] !== undefined &&
+        request.headers['content-length'] !== '0';
       if ((type !== undefined || hasBody) && !/^application\/json\b/i.test(type ?? '')) {
         throw new HttpError(415, JSON_ONLY_MESSAGE);
       }

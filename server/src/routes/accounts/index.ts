@@ -2,7 +2,12 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
-import { type CookieSettings, clearSessionCookies, SESSION_COOKIE, setSessionCookies } from '../../plugins/app/auth.ts';
+import {
+  type CookieSettings,
+  clearSessionCookies,
+  SESSION_COOKIE,
+  setSessionCookies,
+} from '../../plugins/app/auth.ts';
 import { type Accounts, accountMessages } from '../../services/accounts.ts';
 import { HttpError, SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
 import { type Sessions } from '../../services/sessions.ts';
@@ -16,22 +21,46 @@ export interface AccountRoutesOptions {
 
 const ok = { 200: Message, ...errorResponses };
 
-export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (app, { accounts, sessions, cookies }) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (
+  app,
+  { accounts, sessions, cookies },
+) => {
   app.post(
     '/public/signup',
-    { schema: { tags: ['accounts'], summary: 'Create an account and mail a confirmation code', body: Type.Object({ username: Username, password: Password }), response: ok } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account and mail a confirmation code',
+        body: Type.Object({ username: Username, password: Password }),
+        response: ok,
+      },
+    },
     async (request) => accounts.signup(request.body, request.ip),
   );
 
   app.post(
     '/public/confirm',
-    { schema: { tags: ['accounts'], summary: 'Confirm an account with its 6-digit code', body: Type.Object({ username: Username, code: Type.String({ maxLength: 20 }) }), response: ok } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm an account with its 6-digit code',
+        body: Type.Object({ username: Username, code: Type.String({ maxLength: 20 }) }),
+        response: ok,
+      },
+    },
     async (request) => accounts.confirm(request.body, request.ip),
   );
 
   app.post(
     '/public/resend-confirm',
-    { schema: { tags: ['accounts'], summary: 'Mail a new confirmation code', body: Type.Object({ username: Username }), response: ok } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a new confirmation code',
+        body: Type.Object({ username: Username }),
+        response: ok,
+      },
+    },
     async (request) => accounts.resend(request.body, request.ip),
   );
 
@@ -41,7 +70,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Log in: starts a new session (the old one, if any, ends)',
-        body: Type.Object({ username: Username, password: Password, default_route: Type.Optional(Type.String({ maxLength: 100 })) }),
+        body: Type.Object({
+          username: Username,
+          password: Password,
+          default_route: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
         response: ok,
       },
     },
@@ -56,7 +89,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
 
   app.post(
     '/public/forgot-password',
-    { schema: { tags: ['accounts'], summary: 'Mail a password reset link', body: Type.Object({ username: Username }), response: ok } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a password reset link',
+        body: Type.Object({ username: Username }),
+        response: ok,
+      },
+    },
     async (request) => accounts.forgot(request.body, request.ip),
   );
 
@@ -66,7 +106,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Choose a new password with a reset link (ends every session of the account)',
-        body: Type.Object({ username: Username, password: Password, confirm_password: Password, id: Type.String({ maxLength: 200 }) }),
+        body: Type.Object({
+          username: Username,
+          password: Password,
+          confirm_password: Password,
+          id: Type.String({ maxLength: 200 }),
+        }),
         response: ok,
       },
     },
@@ -75,7 +120,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
 
   app.get(
     '/api/logout',
-    { schema: { tags: ['accounts'], summary: 'Log out: ends the session on the server', response: ok } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log out: ends the session on the server',
+        response: ok,
+      },
+    },
     async (request, reply) => {
       const ended = await sessions.destroy(request.cookies[SESSION_COOKIE]);
       clearSessionCookies(reply, cookies);

@@ -1,5 +1,5 @@
 /** SPEC §7 application: profile, answers, last page, web status, tabs, add-another, validations, submit. */
-import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
 import { accountOf, type CookieSettings, requireSession } from '../../plugins/app/auth.ts';
@@ -15,11 +15,18 @@ export interface ApplicationRoutesOptions {
 
 const AnswerValue = Type.Union([Type.String({ maxLength: 10_000 }), Type.Boolean()]);
 const Answers = Type.Record(Type.String({ maxLength: 100 }), AnswerValue);
-const WebStatus = Type.Union([Type.Literal('started'), Type.Literal('validating'), Type.Literal('submitted')]);
+const WebStatus = Type.Union([
+  Type.Literal('started'),
+  Type.Literal('validating'),
+  Type.Literal('submitted'),
+]);
 
 const Profile = Type.Object({
   answer: Answers,
-  document_answer: Type.Record(Type.String(), Type.Object({ file_name: Type.String(), file_size: Type.Optional(Type.Number()) })),
+  document_answer: Type.Record(
+    Type.String(),
+    Type.Object({ file_name: Type.String(), file_size: Type.Optional(Type.Number()) }),
+  ),
   username: Type.String(),
   last_page: Type.String(),
   successful_login: Type.Array(Type.Object({ logged_in_at: Type.String() })),
@@ -29,45 +36,115 @@ const Profile = Type.Object({
 const TabsMap = Type.Record(Type.String(), Type.String());
 const AddAnotherMap = Type.Record(Type.String(), Type.Integer());
 
-export const applicationRoutes: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async (app, { applications, sessions, cookies }) => {
-  app.addHook('preHandler', requireSession(sessions, cookies));
+export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOptions> = (
+  app,
+  { applications, sessions, cookies },
+  done,
+) => {
+  // onRequest, before the body is parsed or judged: without a session every call is 401
+  // (SPEC §6), whatever it carries.
+  app.addHook('onRequest', requireSession(sessions, cookies));
   const tags = ['application'];
 
-  app.get('/api/profile', { schema: { tags, summary: "The applicant's answers and status", response: { 200: Profile, ...errorResponses } } }, async (request) => {
-    const { accountId, username } = accountOf(request);
-    return applications.profile(accountId, username);
-  });
+  app.get(
+    '/api/profile',
+    {
+      schema: {
+        tags,
+        summary: "The applicant's answers and status",
+        response: { 200: Profile, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { accountId, username } = accountOf(request);
+      return applications.profile(accountId, username);
+    },
+  );
 
   app.put(
     '/api/answer',
-    { schema: { tags, summary: 'Save answers: merged per key; unknown keys and over-long values refused', body: Answers, response: { 200: Message, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Save answers: merged per key; unknown keys and over-long values refused',
+        body: Answers,
+        response: { 200: Message, ...errorResponses },
+      },
+    },
     async (request) => applications.saveAnswers(accountOf(request).accountId, request.body),
   );
 
   app.put(
     '/api/last-page',
-    { schema: { tags, summary: 'Remember the page the applicant is on', body: Type.Object({ last_page: Type.String({ maxLength: 100 }) }), response: { 200: Message, ...errorResponses } } },
-    async (request) => applications.saveLastPage(accountOf(request).accountId, request.body.last_page),
+    {
+      schema: {
+        tags,
+        summary: 'Remember the page the applicant is on',
+        body: Type.Object({ last_page: Type.String({ maxLength: 100 }) }),
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (request) =>
+      applications.saveLastPage(accountOf(request).accountId, request.body.last_page),
   );
 
   app.post(
     '/api/web-status',
-    { schema: { tags, summary: 'Move the status forward (started, validating); submitted only through submit', body: Type.Object({ web_status: WebStatus }), response: { 200: Message, ...errorResponses } } },
-    async (request) => applications.postWebStatus(accountOf(request).accountId, request.body.web_status),
+    {
+      schema: {
+        tags,
+        summary: 'Move the status forward (started, validating); submitted only through submit',
+        body: Type.Object({ web_status: WebStatus }),
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (request) =>
+      applications.postWebStatus(accountOf(request).accountId, request.body.web_status),
   );
 
-  app.get('/api/tabs', { schema: { tags, summary: 'Chosen tab per tab group', response: { 200: TabsMap, ...errorResponses } } }, async (request) =>
-    applications.tabs(accountOf(request).accountId),
+  app.get(
+    '/api/tabs',
+    {
+      schema: {
+        tags,
+        summary: 'Chosen tab per tab group',
+        response: { 200: TabsMap, ...errorResponses },
+      },
+    },
+    async (request) => applications.tabs(accountOf(request).accountId),
   );
 
   app.put(
     '/api/tabs',
-    { schema: { tags, summary: 'Choose a tab', body: Type.Object({ tab_id: Type.String({ maxLength: 100 }), chosen_tab: Type.String({ maxLength: 100 }) }), response: { 200: TabsMap, ...errorResponses } } },
-    async (request) => applications.saveTab(accountOf(request).accountId, request.body.tab_id, request.body.chosen_tab),
+    {
+      schema: {
+        tags,
+        summary: 'Choose a tab',
+        body: Type.Object({
+          tab_id: Type.String({ maxLength: 100 }),
+          chosen_tab: Type.String({ maxLength: 100 }),
+        }),
+        response: { 200: TabsMap, ...errorResponses },
+      },
+    },
+    async (request) =>
+      applications.saveTab(
+        accountOf(request).accountId,
+        request.body.tab_id,
+        request.body.chosen_tab,
+      ),
   );
 
-  app.get('/api/add-another', { schema: { tags, summary: 'Groups shown per add-another button (default 1)', response: { 200: AddAnotherMap, ...errorResponses } } }, async (request) =>
-    applications.addAnother(accountOf(request).accountId),
+  app.get(
+    '/api/add-another',
+    {
+      schema: {
+        tags,
+        summary: 'Groups shown per add-another button (default 1)',
+        response: { 200: AddAnotherMap, ...errorResponses },
+      },
+    },
+    async (request) => applications.addAnother(accountOf(request).accountId),
   );
 
   app.put(
@@ -76,22 +153,45 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ApplicationRoutesOptio
       schema: {
         tags,
         summary: 'Set how many groups an add-another button shows (1 to its max, at most 10)',
-        body: Type.Object({ button_id: Type.String({ maxLength: 100 }), num_components: Type.Integer() }),
+        body: Type.Object({
+          button_id: Type.String({ maxLength: 100 }),
+          num_components: Type.Integer(),
+        }),
         response: { 200: AddAnotherMap, ...errorResponses },
       },
     },
-    async (request) => applications.saveAddAnother(accountOf(request).accountId, request.body.button_id, request.body.num_components),
+    async (request) =>
+      applications.saveAddAnother(
+        accountOf(request).accountId,
+        request.body.button_id,
+        request.body.num_components,
+      ),
   );
 
   app.post(
     '/api/validations',
-    { schema: { tags, summary: 'Keep the latest validation errors', body: ErrorMapSchema, response: { 200: Message, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Keep the latest validation errors',
+        body: ErrorMapSchema,
+        response: { 200: Message, ...errorResponses },
+      },
+    },
     async (request) => applications.saveValidations(accountOf(request).accountId, request.body),
   );
 
   app.post(
     '/api/submit',
-    { schema: { tags, summary: 'Submit: the stored answers are cleared and validated; 400 with the error map when incomplete', response: { 200: Message, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Submit: the stored answers are cleared and validated; 400 with the error map when incomplete',
+        response: { 200: Message, ...errorResponses },
+      },
+    },
     async (request) => applications.submit(accountOf(request).accountId),
   );
+  done();
 };

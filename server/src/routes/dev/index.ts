@@ -4,7 +4,12 @@ import { Type } from 'typebox';
 
 import { type Db } from '../../db/database.ts';
 
-const Mail = Type.Object({ to: Type.String(), subject: Type.String(), text: Type.String(), created_at: Type.String() });
+const Mail = Type.Object({
+  to: Type.String(),
+  subject: Type.String(),
+  text: Type.String(),
+  created_at: Type.String(),
+});
 
 export const devRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -13,15 +18,28 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db
       schema: {
         tags: ['dev'],
         summary: 'Mail in the outbox, newest first (not in production)',
-        querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })), limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })) }),
+        querystring: Type.Object({
+          to: Type.Optional(Type.String({ maxLength: 254 })),
+          limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })),
+        }),
         response: { 200: Type.Array(Mail) },
       },
     },
     async (request) => {
-      let query = db.selectFrom('mail_outbox').select(['recipient', 'subject', 'body', 'created_at']).orderBy('id', 'desc').limit(Number(request.query.limit ?? '50'));
-      if (request.query.to !== undefined) query = query.where('recipient', '=', request.query.to.trim().toLowerCase());
+      let query = db
+        .selectFrom('mail_outbox')
+        .select(['recipient', 'subject', 'body', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(Number(request.query.limit ?? '50'));
+      if (request.query.to !== undefined)
+        query = query.where('recipient', '=', request.query.to.trim().toLowerCase());
       const rows = await query.execute();
-      return rows.map((row) => ({ to: row.recipient, subject: row.subject, text: row.body, created_at: row.created_at.toISOString() }));
+      return rows.map((row) => ({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        created_at: row.created_at.toISOString(),
+      }));
     },
   );
 };

@@ -5,7 +5,7 @@ import { aboutPageWithoutResidency, educationPage, finalStepsPage } from '../gal
 const COLLEGE = 'Riverbend Community College';
 const PARTNER = 'Example State University';
 
-const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" role="img" aria-label="${COLLEGE}"><circle cx="24" cy="24" r="24" fill="#0B5345"/><path d="M6 30 C16 22 24 36 42 26" stroke="#F7DC6F" stroke-width="4" fill="none"/></svg>`;
+const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" role="img" aria-label="${COLLEGE}"><circle cx="24" cy="24" r="24" fill="#0B6E4F"/><path d="M6 30 C16 22 24 36 42 26" stroke="#F29A5E" stroke-width="4" fill="none"/></svg>`;
 
 /**
  * A second college that reuses Gallatin's pages with its own names, contacts and theme, and
@@ -37,18 +37,20 @@ export const example: TenantConfig = {
   },
   testCodes: { act: '9999', sat: '9998' },
   characterLimit: 7000,
+  // Forest green and copper, rounded, all sans-serif: clearly another college.
   theme: {
     colors: {
-      primary: { extraLight: '#E3F1EE', light: '#3A8C7A', main: '#0B5345', dark: '#06352C' },
-      secondary: { extraLight: '#F1EEF8', light: '#8E7CC3', main: '#5B4A9B', dark: '#3B2F66' },
-      accent: { extraLight: '#FDF8E4', light: '#F7DC6F', main: '#D4AC0D', dark: '#7D6608' },
-      neutral: { extraLight: '#F7F7F5', light: '#DEDDD8', main: '#62615C', dark: '#2B2A27' },
+      primary: { extraLight: '#E7F3EE', light: '#4F9A7C', main: '#0B6E4F', dark: '#064530' },
+      secondary: { extraLight: '#F3EAF4', light: '#A56FAE', main: '#6A2C70', dark: '#45194A' },
+      accent: { extraLight: '#FDEEE4', light: '#F8C29C', main: '#F29A5E', dark: '#9C4A12' },
+      neutral: { extraLight: '#F7F5F2', light: '#DDD8D0', main: '#625B52', dark: '#2A2622' },
       white: '#FFFFFF',
-      error: { extraLight: '#FBEAEA', light: '#E08080', main: '#A4262C', dark: '#6E1A1E' },
-      disabled: { extraLight: '#F2F2F2', light: '#DADADA', main: '#9E9E9E', dark: '#616161' },
+      error: { extraLight: '#FDECEA', light: '#EF9A9A', main: '#B71C1C', dark: '#7F1212' },
+      disabled: { extraLight: '#F2F2F2', light: '#CCCCCC', main: '#6E6E6E', dark: '#4D4D4D' },
     },
-    severity: { success: '#1B6E3A', error: '#A4262C' },
-    fontFamily: 'Georgia, "Times New Roman", serif',
+    severity: { success: '#1E7B34', error: '#B71C1C' },
+    typography: { fontFamily: '"Trebuchet MS", "Segoe UI", Helvetica, Arial, sans-serif' },
+    borderRadius: 12,
   },
   logoSvg,
   privacyNotice: [

@@ -7,7 +7,7 @@ export { aboutPageWithoutResidency } from './about.ts';
 export { educationPage } from './education.ts';
 export { finalStepsPage } from './finalSteps.ts';
 
-const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" role="img" aria-label="Gallatin College"><rect width="48" height="48" rx="8" fill="#00205B"/><path d="M8 34 L19 16 L26 27 L31 20 L40 34 Z" fill="#F2B705"/><path d="M8 38 H40" stroke="#FFFFFF" stroke-width="2.5"/></svg>`;
+const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" role="img" aria-label="Gallatin College"><rect width="48" height="48" rx="8" fill="#003875"/><path d="M8 34 L19 16 L26 27 L31 20 L40 34 Z" fill="#EAAA00"/><path d="M8 38 H40" stroke="#FFFFFF" stroke-width="2.5"/></svg>`;
 
 /** Gallatin College, Montana State University: the default tenant. */
 export const gallatin: TenantConfig = {
@@ -40,18 +40,23 @@ export const gallatin: TenantConfig = {
   },
   testCodes: { act: '2420', sat: '4488' },
   characterLimit: GALLATIN_CHARACTER_LIMIT,
+  // MSU blue and gold; every pair the theme uses meets WCAG 2.2 AA (tests/architecture).
   theme: {
     colors: {
-      primary: { extraLight: '#E6EAF2', light: '#3D5A8C', main: '#00205B', dark: '#00143A' },
-      secondary: { extraLight: '#EEF3F8', light: '#6E8FB5', main: '#34567F', dark: '#1F3756' },
-      accent: { extraLight: '#FFF6DB', light: '#FFD45C', main: '#F2B705', dark: '#8A6800' },
-      neutral: { extraLight: '#F5F6F8', light: '#D9DCE1', main: '#5F6672', dark: '#23272E' },
+      primary: { extraLight: '#E6EDF5', light: '#4A74A8', main: '#003875', dark: '#00244D' },
+      secondary: { extraLight: '#E8F1FA', light: '#7FA7D1', main: '#1F5C99', dark: '#123B66' },
+      accent: { extraLight: '#FFF6DB', light: '#F8D878', main: '#EAAA00', dark: '#8A6400' },
+      neutral: { extraLight: '#F5F6F8', light: '#D0D5DD', main: '#5A6270', dark: '#1F2933' },
       white: '#FFFFFF',
-      error: { extraLight: '#FDECEC', light: '#E57373', main: '#B3261E', dark: '#7F1B15' },
-      disabled: { extraLight: '#F2F2F2', light: '#DADADA', main: '#9E9E9E', dark: '#616161' },
+      error: { extraLight: '#FDECEC', light: '#F2B8B5', main: '#B3261E', dark: '#8C1D18' },
+      disabled: { extraLight: '#F2F2F2', light: '#C9C9C9', main: '#6B6B6B', dark: '#4A4A4A' },
     },
-    severity: { success: '#1E6B34', error: '#B3261E' },
-    fontFamily: '"Source Sans 3", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    severity: { success: '#2E7D32', error: '#B3261E' },
+    typography: {
+      fontFamily: '"Source Sans 3", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      headingFontFamily: 'Georgia, "Times New Roman", Times, serif',
+    },
+    borderRadius: 4,
   },
   logoSvg,
   privacyNotice: [

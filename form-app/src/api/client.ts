@@ -1,0 +1,62 @@
+/**
+ * The one way the app talks to the server (SPEC §7): JSON in and out, cookies for the session,
+ * no retries (web-status excepted, see endpoints.ts). Errors per SPEC §7/§8.
+ */
+import { GENERIC_ERROR_MESSAGE, ServerError, UnauthorizedError } from './errors.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface ErrorBody {
+  message?: unknown;
+  errors?: unknown;
+  code?: unknown;
+}
+
+/** Sends a request and returns its JSON body, or throws UnauthorizedError / ServerError. */
+export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ServerError(GENERIC_ERROR_MESSAGE);
+  }
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    // SPEC §7: a non-JSON response raises the generic server error.
+    throw new ServerError(GENERIC_ERROR_MESSAGE, response.status);
+  }
+  if (response.ok) return parsed as T;
+  const error = (parsed ?? {}) as ErrorBody;
+  const message =
+    typeof error.message === 'string' && error.message !== ''
+      ? error.message
+      : GENERIC_ERROR_MESSAGE;
+  if (response.status === 401) throw new UnauthorizedError();
+  const errors =
+    typeof error.errors === 'object' && error.errors !== null
+      ? (error.errors as Record<string, string[]>)
+      : {};
+  throw new ServerError(
+    message,
+    response.status,
+    errors,
+    typeof error.code === 'string' ? error.code : undefined,
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * SPEC §7 client error classes. A 401 is an UnauthorizedError (the session is invalid); any
+ * other failure a ServerError carrying the server's message, or SPEC §8's generic message.
+ */
+export const GENERIC_ERROR_MESSAGE =
+  "We've encountered an unexpected error at this time. Please try again later.";
+export const SESSION_INVALID_MESSAGE =
+  'Your session is invalid. Please clear your cookies and login again.';
+
+export class UnauthorizedError extends Error {
+  override name = 'UnauthorizedError';
+  constructor(message: string = SESSION_INVALID_MESSAGE) {
+    super(message);
+  }
+}
+
+export class ServerError extends Error {
+  override name = 'ServerError';
+  constructor(
+    message: string = GENERIC_ERROR_MESSAGE,
+    readonly status = 0,
+    /** Per-field messages when the server refused a form (SPEC §3 error lists). */
+    readonly errors: Readonly<Record<string, readonly string[]>> = {},
+    /** A machine-readable reason, e.g. UNCONFIRMED. */
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A configuration mistake found while running on a local development host (SPEC §5). */
+export class BadConfigError extends Error {
+  override name = 'BadConfigError';
+}

@@ -1,0 +1,833 @@
+import { type Answers, clearHiddenAnswers, validateAnswers } from '@admit/form-model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CROSS_SITE_MESSAGE } from '../../plugins/external/security.ts';
+import { answerRules, applicationMessages } from '../../services/applications.ts';
+import { SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
+import {
+  cookieHeader,
+  createTestContext,
+  GOOD_PASSWORD,
+  json,
+  ORIGIN,
+  signedIn,
+  type TestContext,
+} from '../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+type Method = 'GET' | 'PUT' | 'POST';
+
+interface CallOptions {
+  cookie?: string;
+  payload?: unknown;
+  /** The Origin header; same-origin unless told, and none at all with `null`. */
+  origin?: string | null;
+}
+
+/** One call to the API, as the SPA makes it: JSON, from our own origin. */
+function call(method: Method, url: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = {};
+  if (options.cookie !== undefined) headers.cookie = options.cookie;
+  if (method !== 'GET' && options.origin !== null) headers.origin = options.origin ?? ORIGIN;
+  return ctx.app.inject({
+    method,
+    url,
+    headers,
+    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+  });
+}
+
+/** A call with a raw JSON body, for what `JSON.stringify` would never produce. */
+function sendRaw(url: string, raw: string, cookie: string, method: Method = 'PUT') {
+  return ctx.app.inject({
+    method,
+    url,
+    payload: raw,
+    headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+  });
+}
+
+let applicants = 0;
+/** A fresh, signed-in applicant for each test: nothing leaks from one test into another. */
+async function applicant(): Promise<{ username: string; cookie: string }> {
+  applicants += 1;
+  const username = `applicant-${applicants}@example.com`;
+  return { username, cookie: await signedIn(ctx.app, username) };
+}
+
+/** A second session of the same account ("another tab", or another device). */
+async function loginAgain(username: string): Promise<string> {
+  const login = await call('POST', '/public/login', {
+    payload: { username, password: GOOD_PASSWORD },
+  });
+  expect(login.statusCode).toBe(200);
+  return cookieHeader(login);
+}
+
+/** The applicant's row as stored, read straight from the database. */
+async function storedRow(username: string) {
+  return ctx.db
+    .selectFrom('applications')
+    .innerJoin('accounts', 'accounts.id', 'applications.account_id')
+    .select([
+      'applications.answers',
+      'applications.last_page',
+      'applications.tabs',
+      'applications.add_another',
+      'applications.validations',
+      'applications.submitted_at',
+      'applications.updated_at',
+    ])
+    .where('accounts.username', '=', username)
+    .executeTakeFirstOrThrow();
+}
+
+/** The applicant's stored web statuses, in lifecycle order. */
+async function storedStatuses(username: string): Promise<string[]> {
+  const rows = await ctx.db
+    .selectFrom('web_statuses')
+    .innerJoin('accounts', 'accounts.id', 'web_statuses.account_id')
+    .select('web_statuses.web_status')
+    .where('accounts.username', '=', username)
+    .execute();
+  const order = ['started', 'validating', 'submitted'];
+  return rows.map((row) => row.web_status).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+interface Profile {
+  answer: Answers;
+  document_answer: Record<string, unknown>;
+  username: string;
+  last_page: string;
+  successful_login: { logged_in_at: string }[];
+  web_status: { web_status: string }[];
+}
+
+async function profile(cookie: string): Promise<Profile> {
+  const response = await call('GET', '/api/profile', { cookie });
+  expect(response.statusCode).toBe(200);
+  return json<Profile>(response);
+}
+
+async function saveAnswers(cookie: string, answers: Answers): Promise<void> {
+  const response = await call('PUT', '/api/answer', { cookie, payload: answers });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** A complete, valid application (tenant-config's "complete, realistic application"). */
+const COMPLETE: Answers = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  mailing_country: 'USA',
+  mailing_address_line_1: '101 Main St',
+  mailing_city: 'Bozeman',
+  mailing_state: 'MT',
+  mailing_zip: '59715',
+  mailing_addr_same_as_perm_addr: true,
+  phone_mobile: '(406) 555-0123',
+  optin_sms_ind: true,
+  birth_date: '2008-03-27',
+  us_citizen: 'Y',
+  us_citizen_desc: 'Yes',
+  entry_term: '202770',
+  educational_goal: 'AAS',
+  goal_two_year: 'WELDING',
+  prev_gallatin: 'N',
+  prev_attend_webapp: 'N',
+  parent_education: 'BA',
+  parent_degree_msu: 'N',
+  diploma_ged: 'D',
+  hs_name: 'Bozeman High School',
+  hs_ceeb: '270100',
+  grad_month: '6',
+  grad_year: '2026',
+  hs_gpa: '3.6',
+  sat_taken: 'Y',
+  sat_score_total: '1210',
+  sat_score_math: '600',
+  crime_no: true,
+  pending_no: true,
+  charges_no: true,
+  register: 'N',
+  certify_checkbox: true,
+  obligation_checkbox: true,
+  legal_agree: true,
+};
+
+describe('GET /api/profile', () => {
+  it('answers with SPEC §3 profile shape for a new applicant', async () => {
+    const { username, cookie } = await applicant();
+    expect(await profile(cookie)).toEqual({
+      answer: {},
+      document_answer: {},
+      username,
+      last_page: '',
+      successful_login: [{ logged_in_at: expect.any(String) as string }],
+      web_status: [],
+    });
+  });
+
+  it('lists one successful login per login: logging in twice gives 2', async () => {
+    const { username, cookie } = await applicant();
+    await loginAgain(username);
+    const { successful_login } = await profile(cookie);
+    expect(successful_login).toHaveLength(2);
+    for (const login of successful_login)
+      expect(Number.isNaN(Date.parse(login.logged_in_at))).toBe(false);
+  });
+
+  it("is the signed-in applicant's own: B never sees A's answers", async () => {
+    const a = await applicant();
+    const b = await applicant();
+    await saveAnswers(a.cookie, { first_name: 'Ada' });
+    await saveAnswers(b.cookie, { last_name: 'Byron' });
+    const ofB = await profile(b.cookie);
+    expect(ofB.username).toBe(b.username);
+    expect(ofB.answer).toEqual({ last_name: 'Byron' });
+    const ofA = await profile(a.cookie);
+    expect(ofA.username).toBe(a.username);
+    expect(ofA.answer).toEqual({ first_name: 'Ada' });
+  });
+});
+
+describe('PUT /api/answer', () => {
+  it('saves answers and merges them per key: two saves of different keys both survive', async () => {
+    const { cookie } = await applicant();
+    const first = await call('PUT', '/api/answer', { cookie, payload: { first_name: 'Ada' } });
+    expect(first.statusCode).toBe(200);
+    expect(json(first)).toEqual({ message: applicationMessages.saved });
+    await saveAnswers(cookie, { last_name: 'Lovelace' });
+    await saveAnswers(cookie, { first_name: 'Augusta', middle_name: '' });
+    expect((await profile(cookie)).answer).toEqual({
+      first_name: 'Augusta',
+      last_name: 'Lovelace',
+      middle_name: '',
+    });
+  });
+
+  it('keeps all 20 keys saved at once from two sessions of one account ("two tabs")', async () => {
+    const { username, cookie } = await applicant();
+    const otherTab = await loginAgain(username);
+    const keys = [...answerRules(ctx.tenant)]
+      .filter(
+        ([key, rule]) => rule.kind === 'string' && rule.maxLength >= 20 && !key.endsWith('_desc'),
+      )
+      .map(([key]) => key)
+      .slice(0, 20);
+    expect(keys).toHaveLength(20);
+    const responses = await Promise.all(
+      keys.map((key, index) =>
+        call('PUT', '/api/answer', {
+          cookie: index % 2 === 0 ? cookie : otherTab,
+          payload: { [key]: `value ${index}` },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(keys.map(() => 200));
+    const { answers } = await storedRow(username);
+    expect(answers).toEqual(Object.fromEntries(keys.map((key, index) => [key, `value ${index}`])));
+  });
+
+  it('accepts the _desc companion of a select and of a radio (SPEC §3)', async () => {
+    const { cookie } = await applicant();
+    const companions = {
+      us_citizen: 'Y',
+      us_citizen_desc: 'Yes',
+      gallatin_refer: 'WEB',
+      gallatin_refer_desc: 'Gallatin College website',
+    };
+    await saveAnswers(cookie, companions);
+    expect((await profile(cookie)).answer).toEqual(companions);
+  });
+
+  it('accepts the empty string for any key (the empty answer), and a boolean for a checkbox', async () => {
+    const { cookie } = await applicant();
+    await saveAnswers(cookie, {
+      first_name: '',
+      legal_agree: true,
+      crime_no: '',
+      optin_sms_ind: false,
+    });
+    expect((await profile(cookie)).answer).toEqual({
+      first_name: '',
+      legal_agree: true,
+      crime_no: '',
+      optin_sms_ind: false,
+    });
+  });
+
+  it('refuses an unknown key with 400 naming it, and stores nothing of the request', async () => {
+    const { username, cookie } = await applicant();
+    await saveAnswers(cookie, { first_name: 'Ada' });
+    const before = await storedRow(username);
+    const response = await call('PUT', '/api/answer', {
+      cookie,
+      payload: { first_name: 'Grace', last_name: 'Hopper', favourite_colour: 'blue' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(applicationMessages.unknownKeys(['favourite_colour']));
+    expect(json(response).message).toContain('favourite_colour');
+    expect(await storedRow(username)).toEqual(before);
+    expect(before.answers).toEqual({ first_name: 'Ada' });
+  });
+
+  it("refuses a value over the question's limit (400) and changes nothing", async () => {
+    const { username, cookie } = await applicant();
+    // The limits themselves are accepted: text 45, the tenant's textarea 7000.
+    await saveAnswers(cookie, { first_name: 'a'.repeat(45), decision_essay: 'e'.repeat(7000) });
+    const before = await storedRow(username);
+    for (const [key, value] of [
+      ['first_name', 'b'.repeat(46)],
+      ['decision_essay', 'f'.repeat(7001)],
+    ] as const) {
+      const response = await call('PUT', '/api/answer', {
+        cookie,
+        payload: { last_name: 'Lovelace', [key]: value },
+      });
+      expect(response.statusCode, key).toBe(400);
+      expect(json(response).message).toBe(applicationMessages.tooLong([key]));
+    }
+    expect(await storedRow(username)).toEqual(before);
+  });
+
+  it('counts characters as a person does: 45 emoji fit a 45-character name', async () => {
+    const { cookie } = await applicant();
+    await saveAnswers(cookie, { first_name: '😀'.repeat(45) });
+    const response = await call('PUT', '/api/answer', {
+      cookie,
+      payload: { first_name: '😀'.repeat(46) },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses a boolean for a text key and a non-empty string for a checkbox (400), changing nothing', async () => {
+    const { username, cookie } = await applicant();
+    await saveAnswers(cookie, { first_name: 'Ada', legal_agree: true });
+    const before = await storedRow(username);
+    for (const payload of [
+      { first_name: true },
+      { legal_agree: 'yes' },
+      { us_citizen_desc: false },
+    ]) {
+      const response = await call('PUT', '/api/answer', {
+        cookie,
+        payload: { last_name: 'Lovelace', ...payload },
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(json(response).message).toBe(applicationMessages.wrongType(Object.keys(payload)));
+    }
+    expect(await storedRow(username)).toEqual(before);
+  });
+
+  it('refuses numbers, null, objects, arrays and a missing body by schema (400), changing nothing', async () => {
+    const { username, cookie } = await applicant();
+    await saveAnswers(cookie, { first_name: 'Ada' });
+    const before = await storedRow(username);
+    for (const payload of [
+      { first_name: 5 },
+      { first_name: null },
+      { first_name: { value: 'Ada' } },
+      { first_name: ['Ada'] },
+      ['Ada'],
+    ]) {
+      const response = await call('PUT', '/api/answer', { cookie, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(json(response).message).toEqual(expect.any(String));
+    }
+    const empty = await call('PUT', '/api/answer', { cookie });
+    expect(empty.statusCode).toBe(400);
+    expect(await storedRow(username)).toEqual(before);
+  });
+
+  it('regression: text PostgreSQL cannot store (NUL, a lone surrogate) was a 500; it is a 400 and changes nothing', async () => {
+    const { username, cookie } = await applicant();
+    await saveAnswers(cookie, { first_name: 'Ada' });
+    const before = await storedRow(username);
+    // Raw JSON: the escapes reach the server exactly as a client could send them.
+    for (const [raw, key] of [
+      ['{"first_name":"A\\u0000da"}', 'first_name'],
+      ['{"first_name":"A\\ud800da"}', 'first_name'],
+      ['{"last_name":"\\udc00"}', 'last_name'],
+      ['{"last_name":"Byron", "decision_essay":"\\ud83d"}', 'decision_essay'],
+    ] as const) {
+      const response = await sendRaw('/api/answer', raw, cookie);
+      expect(response.statusCode, raw).toBe(400);
+      expect(json(response).message).toBe(applicationMessages.unstorable([key]));
+    }
+    // A well-formed surrogate pair is one character, and fine.
+    expect(
+      (await sendRaw('/api/answer', '{"last_name":"\\ud83d\\ude00"}', cookie)).statusCode,
+    ).toBe(200);
+    expect((await storedRow(username)).answers).toEqual({ ...before.answers, last_name: '😀' });
+  });
+});
+
+describe('POST /api/web-status', () => {
+  it("records 'started' then 'validating' once each, however often they are posted (retries are harmless)", async () => {
+    const { username, cookie } = await applicant();
+    for (const webStatus of [
+      'started',
+      'started',
+      'started',
+      'validating',
+      'validating',
+      'validating',
+    ]) {
+      const response = await call('POST', '/api/web-status', {
+        cookie,
+        payload: { web_status: webStatus },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(json(response)).toEqual({ message: applicationMessages.status });
+    }
+    expect(await storedStatuses(username)).toEqual(['started', 'validating']);
+    expect((await profile(cookie)).web_status).toEqual([
+      { web_status: 'started' },
+      { web_status: 'validating' },
+    ]);
+  });
+
+  it("refuses 'submitted' (403): only Submit submits", async () => {
+    const { username, cookie } = await applicant();
+    await call('POST', '/api/web-status', { cookie, payload: { web_status: 'started' } });
+    const response = await call('POST', '/api/web-status', {
+      cookie,
+      payload: { web_status: 'submitted' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(json(response).message).toBe(applicationMessages.submitOnly);
+    expect(await storedStatuses(username)).toEqual(['started']);
+    expect((await storedRow(username)).submitted_at).toBeNull();
+  });
+
+  it("records both 'started' and 'validating' when 'validating' comes first, in lifecycle order", async () => {
+    const { username, cookie } = await applicant();
+    const response = await call('POST', '/api/web-status', {
+      cookie,
+      payload: { web_status: 'validating' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await storedStatuses(username)).toEqual(['started', 'validating']);
+    expect((await profile(cookie)).web_status).toEqual([
+      { web_status: 'started' },
+      { web_status: 'validating' },
+    ]);
+  });
+
+  it('refuses a status SPEC §4 does not know (400)', async () => {
+    const { username, cookie } = await applicant();
+    for (const payload of [{ web_status: 'none' }, { web_status: 'done' }, { web_status: 2 }, {}]) {
+      const response = await call('POST', '/api/web-status', { cookie, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await storedStatuses(username)).toEqual([]);
+  });
+});
+
+describe('PUT /api/last-page', () => {
+  it("stores a page's route, with or without the leading slash", async () => {
+    const { username, cookie } = await applicant();
+    const response = await call('PUT', '/api/last-page', {
+      cookie,
+      payload: { last_page: 'education' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ message: applicationMessages.lastPage });
+    expect((await profile(cookie)).last_page).toBe('education');
+    await call('PUT', '/api/last-page', { cookie, payload: { last_page: '/final-steps' } });
+    expect((await storedRow(username)).last_page).toBe('final-steps');
+    expect((await profile(cookie)).last_page).toBe('final-steps');
+  });
+
+  it('refuses a page that is not a form page (400) and keeps the stored one', async () => {
+    const { username, cookie } = await applicant();
+    await call('PUT', '/api/last-page', { cookie, payload: { last_page: 'about' } });
+    for (const page of ['nowhere', '/login', '/completion', '']) {
+      const response = await call('PUT', '/api/last-page', {
+        cookie,
+        payload: { last_page: page },
+      });
+      expect(response.statusCode, page).toBe(400);
+      expect(json(response).message).toBe(applicationMessages.unknownPage(page));
+    }
+    expect((await call('PUT', '/api/last-page', { cookie, payload: {} })).statusCode).toBe(400);
+    expect((await storedRow(username)).last_page).toBe('about');
+  });
+});
+
+describe('GET and PUT /api/tabs', () => {
+  it('stores the chosen tab per tab group and answers with the map', async () => {
+    const { username, cookie } = await applicant();
+    const empty = await call('GET', '/api/tabs', { cookie });
+    expect(empty.statusCode).toBe(200);
+    expect(json(empty)).toEqual({});
+    const put = await call('PUT', '/api/tabs', {
+      cookie,
+      payload: { tab_id: 'decision_essay', chosen_tab: 'upload' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(json(put)).toEqual({ decision_essay: 'upload' });
+    expect(json(await call('GET', '/api/tabs', { cookie }))).toEqual({ decision_essay: 'upload' });
+    await call('PUT', '/api/tabs', {
+      cookie,
+      payload: { tab_id: 'decision_essay', chosen_tab: 'write' },
+    });
+    expect((await storedRow(username)).tabs).toEqual({ decision_essay: 'write' });
+  });
+
+  it('refuses an unknown tab group or tab (400) and keeps the stored map', async () => {
+    const { username, cookie } = await applicant();
+    await call('PUT', '/api/tabs', {
+      cookie,
+      payload: { tab_id: 'decision_essay', chosen_tab: 'upload' },
+    });
+    for (const payload of [
+      { tab_id: 'life_story', chosen_tab: 'upload' },
+      { tab_id: 'decision_essay', chosen_tab: 'video' },
+    ]) {
+      const response = await call('PUT', '/api/tabs', { cookie, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(json(response).message).toBe(applicationMessages.unknownTab);
+    }
+    expect(
+      (await call('PUT', '/api/tabs', { cookie, payload: { tab_id: 'decision_essay' } }))
+        .statusCode,
+    ).toBe(400);
+    expect((await storedRow(username)).tabs).toEqual({ decision_essay: 'upload' });
+  });
+});
+
+describe('GET and PUT /api/add-another', () => {
+  const DEFAULTS = { college: 1, instate_absence: 1, instate_timeline: 1 };
+
+  it('answers 1 for every add-another button of the college by default (SPEC §3)', async () => {
+    const { cookie } = await applicant();
+    const response = await call('GET', '/api/add-another', { cookie });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual(DEFAULTS);
+  });
+
+  it('stores 1 to the button’s max and answers with the whole map', async () => {
+    const { username, cookie } = await applicant();
+    // gallatin: 3 colleges, 4 residences.
+    for (const count of [1, 2, 3]) {
+      const response = await call('PUT', '/api/add-another', {
+        cookie,
+        payload: { button_id: 'college', num_components: count },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(json(response)).toEqual({ ...DEFAULTS, college: count });
+    }
+    await call('PUT', '/api/add-another', {
+      cookie,
+      payload: { button_id: 'instate_timeline', num_components: 4 },
+    });
+    expect(json(await call('GET', '/api/add-another', { cookie }))).toEqual({
+      ...DEFAULTS,
+      college: 3,
+      instate_timeline: 4,
+    });
+    expect((await storedRow(username)).add_another).toEqual({ college: 3, instate_timeline: 4 });
+  });
+
+  it('refuses 0, max + 1, 11, a non-integer and an unknown button (400), keeping the stored counts', async () => {
+    const { username, cookie } = await applicant();
+    await call('PUT', '/api/add-another', {
+      cookie,
+      payload: { button_id: 'college', num_components: 2 },
+    });
+    for (const count of [0, 4, 11, -1]) {
+      const response = await call('PUT', '/api/add-another', {
+        cookie,
+        payload: { button_id: 'college', num_components: count },
+      });
+      expect(response.statusCode, String(count)).toBe(400);
+      expect(json(response).message).toBe(applicationMessages.tooMany(3));
+    }
+    const timeline = await call('PUT', '/api/add-another', {
+      cookie,
+      payload: { button_id: 'instate_timeline', num_components: 5 },
+    });
+    expect(timeline.statusCode).toBe(400);
+    expect(json(timeline).message).toBe(applicationMessages.tooMany(4));
+    for (const count of [1.5, '2', null]) {
+      const response = await call('PUT', '/api/add-another', {
+        cookie,
+        payload: { button_id: 'college', num_components: count },
+      });
+      expect(response.statusCode, String(count)).toBe(400);
+    }
+    const unknown = await call('PUT', '/api/add-another', {
+      cookie,
+      payload: { button_id: 'pets', num_components: 1 },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(json(unknown).message).toBe(applicationMessages.unknownButton);
+    expect((await storedRow(username)).add_another).toEqual({ college: 2 });
+  });
+});
+
+describe('POST /api/validations', () => {
+  it('keeps the latest error map per applicant', async () => {
+    const { username, cookie } = await applicant();
+    const first = await call('POST', '/api/validations', {
+      cookie,
+      payload: { first_name: ['First Name'], last_name: ['Last Name'] },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(json(first)).toEqual({ message: applicationMessages.validations });
+    expect((await storedRow(username)).validations).toEqual({
+      first_name: ['First Name'],
+      last_name: ['Last Name'],
+    });
+    await call('POST', '/api/validations', { cookie, payload: { mailing_city: ['City'] } });
+    expect((await storedRow(username)).validations).toEqual({ mailing_city: ['City'] });
+    await call('POST', '/api/validations', { cookie, payload: {} });
+    expect((await storedRow(username)).validations).toEqual({});
+  });
+
+  it('refuses unknown keys and malformed maps (400), keeping the stored map', async () => {
+    const { username, cookie } = await applicant();
+    await call('POST', '/api/validations', { cookie, payload: { first_name: ['First Name'] } });
+    const unknown = await call('POST', '/api/validations', {
+      cookie,
+      payload: { first_name: ['First Name'], shoe_size: ['Required'] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(json(unknown).message).toBe(applicationMessages.unknownKeys(['shoe_size']));
+    for (const payload of [{ first_name: 'First Name' }, { first_name: [1] }, ['first_name']]) {
+      const response = await call('POST', '/api/validations', { cookie, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await storedRow(username)).validations).toEqual({ first_name: ['First Name'] });
+  });
+
+  it('regression: a message PostgreSQL cannot store was a 500; it is a 400 and changes nothing', async () => {
+    const { username, cookie } = await applicant();
+    await call('POST', '/api/validations', { cookie, payload: { first_name: ['First Name'] } });
+    const response = await sendRaw(
+      '/api/validations',
+      '{"last_name":["Last\\u0000Name"]}',
+      cookie,
+      'POST',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(applicationMessages.unstorable(['last_name']));
+    expect((await storedRow(username)).validations).toEqual({ first_name: ['First Name'] });
+  });
+});
+
+describe('POST /api/submit', () => {
+  it('refuses an empty application with 400 and the error map; the status stays validating', async () => {
+    const { username, cookie } = await applicant();
+    await call('POST', '/api/web-status', { cookie, payload: { web_status: 'started' } });
+    const response = await call('POST', '/api/submit', { cookie });
+    expect(response.statusCode).toBe(400);
+    const body = json<{ message: string; errors: Record<string, string[]> }>(response);
+    expect(body.message).toBe(applicationMessages.missing);
+    expect(body.errors).toEqual(validateAnswers(ctx.tenant.pages, {}, { now: ctx.now() }));
+    expect(body.errors.first_name).toEqual(['First Name']);
+    expect(body.errors.mailing_city).toEqual(['City']);
+    expect(body.errors.us_citizen).toEqual(['Are you a citizen of the United States?']);
+    expect(await storedStatuses(username)).toEqual(['started', 'validating']);
+    const row = await storedRow(username);
+    expect(row.submitted_at).toBeNull();
+    expect(row.validations).toEqual(body.errors);
+    // Still open: the applicant fixes what is missing.
+    await saveAnswers(cookie, { first_name: 'Ada' });
+  });
+
+  it("regression: a refused submit rolled back its own 'validating' (the 400 was thrown inside the transaction)", async () => {
+    const { username, cookie } = await applicant();
+    // The client's own post of 'validating' may fail or not happen; submit records it itself.
+    expect((await call('POST', '/api/submit', { cookie })).statusCode).toBe(400);
+    expect(await storedStatuses(username)).toEqual(['started', 'validating']);
+    expect((await profile(cookie)).web_status).toEqual([
+      { web_status: 'started' },
+      { web_status: 'validating' },
+    ]);
+  });
+
+  it('submits a complete application, storing the cleared answers, and then refuses every write (409)', async () => {
+    const { username, cookie } = await applicant();
+    // Hidden answers: the permanent address (same as mailing) and the typed essay (upload chosen).
+    const saved = {
+      ...COMPLETE,
+      city: 'Helena',
+      state: 'MT',
+      decision_essay: 'Typed first, then uploaded instead.',
+    };
+    await saveAnswers(cookie, saved);
+    await call('PUT', '/api/tabs', {
+      cookie,
+      payload: { tab_id: 'decision_essay', chosen_tab: 'upload' },
+    });
+    await call('POST', '/api/web-status', { cookie, payload: { web_status: 'started' } });
+    await call('POST', '/api/web-status', { cookie, payload: { web_status: 'validating' } });
+
+    const response = await call('POST', '/api/submit', { cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json(response)).toEqual({ message: 'Your application was successfully submitted.' });
+
+    const mine = await profile(cookie);
+    expect(mine.web_status).toEqual([
+      { web_status: 'started' },
+      { web_status: 'validating' },
+      { web_status: 'submitted' },
+    ]);
+    expect(mine.answer.city).toBe('');
+    expect(mine.answer.state).toBe('');
+    expect(mine.answer.decision_essay).toBe('');
+    expect(mine.answer.first_name).toBe('Ada');
+    const row = await storedRow(username);
+    expect(row.answers).toEqual(
+      clearHiddenAnswers(ctx.tenant.pages, saved, { tabs: { decision_essay: 'upload' } }),
+    );
+    expect(row.submitted_at).toBeInstanceOf(Date);
+    expect(row.validations).toEqual({});
+
+    // After submission nothing changes (ARCHITECTURE step 5).
+    const writes: [Method, string, unknown][] = [
+      ['PUT', '/api/answer', { first_name: 'Grace' }],
+      ['PUT', '/api/last-page', { last_page: 'education' }],
+      ['POST', '/api/web-status', { web_status: 'validating' }],
+      ['PUT', '/api/tabs', { tab_id: 'decision_essay', chosen_tab: 'write' }],
+      ['PUT', '/api/add-another', { button_id: 'college', num_components: 2 }],
+      ['POST', '/api/validations', { first_name: ['First Name'] }],
+    ];
+    for (const [method, url, payload] of writes) {
+      const refused = await call(method, url, { cookie, payload });
+      expect(refused.statusCode, url).toBe(409);
+      expect(json(refused).message).toBe(applicationMessages.alreadySubmitted);
+    }
+    expect(await storedRow(username)).toEqual(row);
+    expect(await storedStatuses(username)).toEqual(['started', 'validating', 'submitted']);
+
+    // A second submit is harmless: the same answer, nothing stored changes.
+    const again = await call('POST', '/api/submit', { cookie });
+    expect(again.statusCode).toBe(200);
+    expect(await storedRow(username)).toEqual(row);
+  });
+
+  it('10 parallel submits make exactly one submission, and every call answers 200', async () => {
+    const { username, cookie } = await applicant();
+    await saveAnswers(cookie, COMPLETE);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', '/api/submit', { cookie })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(
+      Array.from({ length: 10 }, () => 200),
+    );
+    for (const response of responses)
+      expect(json(response)).toEqual({ message: applicationMessages.submitted });
+    const statuses = await ctx.db
+      .selectFrom('web_statuses')
+      .innerJoin('accounts', 'accounts.id', 'web_statuses.account_id')
+      .select('web_statuses.web_status')
+      .where('accounts.username', '=', username)
+      .where('web_statuses.web_status', '=', 'submitted')
+      .execute();
+    expect(statuses).toHaveLength(1);
+    const { submitted_at } = await storedRow(username);
+    expect(submitted_at).toBeInstanceOf(Date);
+    await call('POST', '/api/submit', { cookie });
+    expect((await storedRow(username)).submitted_at).toEqual(submitted_at);
+  });
+
+  it('10 parallel submits of an incomplete application all answer 400, none 500', async () => {
+    const { username, cookie } = await applicant();
+    await saveAnswers(cookie, { first_name: 'Ada' });
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', '/api/submit', { cookie })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(
+      Array.from({ length: 10 }, () => 400),
+    );
+    expect(await storedStatuses(username)).toEqual(['started', 'validating']);
+    expect((await storedRow(username)).submitted_at).toBeNull();
+  });
+});
+
+describe('sessions and cross-site requests', () => {
+  const routes: [Method, string, unknown][] = [
+    ['GET', '/api/profile', undefined],
+    ['PUT', '/api/answer', { first_name: 'Ada' }],
+    ['PUT', '/api/last-page', { last_page: 'education' }],
+    ['POST', '/api/web-status', { web_status: 'started' }],
+    ['GET', '/api/tabs', undefined],
+    ['PUT', '/api/tabs', { tab_id: 'decision_essay', chosen_tab: 'upload' }],
+    ['GET', '/api/add-another', undefined],
+    ['PUT', '/api/add-another', { button_id: 'college', num_components: 2 }],
+    ['POST', '/api/validations', { first_name: ['First Name'] }],
+    ['POST', '/api/submit', undefined],
+  ];
+
+  it.each(routes)(
+    '%s %s without a session is 401 with SPEC §8 words',
+    async (method, url, payload) => {
+      const response = await call(method, url, { payload });
+      expect(response.statusCode).toBe(401);
+      expect(json(response)).toEqual({ message: SESSION_INVALID_MESSAGE });
+      const forged = await call(method, url, {
+        payload,
+        cookie: `admit_session=${'x'.repeat(43)}`,
+      });
+      expect(forged.statusCode).toBe(401);
+      expect(json(forged)).toEqual({ message: SESSION_INVALID_MESSAGE });
+    },
+  );
+
+  it('regression: without a session a malformed body was judged (400) before the session (401)', async () => {
+    for (const [method, url] of routes.filter(([method]) => method !== 'GET')) {
+      const response = await call(method, url, {
+        payload: { not: ['what', 'this', 'route', 'takes'] },
+      });
+      expect(response.statusCode, url).toBe(401);
+      expect(json(response)).toEqual({ message: SESSION_INVALID_MESSAGE });
+    }
+  });
+
+  it('refuses a cross-origin PUT (403) and stores nothing', async () => {
+    const { username, cookie } = await applicant();
+    const response = await call('PUT', '/api/answer', {
+      cookie,
+      payload: { first_name: 'Mallory' },
+      origin: 'https://evil.example',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(json(response)).toEqual({ message: CROSS_SITE_MESSAGE });
+    const submit = await call('POST', '/api/submit', { cookie, origin: 'https://evil.example' });
+    expect(submit.statusCode).toBe(403);
+    const row = await storedRow(username);
+    expect(row.answers).toEqual({});
+    expect(row.submitted_at).toBeNull();
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('documents every application route with its methods', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = json<{ paths: Record<string, Record<string, unknown>> }>(response).paths;
+    const expected: Record<string, string[]> = {
+      '/api/profile': ['get'],
+      '/api/answer': ['put'],
+      '/api/last-page': ['put'],
+      '/api/web-status': ['post'],
+      '/api/tabs': ['get', 'put'],
+      '/api/add-another': ['get', 'put'],
+      '/api/validations': ['post'],
+      '/api/submit': ['post'],
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      expect(Object.keys(paths[path] ?? {}).sort(), path).toEqual(methods.sort());
+    }
+  });
+});
