@@ -96,10 +96,20 @@ export default tseslint.config(
           })),
           patterns: [
             {
-              group: ['react', 'react-*', '@mui/*', '@admit/design-system', '@admit/form-app', '@admit/server'],
+              group: [
+                'react',
+                'react-*',
+                '@mui/*',
+                '@admit/design-system',
+                '@admit/form-app',
+                '@admit/server',
+              ],
               message: 'tenant-config may import form-model only.',
             },
-            { group: ['@admit/*/src', '@admit/*/src/*'], message: 'Import a package through its index.' },
+            {
+              group: ['@admit/*/src', '@admit/*/src/*'],
+              message: 'Import a package through its index.',
+            },
           ],
         },
       ],
@@ -138,9 +148,41 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['react-final-form', 'final-form', 'final-form-*', '@admit/tenant-config', '@admit/*/src', '@admit/*/src/*'],
-              message: 'Stories feed widgets plain props; only form-model rules may be used as fixtures.',
+              group: [
+                'react-final-form',
+                'final-form',
+                'final-form-*',
+                '@admit/tenant-config',
+                '@admit/*/src',
+                '@admit/*/src/*',
+              ],
+              message:
+                'Stories feed widgets plain props; only form-model rules may be used as fixtures.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The app builds only from design-system widgets: no MUI, no Emotion directly.
+    files: ['form-app/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mui/*', '@emotion/*'],
+              message: 'form-app builds from @admit/design-system widgets and primitives.',
+            },
+            {
+              group: ['@admit/*/src', '@admit/*/src/*'],
+              message: 'Import a package through its index.',
+            },
+            { group: ['@admit/server'], message: 'The browser app never imports the server.' },
           ],
         },
       ],

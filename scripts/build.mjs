@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds what `npm start` runs: the server bundled by esbuild (our workspace packages are
-// TypeScript and are bundled in; npm dependencies stay external). The SPA joins with form-app.
+// TypeScript and are bundled in; npm dependencies stay external), and the SPA by Vite.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -27,14 +27,28 @@ export async function bundleNode(entry, outfile) {
       {
         name: 'external-dependencies',
         setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@admit/') ? undefined : { path: args.path, external: true }));
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@admit/') ? undefined : { path: args.path, external: true },
+          );
         },
       },
     ],
   });
 }
 
+/** Builds the SPA for TENANT (vite), into form-app/dist. */
+export async function buildApp() {
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({
+    root: join(root, 'form-app'),
+    configFile: join(root, 'form-app', 'vite.config.ts'),
+    logLevel: 'warn',
+  });
+  console.log(`▶ built form-app/dist for TENANT=${process.env.TENANT ?? 'gallatin'}`);
+}
+
 export async function buildAll() {
+  await buildApp();
   await bundleNode('server/src/main.ts', 'server/dist/main.js');
   const extra = [];
   if (existsSync(join(root, 'server/src/cli.ts'))) {

@@ -9,6 +9,10 @@ import { ensureDependencies, root } from './ensure.mjs';
 
 ensureDependencies();
 await buildAll();
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'server/dist/main.js')], { cwd: root, stdio: 'inherit', env: process.env });
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', join(root, 'server/dist/main.js')],
+  { cwd: root, stdio: 'inherit', env: process.env },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

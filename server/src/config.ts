@@ -2,7 +2,8 @@
  * The server's configuration, read from the environment and checked once at start. No other
  * module reads process.env.
  */
-import { resolve } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 
 import { DEFAULT_TENANT } from '@admit/tenant-config';
 
@@ -25,8 +26,20 @@ export interface Config {
   production: boolean;
   /** Pino log level (LOG_LEVEL, default info). */
   logLevel: string;
-  /** Where the built SPA is served from (STATIC_DIR, default form-app/dist when present). */
+  /** Where the built SPA is served from (STATIC_DIR, default ./form-app/dist; served when it exists). */
   staticDir: string | undefined;
+  /** Uploaded and converted files on S3 (S3_BUCKET); unset means local disk under DATA_DIR/files. */
+  s3: S3Config | undefined;
+  /** LibreOffice for DOCX → PDF (SOFFICE, default `soffice` on PATH); null: a text rendering. */
+  soffice: string | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** S3_REGION, default us-east-1. */
+  region: string;
+  /** S3_ENDPOINT: an S3-compatible service (MinIO, R2…); path-style addressing is used. */
+  endpoint: string | undefined;
 }
 
 /** A configuration problem: the server refuses to start and says why. */
@@ -58,6 +71,66 @@ function origin(value: string): string {
   return url.origin;
 }
 
+/** An executable named `command` in one of the PATH folders, like `which`. */
+export function findOnPath(command: string, path: string | undefined): string | undefined {
+  for (const folder of (path ?? '').split(delimiter)) {
+    if (folder === '') continue;
+    const candidate = join(folder, command);
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Not here.
+    }
+  }
+  return undefined;
+}
+
+function s3(env: Readonly<Record<string, string | undefined>>): S3Config | undefined {
+  const bucket = env.S3_BUCKET === '' ? undefined : env.S3_BUCKET;
+  const region = env.S3_REGION === '' ? undefined : env.S3_REGION;
+  const endpoint = env.S3_ENDPOINT === '' ? undefined : env.S3_ENDPOINT;
+  if (bucket === undefined) {
+    if (region !== undefined || endpoint !== undefined) {
+      throw new ConfigError('S3_REGION and S3_ENDPOINT need S3_BUCKET to be set as well');
+    }
+    return undefined;
+  }
+  // S3's bucket naming rules (3–63 lower-case letters, digits, dots and hyphens).
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`S3_BUCKET must be an S3 bucket name, not "${bucket}"`);
+  }
+  if (region !== undefined && !/^[a-z0-9-]{1,40}$/.test(region)) {
+    throw new ConfigError(`S3_REGION must be a region name such as us-east-1, not "${region}"`);
+  }
+  if (endpoint !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, not "${endpoint}"`);
+    }
+  }
+  return { bucket, region: region ?? 'us-east-1', endpoint };
+}
+
+function soffice(env: Readonly<Record<string, string | undefined>>): string | null {
+  const value = env.SOFFICE ?? '';
+  if (value === 'off') return null;
+  if (value === '') return findOnPath('soffice', env.PATH) ?? null;
+  try {
+    accessSync(value, constants.X_OK);
+  } catch {
+    throw new ConfigError(
+      `SOFFICE must be the path of the soffice program or "off", not "${value}"`,
+    );
+  }
+  return value;
+}
+
 /** Reads and checks the configuration once; throws ConfigError naming the variable at fault. */
 export function readConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -84,6 +157,8 @@ export function readConfig(
     smtpUrl,
     production: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL ?? 'info',
-    staticDir: env.STATIC_DIR === undefined ? undefined : resolve(cwd, env.STATIC_DIR),
+    staticDir: resolve(cwd, env.STATIC_DIR ?? join('form-app', 'dist')),
+    s3: s3(env),
+    soffice: soffice(env),
   };
 }

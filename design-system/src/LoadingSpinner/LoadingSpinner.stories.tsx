@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 
 import { LoadingSpinner } from './LoadingSpinner';
@@ -33,7 +34,9 @@ export const FullScreen: Story = {
   parameters: { layout: 'fullscreen' },
   render: (args) => (
     <>
-      <p>The page underneath stays covered until the profile has loaded.</p>
+      <Typography sx={{ p: 2 }}>
+        The page underneath stays covered until the profile has loaded.
+      </Typography>
       <LoadingSpinner {...args} />
     </>
   ),

@@ -35,6 +35,8 @@ export async function request<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ServerError(GENERIC_ERROR_MESSAGE);
   }
+  // SPEC §7: some calls answer nothing (DELETE document-answer and conversion: 204 No Content).
+  if (response.status === 204) return undefined as T;
   let parsed: unknown;
   try {
     parsed = await response.json();

@@ -1,0 +1,6 @@
+export {
+  ACCOUNT_CARD_SUBMIT_LABEL,
+  AccountCard,
+  type AccountCardLink,
+  type AccountCardProps,
+} from './AccountCard';

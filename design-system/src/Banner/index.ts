@@ -1,0 +1,1 @@
+export { Banner, BANNER_DEFAULT_TEXT, type BannerProps, type BannerState } from './Banner';

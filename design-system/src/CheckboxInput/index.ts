@@ -1,0 +1,1 @@
+export { CheckboxInput, type CheckboxInputProps } from './CheckboxInput';

@@ -1,0 +1,7 @@
+export {
+  DATE_INPUT_FORMAT,
+  DATE_INPUT_INVALID_MESSAGE,
+  DATE_INPUT_NOT_A_DATE,
+  DateInput,
+  type DateInputProps,
+} from './DateInput';

@@ -1,0 +1,251 @@
+import ErrorIcon from '@mui/icons-material/Error';
+import { Autocomplete, Box, CircularProgress, InputAdornment, OutlinedInput } from '@mui/material';
+import { type FocusEvent, useState } from 'react';
+
+import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { FieldFrame } from '../parts/FieldFrame';
+import { useSuggestions } from './parts/useSuggestions';
+
+/** SPEC §7: a lookup waits for 200 ms of quiet typing… */
+export const LOOKUP_DEBOUNCE_MS = 200;
+
+/** SPEC §7: …but never more than 500 ms, so continuous typing still gets suggestions. */
+export const LOOKUP_MAX_WAIT_MS = 500;
+
+/** What a person hears while suggestions load. */
+export const LOOKUP_LOADING_LABEL = 'Loading suggestions';
+
+/** One suggestion of a lookup (SPEC §3): the text to store, its id, and a second line. */
+export interface LookupSuggestion {
+  /** The text shown and stored as the answer (a college name, a street address). */
+  text: string;
+  /** The id that fetches the suggestion's details (SPEC §7 `/lookup/find?id=`). */
+  id: string;
+  /** A second line that tells similar suggestions apart (city and state). */
+  sub_text?: string;
+}
+
+/** What `onChange` receives when a person settles on an answer. */
+export interface LookupChange {
+  /** The text to store as the answer. */
+  label: string;
+  /** The suggestion picked, if one was: the caller fills its related fields from it. */
+  suggestion?: LookupSuggestion;
+  /** True when the person typed the text themselves ("Use: …") rather than picking. */
+  userDriven: boolean;
+}
+
+export interface LookupInputProps {
+  /** The input's id; a page links `#id` to it (validation summary), so use the answer key. */
+  id: string;
+  /** The input's name; defaults to `id`. */
+  name?: string;
+  /** The question, shown above the input. */
+  label: string;
+  /** Help text shown under the label. */
+  hint?: string;
+  /** The stored answer text (controlled). */
+  value: string;
+  /** Fetches suggestions for the typed text; abort `signal` when a newer text supersedes it. */
+  fetchSuggestions: (text: string, signal: AbortSignal) => Promise<LookupSuggestion[]>;
+  /** Called when a suggestion is picked or free text is used (chosen, Enter, or leaving the field). */
+  onChange: (change: LookupChange) => void;
+  /** Called when the answer is emptied (clear button or deleting the text). */
+  onClear: () => void;
+  /** Called when the input loses focus. */
+  onBlur?: () => void;
+  /** Error message(s); any message marks the field invalid and shows the error icon. */
+  error?: FieldError;
+  /** Greys out the input and stops editing. */
+  disabled?: boolean;
+  /** Shows the required marker and sets `aria-required`. */
+  required?: boolean;
+  /** Maximum number of characters a person may type; no limit by default. */
+  maxLength?: number;
+}
+
+/** An entry of the list: the typed text itself ("Use: …") or a fetched suggestion. */
+type LookupOption =
+  { kind: 'free'; text: string } | { kind: 'suggestion'; suggestion: LookupSuggestion };
+
+function optionLabel(option: LookupOption | string): string {
+  if (typeof option === 'string') return option;
+  return option.kind === 'free' ? option.text : option.suggestion.text;
+}
+
+/**
+ * A text input that suggests answers as a person types (an ARIA combobox). Lookups are
+ * debounced 200 ms with a 500 ms maximum wait; a failed lookup just offers no suggestions.
+ * The typed text is always offered first as "Use: …", so any answer can be given; picking a
+ * suggestion hands it to the caller to fill related fields. Leaving the field with typed text
+ * uses it, so what the input shows is what is stored.
+ *
+ * @example
+ * ```tsx
+ * <LookupInput
+ *   id="college_name"
+ *   label="College Name"
+ *   value={name}
+ *   fetchSuggestions={(text, signal) => lookup('college_ceeb', text, signal)}
+ *   onChange={({ label, suggestion }) => { setName(label); if (suggestion) fillCollege(suggestion); }}
+ *   onClear={() => { setName(''); clearCollege(); }}
+ * />
+ * ```
+ */
+export function LookupInput({
+  id,
+  name = id,
+  label,
+  hint,
+  value,
+  fetchSuggestions,
+  onChange,
+  onClear,
+  onBlur,
+  error,
+  disabled = false,
+  required = false,
+  maxLength,
+}: LookupInputProps) {
+  const [inputText, setInputText] = useState(value);
+  const { suggestions, loading, lookUp, clear, stop } = useSuggestions(fetchSuggestions, {
+    wait: LOOKUP_DEBOUNCE_MS,
+    maxWait: LOOKUP_MAX_WAIT_MS,
+  });
+  const errors = errorMessages(error);
+  const invalid = errors.length > 0;
+
+  /** Stores typed text as a user-driven answer ("Use: …"); empty text clears the answer. */
+  function submitTypedText(text: string) {
+    stop();
+    const trimmed = text.trim();
+    if (trimmed === '') onClear();
+    else onChange({ label: trimmed, userDriven: true });
+  }
+
+  const typed = inputText.trim();
+  const options: LookupOption[] = [
+    ...(typed === '' ? [] : [{ kind: 'free', text: typed } as const]),
+    ...suggestions.map((suggestion) => ({ kind: 'suggestion', suggestion }) as const),
+  ];
+
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      errors={errors}
+      required={required}
+      disabled={disabled}
+    >
+      {(describedBy) => (
+        <Autocomplete<LookupOption, false, false, true>
+          id={id}
+          freeSolo
+          fullWidth
+          disabled={disabled}
+          options={options}
+          // The server filters; every suggestion it sends is shown.
+          filterOptions={(all) => all}
+          value={value === '' ? null : value}
+          inputValue={inputText}
+          getOptionLabel={optionLabel}
+          getOptionKey={(option) =>
+            typeof option === 'string' || option.kind === 'free'
+              ? 'use-typed-text'
+              : option.suggestion.id
+          }
+          isOptionEqualToValue={(option, selected) => optionLabel(option) === optionLabel(selected)}
+          clearText="Clear"
+          onInputChange={(_event, text, reason) => {
+            setInputText(text);
+            if (reason !== 'input') return;
+            if (text.trim() === '') {
+              clear();
+            } else {
+              lookUp(text.trim());
+            }
+          }}
+          onChange={(_event, picked) => {
+            if (picked === null) {
+              clear();
+              onClear();
+            } else if (typeof picked === 'string' || picked.kind === 'free') {
+              submitTypedText(optionLabel(picked));
+            } else {
+              stop();
+              onChange({
+                label: picked.suggestion.text,
+                suggestion: picked.suggestion,
+                userDriven: false,
+              });
+            }
+          }}
+          renderOption={({ key, ...optionProps }, option) =>
+            option.kind === 'free' ? (
+              <li key={key} {...optionProps}>
+                Use: {option.text}
+              </li>
+            ) : (
+              <li key={key} {...optionProps}>
+                <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
+                  <span>{option.suggestion.text}</span>
+                  {option.suggestion.sub_text && (
+                    <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>
+                      {option.suggestion.sub_text}
+                    </Box>
+                  )}
+                </Box>
+              </li>
+            )
+          }
+          renderInput={(params) => {
+            const { htmlInput, input } = params.slotProps;
+            return (
+              <OutlinedInput
+                {...input}
+                id={params.id}
+                name={name}
+                disabled={params.disabled}
+                fullWidth
+                endAdornment={
+                  <>
+                    {(loading || invalid) && (
+                      <InputAdornment position="end" sx={{ gap: 1 }}>
+                        {loading && (
+                          <CircularProgress
+                            size="1.25rem"
+                            aria-label={LOOKUP_LOADING_LABEL}
+                            color="primary"
+                          />
+                        )}
+                        {invalid && <ErrorIcon color="error" data-testid="error-icon" />}
+                      </InputAdornment>
+                    )}
+                    {input.endAdornment}
+                  </>
+                }
+                slotProps={{
+                  input: {
+                    ...htmlInput,
+                    maxLength,
+                    'aria-describedby': describedBy,
+                    'aria-required': required || undefined,
+                    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+                      htmlInput.onBlur?.(event);
+                      // What the input shows is what is stored: leaving with typed text uses it.
+                      if (inputText.trim() !== value && inputText.trim() !== '') {
+                        submitTypedText(inputText);
+                      }
+                      onBlur?.();
+                    },
+                  },
+                }}
+              />
+            );
+          }}
+        />
+      )}
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,9 @@
+export {
+  LOOKUP_DEBOUNCE_MS,
+  LOOKUP_LOADING_LABEL,
+  LOOKUP_MAX_WAIT_MS,
+  LookupInput,
+  type LookupChange,
+  type LookupInputProps,
+  type LookupSuggestion,
+} from './LookupInput';

@@ -1,0 +1,111 @@
+import { Button, Typography } from '@mui/material';
+import { type Meta, type StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { fn } from 'storybook/test';
+
+import { Modal, type ModalProps } from './Modal';
+
+/** Opens the modal at once and offers a button to open it again after closing. */
+function ModalWithTrigger(props: ModalProps) {
+  const [open, setOpen] = useState(props.open);
+  return (
+    <>
+      <Button
+        variant="contained"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        Open modal
+      </Button>
+      <Modal
+        {...props}
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          props.onClose();
+        }}
+      />
+    </>
+  );
+}
+
+const meta = {
+  title: 'Feedback/Modal',
+  component: Modal,
+  render: (args) => <ModalWithTrigger key={String(args.open)} {...args} />,
+  args: {
+    open: true,
+    onClose: fn(),
+    children: "We've encountered an unexpected error at this time. Please try again later.",
+  },
+  argTypes: {
+    size: { control: 'inline-radio', options: ['xs', 's', 'm'] },
+    children: { control: 'text' },
+  },
+  parameters: {
+    // A modal covers its page: on the docs page each story gets its own frame.
+    docs: { story: { inline: false, height: '420px' } },
+  },
+} satisfies Meta<typeof Modal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** SPEC §2: header "Error" and size xs unless told otherwise. */
+export const Default: Story = {};
+
+/** SPEC §3: xs is 30rem at every width; on a phone, the window less its margins. */
+export const SizeXs: Story = {
+  args: { size: 'xs', title: 'Unexpected Error' },
+};
+
+/** SPEC §3: s is 60rem above the tablet breakpoint, 70vw at and below it. */
+export const SizeS: Story = {
+  args: {
+    size: 's',
+    title: 'Privacy Policy and Cookie Notice',
+    children: (
+      <>
+        <Typography sx={{ mb: 2 }}>
+          We collect the information you enter in this application only to consider you for
+          admission.
+        </Typography>
+        <Typography>
+          This site uses cookies that are needed for you to log in. It sets no advertising or
+          tracking cookies.
+        </Typography>
+      </>
+    ),
+  },
+};
+
+/** SPEC §3: m is 80vw above the tablet breakpoint, 90vw at and below it. */
+export const SizeM: Story = {
+  args: {
+    size: 'm',
+    title: 'File Upload in Progress',
+    children: 'Please wait until the file upload has completed.',
+  },
+};
+
+/** SPEC §4: the inactivity prompt needs an answer: no close button, Escape does nothing. */
+export const WithActions: Story = {
+  args: {
+    title: 'Are you still there?',
+    role: 'alertdialog',
+    disableClose: true,
+    children: 'You will be logged out in 60 seconds because of inactivity. Stay logged in?',
+    actions: (
+      <>
+        <Button variant="outlined">No</Button>
+        <Button variant="contained">Yes</Button>
+      </>
+    ),
+  },
+};
+
+export const Themed: Story = {
+  args: { title: 'Unexpected Error' },
+  globals: { theme: 'example' },
+};

@@ -1,0 +1,1 @@
+export { Modal, MODAL_DEFAULT_TITLE, type ModalProps, type ModalSize } from './Modal';

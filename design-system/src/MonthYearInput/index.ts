@@ -1,0 +1,6 @@
+export {
+  MONTH_OPTIONS,
+  MonthYearInput,
+  type MonthYearInputProps,
+  type MonthYearValue,
+} from './MonthYearInput';

@@ -1,0 +1,6 @@
+export {
+  PasswordRequirements,
+  type PasswordRequirement,
+  type PasswordRequirementsProps,
+  type PasswordRequirementState,
+} from './PasswordRequirements';

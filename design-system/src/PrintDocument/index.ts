@@ -1,0 +1,11 @@
+export {
+  PRINT_CHECKED_MARK,
+  PRINT_DOCUMENT_PREFIX,
+  PRINT_NOT_ANSWERED,
+  PRINT_NOT_SELECTED,
+  PRINT_SELECTED,
+  PRINT_UNCHECKED_MARK,
+  PrintDocument,
+  type PrintDocumentProps,
+  type PrintLine,
+} from './PrintDocument';

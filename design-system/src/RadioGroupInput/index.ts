@@ -1,0 +1,1 @@
+export { RadioGroupInput, type RadioGroupInputProps, type RadioOption } from './RadioGroupInput';

@@ -1,0 +1,1 @@
+export { RevealButton, type RevealButtonProps } from './RevealButton';

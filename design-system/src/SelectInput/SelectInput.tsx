@@ -1,0 +1,99 @@
+import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { FieldFrame } from '../parts/FieldFrame';
+import { SelectControl, type SelectOption } from '../parts/SelectControl';
+
+export {
+  SELECT_COLLISION_PADDING,
+  SELECT_EMPTY_LABEL,
+  SELECT_MENU_MAX_HEIGHT,
+  SELECT_PAGE_SIZE,
+  SELECT_TYPEAHEAD_RESET_MS,
+  type SelectOption,
+} from '../parts/SelectControl';
+
+export interface SelectInputProps {
+  /** The combobox's id; a page links `#id` to it (validation summary), so use the answer key. */
+  id: string;
+  /** The name of the hidden input carrying the value; defaults to `id`. */
+  name?: string;
+  /** The question, shown above the select. */
+  label: string;
+  /** Help text shown under the label. */
+  hint?: string;
+  /** The choices; the empty "--" option is added first (SPEC §5), so leave it out. */
+  options: readonly SelectOption[];
+  /** The chosen option's value; "" for none (controlled). */
+  value: string;
+  /** Called with the chosen value and its label (for `{key}_desc`; "" for "--"). */
+  onChange: (value: string, label: string) => void;
+  /** Called when the select loses focus. */
+  onBlur?: () => void;
+  /** Error message(s); any message marks the field invalid and shows the error icon. */
+  error?: FieldError;
+  /** Greys out the select and stops choosing. */
+  disabled?: boolean;
+  /** Shows the required marker and sets `aria-required`. */
+  required?: boolean;
+}
+
+/**
+ * A single-choice select: a combobox that opens a listbox of options, "--" first
+ * (SPEC §5). Type letters to jump to an option (the typed word resets after 1 s), Page
+ * Up/Down move 5 options, the menu is at most 300 px tall and keeps 100 px from the window's
+ * top and bottom (SPEC §9). `onChange` also gives the option's label, for the
+ * `{key}_desc` companion answer (SPEC §3).
+ *
+ * @example
+ * ```tsx
+ * <SelectInput
+ *   id="mailing_state"
+ *   label="State"
+ *   options={states}
+ *   value={answers.mailing_state}
+ *   onChange={(value, label) => save({ mailing_state: value, mailing_state_desc: label })}
+ * />
+ * ```
+ */
+export function SelectInput({
+  id,
+  name = id,
+  label,
+  hint,
+  options,
+  value,
+  onChange,
+  onBlur,
+  error,
+  disabled = false,
+  required = false,
+}: SelectInputProps) {
+  const errors = errorMessages(error);
+  const labelId = `${id}-label`;
+
+  return (
+    <FieldFrame
+      id={id}
+      label={<span id={labelId}>{label}</span>}
+      hint={hint}
+      errors={errors}
+      required={required}
+      disabled={disabled}
+    >
+      {(describedBy) => (
+        <SelectControl
+          id={id}
+          name={name}
+          labelId={labelId}
+          describedBy={describedBy}
+          options={options}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          invalid={errors.length > 0}
+          disabled={disabled}
+          required={required}
+        />
+      )}
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,6 @@
+export {
+  STEP_BUTTON_LABELS,
+  StepButtons,
+  type StepAction,
+  type StepButtonsProps,
+} from './StepButtons';

@@ -1,0 +1,6 @@
+export {
+  StepNavigation,
+  type NavigationStep,
+  type StepLinkProps,
+  type StepNavigationProps,
+} from './StepNavigation';

@@ -1,0 +1,1 @@
+export { TabGroup, type TabGroupProps, type TabGroupTab } from './TabGroup';

@@ -1,0 +1,158 @@
+import ErrorIcon from '@mui/icons-material/Error';
+import { Box, InputAdornment, OutlinedInput } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+
+import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { FieldFrame } from '../parts/FieldFrame';
+import { visuallyHidden } from '../parts/visuallyHidden';
+
+/** SPEC §5, §9: a text area holds at most 1500 characters unless told otherwise (tenant: 7000). */
+export const TEXTAREA_MAX_LENGTH = 1500;
+
+/** How long typing must pause before a screen reader hears how many characters are left. */
+export const TEXTAREA_ANNOUNCE_DELAY_MS = 1000;
+
+/** Screen readers hear the count only once this share of the limit is used. */
+export const TEXTAREA_ANNOUNCE_FROM = 0.9;
+
+export interface TextareaProps {
+  /** The text area's id; a page links `#id` to it (validation summary), so use the answer key. */
+  id: string;
+  /** The text area's name; defaults to `id`. */
+  name?: string;
+  /** The question, shown above the text area. */
+  label: string;
+  /** Help text shown under the label. */
+  hint?: string;
+  /** The current text (controlled). */
+  value: string;
+  /** Called with the new text on every keystroke or paste. */
+  onChange: (value: string) => void;
+  /** Called when the text area loses focus. */
+  onBlur?: () => void;
+  /** Error message(s); any message marks the field invalid and shows the error icon. */
+  error?: FieldError;
+  /** Greys out the text area and stops editing. */
+  disabled?: boolean;
+  /** Shows the required marker and sets `aria-required`. */
+  required?: boolean;
+  /** The most characters it takes, and the counter's limit; 1500 by default (SPEC §5). */
+  maxLength?: number;
+  /** Visible lines before it grows. */
+  rows?: number;
+}
+
+/** What a screen reader hears about the count, or nothing while far from the limit. */
+function countAnnouncement(count: number, limit: number): string {
+  if (count < limit * TEXTAREA_ANNOUNCE_FROM) return '';
+  const remaining = limit - count;
+  if (remaining <= 0) return `You have reached the limit of ${limit} characters.`;
+  return `You have ${remaining} ${remaining === 1 ? 'character' : 'characters'} remaining.`;
+}
+
+/**
+ * A multi-line answer (an essay, an explanation) with a character counter "N / limit" under
+ * it. Typing beyond the limit is refused. Screen readers hear the count as the text area's
+ * description, and, once 90% of the limit is used, a polite announcement of what is left a
+ * second after typing pauses (never on every keystroke).
+ *
+ * @example
+ * ```tsx
+ * <Textarea id="decision_essay" label="Why Gallatin College?" value={value} onChange={setValue} />
+ * ```
+ */
+export function Textarea({
+  id,
+  name = id,
+  label,
+  hint,
+  value,
+  onChange,
+  onBlur,
+  error,
+  disabled = false,
+  required = false,
+  maxLength = TEXTAREA_MAX_LENGTH,
+  rows = 5,
+}: TextareaProps) {
+  const errors = errorMessages(error);
+  const invalid = errors.length > 0;
+  const count = value.length;
+  const countId = `${id}-count`;
+  const nearLimit = count >= maxLength * TEXTAREA_ANNOUNCE_FROM;
+
+  const [announcement, setAnnouncement] = useState('');
+  // Only typing is announced: not the text a page loads with.
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!typed.current) return;
+    const timer = setTimeout(() => {
+      setAnnouncement(countAnnouncement(count, maxLength));
+    }, TEXTAREA_ANNOUNCE_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [count, maxLength]);
+
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      errors={errors}
+      required={required}
+      disabled={disabled}
+    >
+      {(describedBy) => (
+        <>
+          <OutlinedInput
+            id={id}
+            name={name}
+            multiline
+            minRows={rows}
+            value={value}
+            onChange={(event) => {
+              typed.current = true;
+              onChange(event.target.value.slice(0, maxLength));
+            }}
+            onBlur={onBlur}
+            fullWidth
+            slotProps={{
+              input: {
+                maxLength,
+                'aria-describedby': [describedBy, countId].filter(Boolean).join(' '),
+                'aria-required': required || undefined,
+              },
+            }}
+            endAdornment={
+              invalid ? (
+                <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 1.5 }}>
+                  <ErrorIcon color="error" data-testid="error-icon" />
+                </InputAdornment>
+              ) : undefined
+            }
+          />
+          <Box
+            aria-hidden
+            data-testid="character-count"
+            sx={{
+              mt: 0.5,
+              alignSelf: 'flex-end',
+              fontSize: '0.875rem',
+              color: disabled ? 'text.disabled' : nearLimit ? 'text.primary' : 'text.secondary',
+              fontWeight: nearLimit ? 600 : undefined,
+            }}
+          >
+            {count} / {maxLength}
+          </Box>
+          <Box component="span" id={countId} sx={visuallyHidden}>
+            {count} of {maxLength} characters used.
+          </Box>
+          <Box component="span" role="status" sx={visuallyHidden}>
+            {announcement}
+          </Box>
+        </>
+      )}
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,7 @@
+export {
+  ToastProvider,
+  useToast,
+  type ToastApi,
+  type ToastProviderProps,
+  type ToastRequest,
+} from './ToastProvider';

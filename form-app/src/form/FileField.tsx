@@ -1,0 +1,130 @@
+/**
+ * SPEC §4 file upload: validate, then save answers and request a presigned URL in parallel,
+ * POST the file to storage, request conversion, poll every 2 s while unprocessed or
+ * in_progress; completed marks the answer, failed clears it with an error. Visitors are told
+ * to create an account first.
+ */
+import { type Question, validateFile } from '@admit/form-model';
+import { FileInput, type FileUploadStatus, useToast } from '@admit/design-system';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useField, useForm } from 'react-final-form';
+
+import { api } from '../api/endpoints.ts';
+import { ServerError, UnauthorizedError } from '../api/errors.ts';
+import { queryKeys } from '../api/queryClient.ts';
+import { uploadToStorage } from '../api/upload.ts';
+import { useRenderer } from './FormContext.tsx';
+
+/** SPEC §9: conversion status is polled every 2000 ms. */
+export const CONVERSION_POLL_MS = 2000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function FileField({ question }: { question: Extract<Question, { type: 'file' }> }) {
+  const { isLoggedIn, readOnly, save, validating } = useRenderer();
+  const form = useForm();
+  const { input, meta } = useField<string>(question.key, {
+    subscription: { value: true, error: true },
+  });
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const documents = useQuery({
+    queryKey: queryKeys.documents,
+    queryFn: api.documentAnswers,
+    enabled: isLoggedIn && !readOnly,
+  });
+  const stored = documents.data?.[question.key];
+  const [status, setStatus] = useState<FileUploadStatus>('empty');
+  const [progress, setProgress] = useState<number | undefined>(undefined);
+  const [fileName, setFileName] = useState<string | undefined>(undefined);
+  const alive = useRef(true);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
+
+  const busy = status === 'uploading' || status === 'converting';
+  const shownStatus: FileUploadStatus =
+    busy || status === 'error' ? status : stored !== undefined ? 'uploaded' : 'empty';
+
+  const fail = (message: string) => {
+    form.change(question.key, '');
+    setStatus('error');
+    showToast({ severity: 'error', title: `Error uploading file for ${question.key}`, message });
+  };
+
+  const onUpload = async (file: File) => {
+    setFileName(file.name);
+    setProgress(0);
+    setStatus('uploading');
+    try {
+      const [, target] = await Promise.all([save(), api.presignedUrl(question.key)]);
+      await uploadToStorage(target, file, setProgress);
+      setStatus('converting');
+      const fileKey = target.fields.key ?? '';
+      await api.requestConversion(question.key, fileKey, file.name);
+      for (;;) {
+        const { status: conversion, message } = await api.conversionStatus(question.key);
+        if (!alive.current) return;
+        if (conversion === 'completed') {
+          form.change(question.key, file.name);
+          await queryClient.invalidateQueries({ queryKey: queryKeys.documents });
+          setStatus('uploaded');
+          return;
+        }
+        if (conversion !== 'unprocessed' && conversion !== 'in_progress') {
+          fail(message);
+          return;
+        }
+        await sleep(CONVERSION_POLL_MS);
+      }
+    } catch (error) {
+      if (error instanceof UnauthorizedError) throw error;
+      fail(error instanceof ServerError ? error.message : String(error));
+    }
+  };
+
+  const onDelete = () => {
+    void (async () => {
+      try {
+        await api.deleteConversion(question.key).catch(() => undefined);
+        await api.deleteDocumentAnswer(question.key);
+        form.change(question.key, '');
+        setStatus('empty');
+        setFileName(undefined);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.documents });
+      } catch (error) {
+        showToast({
+          severity: 'error',
+          title: `Error uploading file for ${question.key}`,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    })();
+  };
+
+  return (
+    <FileInput
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      status={shownStatus}
+      fileName={
+        stored?.file_name ??
+        fileName ??
+        (typeof input.value === 'string' && input.value !== '' ? input.value : undefined)
+      }
+      progress={progress}
+      validate={validateFile}
+      onUpload={onUpload}
+      onDelete={onDelete}
+      error={validating ? (meta.error as string[] | undefined) : undefined}
+      disabled={readOnly}
+      visitor={!isLoggedIn}
+      accept=".png,.jpeg,.jpg,.pdf,.docx"
+    />
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * Renders a page config's blocks. Each structural block watches only what decides it (a
+ * condition's result, a group's first true branch, a counter), so typing elsewhere re-renders
+ * nothing here. Hidden blocks render nothing; their answers are cleared by the one clearing
+ * function (see ClearHidden).
+ */
+import {
+  addAnotherCount,
+  type Block,
+  blockKeys,
+  chosenTab,
+  evaluate,
+  isAnswered,
+  type SectionConfig,
+} from '@admit/form-model';
+import {
+  AddAnotherButton,
+  FormSection,
+  Notice,
+  RevealButton,
+  TabGroup,
+} from '@admit/design-system';
+
+import { QuestionField } from './fields.tsx';
+import { useRenderer } from './FormContext.tsx';
+import { useWatch } from './useWatch.ts';
+
+function Blocks({ blocks }: { blocks: readonly Block[] }) {
+  return (
+    <>
+      {blocks.map((block, index) => (
+        <BlockView key={index} block={block} />
+      ))}
+    </>
+  );
+}
+
+function ConditionalView({ block }: { block: Extract<Block, { type: 'conditional' }> }) {
+  // SPEC §4: hidden while its condition is true.
+  const hidden = useWatch((values) => evaluate(block.hideWhen, values));
+  return hidden ? null : <Blocks blocks={block.blocks} />;
+}
+
+function ConditionGroupView({ block }: { block: Extract<Block, { type: 'condition-group' }> }) {
+  const shown = useWatch((values) =>
+    block.branches.findIndex((branch) => evaluate(branch.showWhen, values)),
+  );
+  const branch = block.branches[shown];
+  return branch === undefined ? null : <Blocks blocks={branch.blocks} />;
+}
+
+function ButtonTriggerView({
+  block,
+}: {
+  block: Extract<Block, { type: 'trigger'; mode: 'button' }>;
+}) {
+  const { model, pressTrigger, readOnly } = useRenderer();
+  const answered = useWatch((values) =>
+    blockKeys(block.after).some((key) => isAnswered(values[key])),
+  );
+  const pressed = model.triggers?.[block.id] === true || answered;
+  return (
+    <>
+      <Blocks blocks={block.before ?? []} />
+      {pressed ? (
+        <Blocks blocks={block.after} />
+      ) : readOnly ? null : (
+        <RevealButton
+          id={block.id}
+          label={block.label}
+          onClick={() => {
+            pressTrigger(block.id);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function CheckboxTriggerView({
+  block,
+}: {
+  block: Extract<Block, { type: 'trigger'; mode: 'checkbox' }>;
+}) {
+  const ticked = useWatch((values) => values[block.key] === true);
+  return (
+    <>
+      <QuestionField question={{ type: 'checkbox', key: block.key, label: block.label }} />
+      {/* SPEC §4: after-content while ticked; optional content only while unticked. */}
+      {ticked ? <Blocks blocks={block.after ?? []} /> : <Blocks blocks={block.optional ?? []} />}
+    </>
+  );
+}
+
+/** "Add Another College" → "College". */
+function itemNoun(label: string): string {
+  return label.replace(/^Add Another\s+/i, '').replace(/^Add\s+/i, '') || 'Item';
+}
+
+function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another' }> }) {
+  const { model, setAddAnother, readOnly } = useRenderer();
+  const count = useWatch((values) => addAnotherCount(block, values, model));
+  const noun = itemNoun(block.label);
+  return (
+    <>
+      {block.items.slice(0, count).map((item, index) => (
+        <FormSection key={index} title={`${noun} ${index + 1}`} level={3}>
+          <Blocks blocks={item} />
+        </FormSection>
+      ))}
+      {readOnly ? null : (
+        <AddAnotherButton
+          id={`add-another-${block.buttonId}`}
+          label={block.label}
+          count={count}
+          max={block.max}
+          onClick={() => {
+            setAddAnother(block.buttonId, count + 1);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function TabsView({ block }: { block: Extract<Block, { type: 'tabs' }> }) {
+  const { model, setTab, readOnly } = useRenderer();
+  const chosen = chosenTab(block, model);
+  const tab = block.tabs.find((t) => t.id === chosen);
+  return (
+    <TabGroup
+      id={block.tabId}
+      label={block.label}
+      tabs={block.tabs.map((t) => ({ id: t.id, label: t.label }))}
+      value={chosen}
+      onChange={() => undefined}
+      beforeChange={(id) => setTab(block.tabId, id)}
+      disabled={readOnly}
+    >
+      {tab === undefined ? null : <Blocks blocks={tab.blocks} />}
+    </TabGroup>
+  );
+}
+
+export function BlockView({ block }: { block: Block }) {
+  switch (block.type) {
+    case 'info':
+      return (
+        <Notice tone={block.tone ?? 'note'} title={block.title}>
+          {block.text}
+        </Notice>
+      );
+    case 'conditional':
+      return <ConditionalView block={block} />;
+    case 'condition-group':
+      return <ConditionGroupView block={block} />;
+    case 'trigger':
+      return block.mode === 'button' ? (
+        <ButtonTriggerView block={block} />
+      ) : (
+        <CheckboxTriggerView block={block} />
+      );
+    case 'add-another':
+      return <AddAnotherView block={block} />;
+    case 'tabs':
+      return <TabsView block={block} />;
+    default:
+      return <QuestionField question={block} />;
+  }
+}
+
+/** A page section: its title, description and blocks. */
+export function SectionView({ section }: { section: SectionConfig }) {
+  return (
+    <FormSection
+      title={section.title}
+      description={section.description}
+      level={2}
+      id={`section-${section.id}`}
+    >
+      <Blocks blocks={section.blocks} />
+    </FormSection>
+  );
+}

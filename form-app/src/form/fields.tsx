@@ -1,0 +1,400 @@
+/**
+ * One adapter per question kind: Final Form field state → a design-system widget. The registry
+ * at the bottom maps each `type` of form-model's Question union to its renderer (STYLE).
+ * Each field subscribes to its own value and error only, so a keystroke re-renders one field.
+ */
+import {
+  type Answers,
+  currentOptions,
+  descKey,
+  formatInternationalPhone,
+  formatSsn,
+  formatUsPhone,
+  hasDescKey,
+  isRequired,
+  type Question,
+  yearOptions,
+} from '@admit/form-model';
+import {
+  CheckboxGroup,
+  CheckboxInput,
+  DateInput,
+  EmailInput,
+  LookupInput,
+  MonthYearInput,
+  PhoneInput,
+  RadioGroupInput,
+  SelectInput,
+  SsnInput,
+  Textarea,
+  TextInput,
+} from '@admit/design-system';
+import { type ComponentType } from 'react';
+import { useField, useForm } from 'react-final-form';
+
+import { api } from '../api/endpoints.ts';
+import { useRenderer } from './FormContext.tsx';
+import { FileField } from './FileField.tsx';
+import { useWatch } from './useWatch.ts';
+
+type Of<T extends Question['type']> = Extract<Question, { type: T }>;
+export interface FieldProps<T extends Question['type']> {
+  question: Of<T>;
+}
+
+const subscription = { value: true, error: true } as const;
+
+/** Errors are shown only while the status is validating (SPEC §4). */
+function useFieldState<V>(key: string) {
+  const { input, meta } = useField<V>(key, { subscription });
+  const { validating, readOnly } = useRenderer();
+  const error = validating ? (meta.error as string[] | undefined) : undefined;
+  return { input, error, disabled: readOnly };
+}
+
+function useRequired(question: Question): boolean {
+  const required = 'required' in question ? question.required : undefined;
+  return useWatch((values) => isRequired(required, values));
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function TextField({ question }: FieldProps<'text'>) {
+  const { input, error, disabled } = useFieldState<string>(question.key);
+  const required = useRequired(question);
+  return (
+    <TextInput
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      value={text(input.value)}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
+      error={error}
+      disabled={disabled}
+      required={required}
+      maxLength={question.maxLength}
+    />
+  );
+}
+
+function TextareaField({ question }: FieldProps<'textarea'>) {
+  const { input, error, disabled } = useFieldState<string>(question.key);
+  const required = useRequired(question);
+  return (
+    <Textarea
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      value={text(input.value)}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
+      error={error}
+      disabled={disabled}
+      required={required}
+      maxLength={question.maxLength}
+    />
+  );
+}
+
+function EmailField({ question }: FieldProps<'email'>) {
+  const { input, error, disabled } = useFieldState<string>(question.key);
+  const required = useRequired(question);
+  return (
+    <EmailInput
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      value={text(input.value)}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
+      error={error}
+      disabled={disabled}
+      required={required}
+      maxLength={question.maxLength}
+    />
+  );
+}
+
+function DateField({ question }: FieldProps<'date'>) {
+  const { input, error, disabled } = useFieldState<string>(question.key);
+  const required = useRequired(question);
+  return (
+    <DateInput
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      value={text(input.value)}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
+      error={error}
+      disabled={disabled}
+      required={required}
+    />
+  );
+}
+
+function PhoneField({ question }: FieldProps<'phone'>) {
+  const { input, error, disabled } = useFieldState<string>(question.key);
+  const required = useRequired(question);
+  const international = question.variant === 'international';
+  return (
+    <PhoneInput
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      value={text(input.value)}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
+      error={error}
+      disabled={disabled}
+      required={required}
+      variant={international ? 'international' : 'us'}
+      format={international ? formatInternationalPhone : formatUsPhone}
+    />
+  );
+}
+
+function SsnField({ question }: FieldProps<'ssn'>) {
+  const { input, error, disabled } = useFieldState<string>(question.key);
+  const required = useRequired(question);
+  return (
+    <SsnInput
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      value={text(input.value)}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
+      error={error}
+      disabled={disabled}
+      required={required}
+      format={formatSsn}
+      concealable
+    />
+  );
+}
+
+/** Options of a select or radio; a conditional select re-renders only when its controlling answer changes. */
+function useOptions(question: Of<'select'> | Of<'radio'>) {
+  const controllingKey =
+    'byAnswer' in question.options ? question.options.byAnswer.valueKey : undefined;
+  const controlling = useWatch((values) =>
+    controllingKey === undefined ? '' : text(values[controllingKey]),
+  );
+  const answers: Answers = controllingKey === undefined ? {} : { [controllingKey]: controlling };
+  return currentOptions(question, answers) ?? [];
+}
+
+function useChoiceChange(question: Of<'select'> | Of<'radio'>) {
+  const form = useForm();
+  return (value: string, label: string) => {
+    form.batch(() => {
+      form.change(question.key, value);
+      // SPEC §3: selects and radios also store the chosen label in {key}_desc.
+      if (hasDescKey(question)) form.change(descKey(question.key), value === '' ? '' : label);
+    });
+  };
+}
+
+function SelectField({ question }: FieldProps<'select'>) {
+  const { input, error, disabled } = useFieldState<string>(question.key);
+  const required = useRequired(question);
+  const options = useOptions(question);
+  const onChange = useChoiceChange(question);
+  // SPEC §4: a conditional select shows only while its controlling answer offers options.
+  if ('byAnswer' in question.options && options.length === 0) return null;
+  return (
+    <SelectInput
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      options={options}
+      value={text(input.value)}
+      onChange={onChange}
+      onBlur={input.onBlur}
+      error={error}
+      disabled={disabled}
+      required={required}
+    />
+  );
+}
+
+function RadioField({ question }: FieldProps<'radio'>) {
+  const { input, error, disabled } = useFieldState<string>(question.key);
+  const required = useRequired(question);
+  const options = useOptions(question);
+  const onChange = useChoiceChange(question);
+  if ('byAnswer' in question.options && options.length === 0) return null;
+  return (
+    <RadioGroupInput
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      options={options}
+      value={text(input.value)}
+      onChange={onChange}
+      onBlur={input.onBlur}
+      error={error}
+      disabled={disabled}
+      required={required}
+      row={options.length <= 3 && options.every((option) => option.label.length <= 24)}
+    />
+  );
+}
+
+function CheckboxField({ question }: FieldProps<'checkbox'>) {
+  const { input, error, disabled } = useFieldState<boolean | string>(question.key);
+  const required = useRequired(question);
+  return (
+    <CheckboxInput
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      value={input.value === true}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
+      error={error}
+      disabled={disabled}
+      required={required}
+    />
+  );
+}
+
+function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
+  const form = useForm();
+  const { error, disabled } = useFieldState<boolean | string>(question.key);
+  const checkedKeys = useWatch((values) =>
+    question.options
+      .filter((option) => values[option.key] === true)
+      .map((o) => o.key)
+      .join('|'),
+  );
+  const checked = new Set(checkedKeys.split('|'));
+  return (
+    <CheckboxGroup
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      options={question.options.map((option) => ({
+        key: option.key,
+        label: option.label,
+        checked: checked.has(option.key),
+      }))}
+      onChange={(key, value) => {
+        form.change(key, value);
+      }}
+      error={error}
+      disabled={disabled}
+    />
+  );
+}
+
+function MonthYearField({ question }: FieldProps<'month-year'>) {
+  const form = useForm();
+  const month = useField<string>(question.monthKey, { subscription });
+  const year = useField<string>(question.yearKey, { subscription });
+  const { validating, readOnly } = useRenderer();
+  const required = useWatch((values) => isRequired(question.required, values));
+  const errors = validating
+    ? [
+        ...((month.meta.error as string[] | undefined) ?? []),
+        ...((year.meta.error as string[] | undefined) ?? []),
+      ]
+    : [];
+  return (
+    <MonthYearInput
+      id={question.monthKey}
+      yearId={question.yearKey}
+      label={question.label}
+      hint={question.hint}
+      monthValue={text(month.input.value)}
+      yearValue={text(year.input.value)}
+      years={yearOptions(question.years, new Date())}
+      onChange={({ month: m, year: y }) => {
+        form.batch(() => {
+          form.change(question.monthKey, m);
+          form.change(question.yearKey, y);
+        });
+      }}
+      onBlur={month.input.onBlur}
+      error={[...new Set(errors)]}
+      disabled={readOnly}
+      required={required}
+    />
+  );
+}
+
+function LookupField({ question }: FieldProps<'lookup'>) {
+  const form = useForm();
+  const { input, error, disabled } = useFieldState<string>(question.key);
+  const required = useRequired(question);
+  const related = Object.values(question.fills);
+  return (
+    <LookupInput
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      value={text(input.value)}
+      maxLength={question.maxLength}
+      fetchSuggestions={(value, signal) => api.lookup(value, question.category, signal)}
+      onChange={({ label, suggestion }) => {
+        form.change(question.key, label);
+        if (suggestion === undefined) return;
+        // SPEC §4: picking a suggestion fills related fields; a failed detail keeps the typed text.
+        void api
+          .lookupDetail(suggestion.id, question.category)
+          .then((detail) => {
+            form.batch(() => {
+              for (const [field, key] of Object.entries(question.fills)) {
+                const value = detail[field];
+                if (typeof value === 'string' && value !== '') form.change(key, value);
+              }
+              if (
+                typeof detail.name === 'string' &&
+                detail.name !== '' &&
+                question.category !== 'address'
+              ) {
+                form.change(question.key, detail.name);
+              }
+            });
+          })
+          .catch(() => undefined);
+      }}
+      onClear={() => {
+        // SPEC §4: clearing empties the value and related fields.
+        form.batch(() => {
+          form.change(question.key, '');
+          for (const key of related) form.change(key, '');
+        });
+      }}
+      onBlur={input.onBlur}
+      error={error}
+      disabled={disabled}
+      required={required}
+    />
+  );
+}
+
+/** The registry: one renderer per question type, names equal to the types (STYLE). */
+export const fieldRenderers: { [T in Question['type']]: ComponentType<FieldProps<T>> } = {
+  text: TextField,
+  textarea: TextareaField,
+  email: EmailField,
+  date: DateField,
+  phone: PhoneField,
+  ssn: SsnField,
+  select: SelectField,
+  radio: RadioField,
+  checkbox: CheckboxField,
+  checkboxes: CheckboxesField,
+  'month-year': MonthYearField,
+  lookup: LookupField,
+  file: FileField,
+};
+
+/** Renders one question with its registered renderer. */
+export function QuestionField({ question }: { question: Question }) {
+  const Renderer = fieldRenderers[question.type] as ComponentType<{ question: Question }>;
+  return <Renderer question={question} />;
+}

@@ -1,0 +1,48 @@
+import { Button, Modal, Stack, Typography } from '@admit/design-system';
+import { useSession } from '../session/SessionProvider.tsx';
+import { useIdleTimer } from '../session/idle.ts';
+import { useLogout } from './useLogout.ts';
+
+/** SPEC §8: the automatic logout message. */
+export const AUTO_LOGOUT_MESSAGE = 'You have been automatically logged out due to inactivity.';
+
+/**
+ * SPEC §4 inactivity timeout with a warning modal 60 s before: Yes keeps the session, No logs
+ * out; the timeout saves (via `beforeLogout`) and logs out with SPEC §8's message.
+ */
+export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<void> }) {
+  const session = useSession();
+  const logout = useLogout();
+  const { state, keepAlive, logoutNow, remainingSeconds } = useIdleTimer({
+    enabled: session.isLoggedIn && !session.isServiceUser,
+    onIdle: () => {
+      void (beforeLogout?.() ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => logout({ errorMessage: AUTO_LOGOUT_MESSAGE }));
+    },
+  });
+
+  return (
+    <Modal
+      open={state === 'prompted'}
+      onClose={keepAlive}
+      title="Are you still there?"
+      role="alertdialog"
+      actions={
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" onClick={logoutNow}>
+            No, log me out
+          </Button>
+          <Button variant="contained" onClick={keepAlive} autoFocus>
+            Yes, keep me logged in
+          </Button>
+        </Stack>
+      }
+    >
+      <Typography>
+        For your security you will be logged out in {remainingSeconds} seconds. Your answers are
+        saved. Do you want to stay logged in?
+      </Typography>
+    </Modal>
+  );
+}

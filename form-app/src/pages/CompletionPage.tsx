@@ -1,0 +1,89 @@
+/** SPEC §2 /completion: thanks, what happens next, and a PDF copy of the application. */
+import {
+  Alert,
+  Box,
+  Button,
+  LoadingSpinner,
+  Stack,
+  Typography,
+  useToast,
+} from '@admit/design-system';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+
+import { api } from '../api/endpoints.ts';
+import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
+import { queryKeys } from '../api/queryClient.ts';
+import { navigationState } from '../routes/paths.ts';
+import { tenant } from '../tenant.ts';
+
+/** SPEC §9: PDF status is polled every 1000 ms, then every 600000 ms past the first state. */
+export const PDF_POLL_FAST_MS = 1000;
+export const PDF_POLL_SLOW_MS = 600_000;
+
+export function CompletionPage() {
+  const location = useLocation();
+  const { showToast } = useToast();
+  const shown = useRef(false);
+  const message = navigationState(location.state).successMessage;
+  useEffect(() => {
+    document.title = `${tenant.titles.completion} · ${tenant.names.college}`;
+    if (message !== undefined && !shown.current) {
+      shown.current = true;
+      showToast({ severity: 'success', message });
+    }
+  }, [message, showToast]);
+
+  const pdf = useQuery({
+    queryKey: queryKeys.pdf,
+    queryFn: api.pdf,
+    throwOnError: false,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === undefined || status === 'UNPROCESSED' || status === 'IN_PROGRESS'
+        ? PDF_POLL_FAST_MS
+        : PDF_POLL_SLOW_MS;
+    },
+  });
+  const failed = pdf.data?.status === 'FAILED' || pdf.isError;
+  useEffect(() => {
+    // SPEC §4: a failed PDF raises the generic error.
+    if (failed)
+      showToast({ severity: 'error', title: 'Unexpected Error', message: GENERIC_ERROR_MESSAGE });
+  }, [failed, showToast]);
+
+  const ready = pdf.data?.status === 'COMPLETED' && pdf.data.url !== '';
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1">
+        {tenant.titles.completion}
+      </Typography>
+      <Alert severity="success">Your application was successfully submitted.</Alert>
+      <Typography>
+        We will review your application and contact you by email. If we need anything else, such as
+        transcripts or test scores, we will let you know. You can reach the Admissions Office at{' '}
+        <a href={`mailto:${tenant.contact.email}`}>{tenant.contact.email}</a> or{' '}
+        {tenant.contact.phone}.
+      </Typography>
+      <Typography>
+        Sending test scores? Use the {tenant.names.college} school codes: ACT {tenant.testCodes.act}
+        , SAT {tenant.testCodes.sat}.
+      </Typography>
+      <Box>
+        {ready ? (
+          <Button variant="contained" component="a" href={pdf.data?.url ?? ''} download>
+            Download a PDF copy of your application
+          </Button>
+        ) : failed ? (
+          <Alert severity="error">{GENERIC_ERROR_MESSAGE}</Alert>
+        ) : (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <LoadingSpinner size="small" />
+            <Typography>Preparing a PDF copy of your application…</Typography>
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * SPEC §1/§6 service view: a staff member with a service token reads one application as a
+ * print-style document. No navigation, popover, modals, headers, footers or buttons.
+ */
+import { printableModel } from '@admit/form-model';
+import { Container, LoadingSpinner, PrintDocument } from '@admit/design-system';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+import { api } from '../api/endpoints.ts';
+import { queryKeys } from '../api/queryClient.ts';
+import { tenant } from '../tenant.ts';
+
+export function ServiceView({ serviceToken }: { serviceToken: string }) {
+  const application = useQuery({
+    queryKey: queryKeys.service(serviceToken),
+    queryFn: () => api.serviceApplication(serviceToken),
+  });
+  useEffect(() => {
+    document.title = `Application · ${tenant.names.college}`;
+  }, []);
+  if (application.isPending) return <LoadingSpinner fullScreen />;
+  const data = application.data;
+  if (data === undefined) return null;
+  const lines = printableModel(tenant.pages, data.answer, data.document_answer, {
+    tabs: data.tabs,
+    addAnother: data.add_another,
+  });
+  const name = [data.answer.first_name, data.answer.last_name]
+    .filter((part) => typeof part === 'string' && part !== '')
+    .join(' ');
+  return (
+    <Container component="main" maxWidth="md" sx={{ py: 4 }}>
+      <PrintDocument
+        heading={`${tenant.names.college}: ${tenant.titles.application}`}
+        subheading={name === '' ? undefined : name}
+        lines={lines}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,29 @@
+import { messages, validateAccountForm } from '@admit/form-model';
+import { type useToast } from '@admit/design-system';
+
+import { api } from '../../api/endpoints.ts';
+
+/** SPEC §2/§8: "Resend confirmation code", with its own error toast title. */
+export async function resendCode(
+  username: string,
+  showToast: ReturnType<typeof useToast>['showToast'],
+): Promise<void> {
+  if (Object.keys(validateAccountForm('resend', { username })).length > 0) {
+    showToast({
+      severity: 'error',
+      title: 'Resend Confirmation Code Error',
+      message: messages.resendEmailInvalid,
+    });
+    return;
+  }
+  try {
+    const { message } = await api.resendConfirm({ username });
+    showToast({ severity: 'success', message });
+  } catch (error) {
+    showToast({
+      severity: 'error',
+      title: 'Resend Confirmation Code Error',
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Shared behaviour of the account cards (SPEC §2, §5, §8): values, SPEC §5 validation of only
+ * the relevant fields on submit, server field errors, and failures as "<card name> Error" toasts.
+ */
+import { type AccountForm, validateAccountForm } from '@admit/form-model';
+import { useToast } from '@admit/design-system';
+import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+
+import { ServerError } from '../../api/errors.ts';
+import { navigationState, type NavigationState } from '../../routes/paths.ts';
+
+export type CardName =
+  'Login Card' | 'Sign Up Card' | 'Confirm Card' | 'Forgot Password Card' | 'Reset Password Card';
+
+export function useAccountForm<V extends Record<string, string>>(
+  form: AccountForm,
+  cardName: CardName,
+  initial: V,
+) {
+  const location = useLocation();
+  const carried: NavigationState = navigationState(location.state);
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
+  const [busy, setBusy] = useState(false);
+  const { showToast } = useToast();
+
+  const field = useCallback(
+    (name: keyof V & string) => ({
+      id: name,
+      value: values[name] ?? '',
+      error: errors[name],
+      onChange: (value: string) => {
+        setValues((previous) => ({ ...previous, [name]: value }));
+      },
+    }),
+    [errors, values],
+  );
+
+  /** Validates (SPEC §5: only the relevant fields), then runs `send`; failures become a card toast. */
+  const submit = useCallback(
+    async (send: (values: V) => Promise<void>) => {
+      const found = validateAccountForm(form, values);
+      setErrors(found);
+      if (Object.keys(found).length > 0) {
+        // Focus the first field in error so keyboard and screen-reader users land on it.
+        document.getElementById(Object.keys(found)[0] ?? '')?.focus();
+        return;
+      }
+      setBusy(true);
+      try {
+        await send(values);
+      } catch (error) {
+        if (error instanceof ServerError && Object.keys(error.errors).length > 0)
+          setErrors(error.errors);
+        showToast({
+          severity: 'error',
+          title: `${cardName} Error`,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [cardName, form, showToast, values],
+  );
+
+  return { values, setValues, errors, field, submit, busy, carried, showToast };
+}

@@ -1,0 +1,30 @@
+import { ErrorScreen } from '@admit/design-system';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, useRouteError } from 'react-router-dom';
+
+import { SESSION_INVALID_MESSAGE, UnauthorizedError } from '../api/errors.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+
+/**
+ * The root error boundary. SPEC §2: an unauthorized error on any route clears cached data and
+ * redirects to /login with the session-invalid message; anything else shows the root error
+ * screen (SPEC §8) and is logged.
+ */
+export function RootError() {
+  const error = useRouteError();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const unauthorized = error instanceof UnauthorizedError;
+  useEffect(() => {
+    if (unauthorized) {
+      queryClient.clear();
+      session.refreshLoggedIn();
+    } else {
+      console.error('Unhandled error', error);
+    }
+  }, [error, queryClient, session, unauthorized]);
+  if (unauthorized)
+    return <Navigate to="/login" replace state={{ errorMessage: SESSION_INVALID_MESSAGE }} />;
+  return <ErrorScreen />;
+}

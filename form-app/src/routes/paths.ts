@@ -1,0 +1,22 @@
+/** SPEC §2 routes. */
+import { tenant } from '../tenant.ts';
+
+export const FORM_ROUTES = tenant.pages.map((page) => `/${page.route}`);
+export const ACCOUNT_ROUTES = ['/signup', '/confirm', '/login', '/forgot', '/reset'] as const;
+export const COMPLETION_ROUTE = '/completion';
+
+/** Navigation state carried between pages (SPEC §2): answers and messages. */
+export interface NavigationState {
+  /** The visitor's in-progress answers, carried to sign-up and back. */
+  answers?: Record<string, string | boolean>;
+  /** A success message to show (login, confirm, reset, submit). */
+  successMessage?: string;
+  /** An error message to show (session invalid, automatic logout). */
+  errorMessage?: string;
+  /** /confirm pre-fills it. */
+  username?: string;
+}
+
+export function navigationState(value: unknown): NavigationState {
+  return typeof value === 'object' && value !== null ? value : {};
+}
