@@ -16,15 +16,33 @@ import { type Config } from './config.ts';
 import { type Db } from './db/database.ts';
 import { type CookieSettings } from './plugins/app/auth.ts';
 import { errors } from './plugins/app/errors.ts';
+import { jobsPlugin } from './plugins/app/jobs.ts';
 import { security } from './plugins/external/security.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { applicationRoutes } from './routes/application/index.ts';
 import { devRoutes } from './routes/dev/index.ts';
+import { pdfRoutes } from './routes/pdf/index.ts';
+import { documentRoutes } from './routes/documents/index.ts';
+import { lookupRoutes } from './routes/lookup/index.ts';
+import { serviceRoutes } from './routes/service/index.ts';
+import { storageRoutes } from './routes/storage/index.ts';
 import { createAccounts } from './services/accounts.ts';
 import { createApplications } from './services/applications.ts';
 import { type Clock, systemClock } from './services/clock.ts';
+import { createConverter } from './services/convert.ts';
+import { completedDocuments, pendingConversion, createDocuments } from './services/documents.ts';
+import { createJobs } from './services/jobs.ts';
+import {
+  type AddressProvider,
+  createZipAddressProvider,
+  loadZipcodesUs,
+} from './services/lookups/address.ts';
+import { createLookups } from './services/lookups/search.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
+import { createApplicationPdfs, type PdfDocumentSource } from './services/pdf.ts';
 import { createSessions } from './services/sessions.ts';
+import { createStorage } from './services/storage.ts';
+import { createViewTokens } from './services/viewTokens.ts';
 
 /** Paths the API owns; any other GET serves the SPA. */
 const API_PREFIXES = ['/api/', '/public/', '/dev/', '/lookup/', '/service/', '/storage/'];
@@ -37,6 +55,10 @@ export interface AppDeps {
   /** Replaces the outbox mailer (tests never need to). */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the embedded ZIP-code address suggestions (a real address service). */
+  addressProvider?: AddressProvider;
+  /** Replaces where the application PDF finds the applicant's converted documents. */
+  pdfDocuments?: PdfDocumentSource;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -60,6 +82,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
     https,
     jsonExempt: (url) => url.startsWith('/storage/'),
+    // Presigned uploads to S3 go straight from the browser to the bucket.
+    connectOrigins:
+      config.s3 === undefined
+        ? []
+        : [
+            config.s3.endpoint === undefined
+              ? `https://${config.s3.bucket}.s3.${config.s3.region}.amazonaws.com`
+              : new URL(config.s3.endpoint).origin,
+          ],
   });
   await app.register(swagger, {
     openapi: {
@@ -90,11 +121,69 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
     collegeName: tenant.names.college,
   });
-  const applications = createApplications({ db, clock, tenant });
+  // Uploads and their conversion (services/documents.ts); the worker is started by main.ts.
+  const storage = await createStorage({ config, db, clock });
+  const jobs = createJobs({ db, clock, log: app.log });
+  const converter = createConverter({ soffice: config.soffice, log: app.log });
+  await app.register(jobsPlugin, { jobs, converter });
+  const documents = createDocuments({
+    db,
+    clock,
+    tenant,
+    files: storage.files,
+    uploads: storage.uploads,
+    jobs,
+    converter,
+    log: app.log,
+  });
+  const applications = createApplications({
+    db,
+    clock,
+    tenant,
+    documentAnswers: (accountId) => documents.documentAnswers(accountId),
+  });
 
   await app.register(accountRoutes, { accounts, sessions, cookies });
   await app.register(applicationRoutes, { applications, sessions, cookies });
+  await app.register(documentRoutes, { documents, sessions, cookies });
+  const pdfs = createApplicationPdfs({
+    db,
+    clock,
+    tenant,
+    files: storage.files,
+    documents: deps.pdfDocuments ?? {
+      completedFor: (accountId) => completedDocuments(db, accountId),
+      pendingFor: (accountId) => pendingConversion(db, accountId),
+    },
+    log: app.log,
+  });
+  await app.register(pdfRoutes, { pdfs, sessions, cookies });
+  if (storage.local !== undefined)
+    await app.register(storageRoutes, { uploads: storage.local, files: storage.files });
   if (!config.production) await app.register(devRoutes, { db });
+
+  const zipAddresses = createZipAddressProvider(loadZipcodesUs);
+  const lookups = createLookups(db, deps.addressProvider ?? zipAddresses);
+  await app.register(lookupRoutes, { lookups, clock });
+  const viewTokens = createViewTokens({ db, clock, rules: applications.rules });
+  await app.register(serviceRoutes, { applications, viewTokens });
+  app.addHook('onListen', async () => {
+    // Load the ZIP list and the word indexes now, not at an applicant's first keystroke.
+    if (deps.addressProvider === undefined)
+      zipAddresses.warm().catch((error: unknown) => {
+        app.log.error({ err: error }, 'address suggestions: the ZIP list did not load');
+      });
+    try {
+      const schools = await db.selectFrom('high_schools').select('id').limit(1).execute();
+      if (schools.length === 0)
+        app.log.warn(
+          'lookups: no high schools or colleges yet; import them with `npm run admin -- lookups:import DIR`',
+        );
+      else await lookups.warm();
+    } catch (error) {
+      app.log.error({ err: error }, 'lookups: the word index did not build');
+    }
+  });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/health', { schema: { hide: true } }, async () => {
@@ -112,8 +201,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxAge: '1h',
     });
     app.setNotFoundHandler(async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      // A missing file (/assets/x.js, /favicon.ico) is a 404, never the app's HTML.
+      const isFile = /\.[A-Za-z0-9]+$/.test(path);
       if (
         request.method === 'GET' &&
+        !isFile &&
         !API_PREFIXES.some((prefix) => request.url.startsWith(prefix))
       ) {
         // SPEC §2: the SPA routes every other path itself.

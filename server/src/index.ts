@@ -4,3 +4,8 @@ export { type Config, ConfigError, readConfig } from './config.ts';
 export { type Db, migrate, openDatabase } from './db/database.ts';
 export { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.ts';
 export { type Clock, systemClock } from './services/clock.ts';
+export {
+  type ApplicationPdfMeta,
+  type AttachmentPdf,
+  renderApplicationPdf,
+} from './services/pdf.ts';

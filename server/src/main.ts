@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Document conversion and other background work (services/jobs.ts); stopped by app.close().
+  app.jobs.start();
   app.log.info(`${tenant.names.college}: Admit is ready at ${config.publicOrigin}`);
 }
 

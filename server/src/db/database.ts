@@ -6,6 +6,9 @@ import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDiale
 import pg from 'pg';
 
 import * as m001 from './migrations/001_accounts_and_applications.ts';
+import * as m002 from './migrations/002_documents_and_jobs.ts';
+import * as m003 from './migrations/003_application_pdf.ts';
+import * as m004 from './migrations/004_lookups_and_tokens.ts';
 import { type Database } from './schema.ts';
 
 // timestamptz as Date, bigint counts as numbers (they stay far below 2^53).
@@ -14,6 +17,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Every migration, in order. Bundled with the code, so a built server needs no files. */
 const migrations: Record<string, Migration> = {
   '001_accounts_and_applications': m001,
+  '002_documents_and_jobs': m002,
+  '003_application_pdf': m003,
+  '004_lookups_and_tokens': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
@@ -22,21 +28,28 @@ export type Db = Kysely<Database>;
 
 /** Opens a connection pool to `url`. */
 export function openDatabase(url: string, poolSize = 20): Db {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 }),
-    }),
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // node-postgres emits an idle connection's error on the pool, and an unhandled one ends the
+  // process: a PostgreSQL shutdown or restart (the embedded server stops on SIGTERM alongside
+  // us) must not crash the app. The next query opens a fresh connection.
+  pool.on('error', (error) => {
+    console.warn(`database: an idle connection was closed (${error.message})`);
   });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Migrations written in parallel may land out of name order (004 before 002): run each once.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined) {
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
 }

@@ -105,3 +105,20 @@ export async function startEmbeddedDatabase(
     stop: () => pg.stop(),
   };
 }
+
+/**
+ * The URL of an embedded PostgreSQL already running on `root` (a server started by `npm start`,
+ * or one left by a killed process), read from PostgreSQL's own postmaster.pid; undefined when
+ * none runs. The staff CLI uses it rather than starting a second server on the same folder.
+ */
+export function runningEmbeddedUrl(root: string): string | undefined {
+  const pidFile = join(root, 'cluster', 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  // postmaster.pid: pid, data folder, start time, port, socket folder, listen address, …
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !Number.isInteger(port) || port <= 0 || !processAlive(pid))
+    return undefined;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+}

@@ -78,6 +78,116 @@ export interface AppSecretTable {
   secret: Buffer;
 }
 
+export interface HighSchoolsTable {
+  id: string;
+  name: string;
+  ceeb: string | null;
+  nces_id: string | null;
+  address_line_1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  search_name: string;
+  search_text: string;
+  source: string;
+}
+
+export interface CollegesTable {
+  id: string;
+  name: string;
+  alias: string;
+  ceeb: string | null;
+  opeid: string | null;
+  address_line_1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  active: boolean;
+  degree_granting: boolean;
+  search_name: string;
+  search_text: string;
+  source: string;
+}
+
+export interface LookupImportsTable {
+  dataset: 'high_schools' | 'colleges';
+  imported_at: Timestamp;
+  rows: number;
+  source: string;
+}
+
+export interface ServiceTokensTable {
+  token_hash: Buffer;
+  account_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface TmpApplicationsTable {
+  token_hash: Buffer;
+  answers: Json<Record<string, string | boolean>>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface UploadGrantsTable {
+  file_key: string;
+  account_id: string;
+  answer_key: string;
+  created_at: Timestamp;
+}
+
+export type SniffedType = 'png' | 'jpeg' | 'pdf' | 'docx';
+export type ConversionStatus = 'unprocessed' | 'in_progress' | 'completed' | 'failed';
+
+export interface DocumentsTable {
+  account_id: string;
+  answer_key: string;
+  original_key: string;
+  file_name: string;
+  file_size: number;
+  sniffed_type: SniffedType;
+  /** NULL: the conversion was deleted; the upload remains. */
+  status: ConversionStatus | null;
+  message: string | null;
+  conversion_id: string | null;
+  converted_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  /** bigserial, read as a number (database.ts). */
+  id: Generated<number>;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: Timestamp;
+  locked_until: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** The last rendered application PDF per account (services/pdf.ts). */
+export interface ApplicationPdfsTable {
+  account_id: string;
+  version: string;
+  file_key: string;
+  byte_size: number;
+  rendered_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   confirmation_codes: ConfirmationCodesTable;
@@ -89,4 +199,13 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   throttles: ThrottlesTable;
   app_secret: AppSecretTable;
+  application_pdfs: ApplicationPdfsTable;
+  upload_grants: UploadGrantsTable;
+  documents: DocumentsTable;
+  jobs: JobsTable;
+  high_schools: HighSchoolsTable;
+  colleges: CollegesTable;
+  lookup_imports: LookupImportsTable;
+  service_tokens: ServiceTokensTable;
+  tmp_applications: TmpApplicationsTable;
 }

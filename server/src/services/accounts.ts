@@ -350,11 +350,7 @@ export function createAccounts(deps: AccountDeps) {
         ])
         .where('password_resets.token_hash', '=', sha256(String(body.id)))
         .executeTakeFirst();
-      if (
-        reset?.username !== username ||
-        reset.used_at !== null ||
-        now >= reset.expires_at
-      ) {
+      if (reset?.username !== username || reset.used_at !== null || now >= reset.expires_at) {
         throw new HttpError(400, accountMessages.resetInvalid);
       }
       await db.transaction().execute(async (trx) => {

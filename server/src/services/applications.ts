@@ -63,7 +63,7 @@ function unstorable(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
-interface KeyRule {
+export interface KeyRule {
   kind: 'boolean' | 'string';
   maxLength: number;
 }
@@ -132,7 +132,43 @@ export function answerRules(tenant: TenantConfig): ReadonlyMap<string, KeyRule> 
   return rules;
 }
 
-export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantConfig }) {
+/**
+ * Refuses (400) answers the college's form cannot hold: unknown keys, wrong kinds of value,
+ * unstorable text or values over their question's limit. Nothing is stored by the caller then.
+ */
+export function assertAnswerPatch(
+  rules: ReadonlyMap<string, KeyRule>,
+  patch: Record<string, unknown>,
+): void {
+  const unknown: string[] = [];
+  const tooLong: string[] = [];
+  const wrongType: string[] = [];
+  const badText: string[] = [];
+  for (const [key, value] of Object.entries(patch)) {
+    const rule = rules.get(key);
+    if (rule === undefined) unknown.push(key);
+    else if (typeof value === 'boolean') {
+      if (rule.kind !== 'boolean') wrongType.push(key);
+    } else if (typeof value !== 'string') wrongType.push(key);
+    else if (rule.kind === 'boolean' && value !== '') wrongType.push(key);
+    else if (unstorable(value)) badText.push(key);
+    else if (characterCount(value) > Math.min(rule.maxLength, VALUE_MAX_LENGTH)) tooLong.push(key);
+  }
+  if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
+  if (wrongType.length > 0) throw new HttpError(400, applicationMessages.wrongType(wrongType));
+  if (badText.length > 0) throw new HttpError(400, applicationMessages.unstorable(badText));
+  if (tooLong.length > 0) throw new HttpError(400, applicationMessages.tooLong(tooLong));
+}
+
+export function createApplications(deps: {
+  db: Db;
+  clock: Clock;
+  tenant: TenantConfig;
+  /** The account's completed documents (services/documents.ts), for the profile. */
+  documentAnswers?: (
+    accountId: string,
+  ) => Promise<Record<string, { file_name: string; file_size: number }>>;
+}) {
   const { db, clock, tenant } = deps;
   const rules = answerRules(tenant);
   const blocks = tenant.pages.flatMap((page) => page.sections.flatMap((section) => section.blocks));
@@ -177,7 +213,7 @@ export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantC
 
     /** GET /api/profile (SPEC §3 profile response). */
     async profile(accountId: string, username: string) {
-      const [application, logins, webStatus] = await Promise.all([
+      const [application, logins, webStatus, documentAnswer] = await Promise.all([
         db
           .selectFrom('applications')
           .select(['answers', 'last_page'])
@@ -190,10 +226,11 @@ export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantC
           .orderBy('logged_in_at')
           .execute(),
         statuses(accountId),
+        deps.documentAnswers?.(accountId) ?? {},
       ]);
       return {
         answer: application?.answers ?? {},
-        document_answer: {},
+        document_answer: documentAnswer,
         username,
         last_page: application?.last_page ?? '',
         successful_login: logins.map((login) => ({
@@ -208,25 +245,7 @@ export function createApplications(deps: { db: Db; clock: Clock; tenant: TenantC
       accountId: string,
       patch: Record<string, unknown>,
     ): Promise<{ message: string }> {
-      const unknown: string[] = [];
-      const tooLong: string[] = [];
-      const wrongType: string[] = [];
-      const badText: string[] = [];
-      for (const [key, value] of Object.entries(patch)) {
-        const rule = rules.get(key);
-        if (rule === undefined) unknown.push(key);
-        else if (typeof value === 'boolean') {
-          if (rule.kind !== 'boolean') wrongType.push(key);
-        } else if (typeof value !== 'string') wrongType.push(key);
-        else if (rule.kind === 'boolean' && value !== '') wrongType.push(key);
-        else if (unstorable(value)) badText.push(key);
-        else if (characterCount(value) > Math.min(rule.maxLength, VALUE_MAX_LENGTH))
-          tooLong.push(key);
-      }
-      if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
-      if (wrongType.length > 0) throw new HttpError(400, applicationMessages.wrongType(wrongType));
-      if (badText.length > 0) throw new HttpError(400, applicationMessages.unstorable(badText));
-      if (tooLong.length > 0) throw new HttpError(400, applicationMessages.tooLong(tooLong));
+      assertAnswerPatch(rules, patch);
       // ARCHITECTURE: merged per key in one statement, so two tabs on two pages never overwrite each other.
       const result = await sql`
         UPDATE applications SET answers = answers || ${JSON.stringify(patch)}::jsonb, updated_at = ${clock()}

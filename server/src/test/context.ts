@@ -42,8 +42,24 @@ export async function createDatabase(): Promise<{ url: string; drop: () => Promi
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        // pg-pool's end() resolves before its connections have closed: forcing the drop at once
+        // kills them mid-goodbye, and each one's FATAL 57P01 surfaces as an unhandled error.
+        // So wait (up to 5 s) until they are gone, and force only what still lingers then.
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            // 55006: the database is still being accessed by other users.
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -16,7 +16,13 @@ export const JSON_ONLY_MESSAGE = 'This request must be sent as JSON.';
 export const security = fp(
   async (
     app: FastifyInstance,
-    options: { publicOrigin: string; https: boolean; jsonExempt?: (url: string) => boolean },
+    options: {
+      publicOrigin: string;
+      https: boolean;
+      jsonExempt?: (url: string) => boolean;
+      /** Other origins the browser may send to (an S3 bucket for presigned uploads). */
+      connectOrigins?: readonly string[];
+    },
   ) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -28,7 +34,7 @@ export const security = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
           frameSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

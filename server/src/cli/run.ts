@@ -1,0 +1,328 @@
+/**
+ * The staff CLI's argument parsing, help and exit codes; the commands are in commands.ts.
+ * Exit codes: 0 done, 1 the command failed (the message says why), 2 wrong usage.
+ */
+import { parseArgs } from 'node:util';
+
+import { loadTenant } from '@admit/tenant-config';
+
+import { ConfigError, readConfig } from '../config.ts';
+import { systemClock } from '../services/clock.ts';
+import { HttpError } from '../services/errors.ts';
+import { LookupImportError } from '../services/lookups/import.ts';
+import {
+  SERVICE_TOKEN_DEFAULT_DAYS,
+  TMP_APPLICATION_DEFAULT_DAYS,
+  TOKEN_MAX_DAYS,
+} from '../services/viewTokens.ts';
+import {
+  type AttachmentSource,
+  type CommandContext,
+  CommandError,
+  exportCommand,
+  listCommand,
+  lookupsImportCommand,
+  revokeTokenCommand,
+  serviceTokenCommand,
+  tmpApplicationCommand,
+  type WebStatusName,
+} from './commands.ts';
+import { applicationFiles } from './attachments.ts';
+import { openCliDatabase } from './connect.ts';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+interface CommandHelp {
+  usage: string;
+  summary: string;
+  details: string[];
+  options: readonly ('days' | 'status' | 'json')[];
+  positionals: number;
+}
+
+const COMMANDS: Record<string, CommandHelp> = {
+  list: {
+    usage: 'list [--status STATUS] [--json]',
+    summary: 'Applications with username, status and last change, newest first.',
+    details: [
+      '--status none|started|validating|submitted   only applications with that status',
+      '--json                                       JSON instead of a table',
+    ],
+    options: ['status', 'json'],
+    positionals: 0,
+  },
+  export: {
+    usage: 'export DIR',
+    summary: 'Submitted applications to DIR/applications.csv and DIR/applications.json.',
+    details: [
+      'The CSV has one row per applicant: username, submitted_at, then every answer key of the',
+      "college's form in form order. The JSON holds answers, tabs and add-another counts.",
+      'DIR is created when missing; earlier export files in it are replaced.',
+    ],
+    options: [],
+    positionals: 1,
+  },
+  'service-token': {
+    usage: 'service-token USERNAME [--days N]',
+    summary: "Prints a link to USERNAME's application, read-only (the service view).",
+    details: [
+      `--days N   how long the link works (default ${SERVICE_TOKEN_DEFAULT_DAYS}, at most ${TOKEN_MAX_DAYS})`,
+      'The link grants that one view and nothing else; end it early with revoke-token.',
+    ],
+    options: ['days'],
+    positionals: 1,
+  },
+  'revoke-token': {
+    usage: 'revoke-token TOKEN',
+    summary: 'Ends a service token or a temporary application at once.',
+    details: ['TOKEN is the token or the whole link that carries it.'],
+    options: [],
+    positionals: 1,
+  },
+  'tmp-application': {
+    usage: 'tmp-application FILE.json [--days N]',
+    summary: 'Prints a link that opens an application prefilled with the answers in FILE.json.',
+    details: [
+      'FILE.json is an object of answer keys and values ({"first_name": "Ada", ...}), or',
+      '{"answer": {...}}. Keys and values are checked against the college\'s form.',
+      `--days N   how long the link works (default ${TMP_APPLICATION_DEFAULT_DAYS}, at most ${TOKEN_MAX_DAYS})`,
+    ],
+    options: ['days'],
+    positionals: 1,
+  },
+  'lookups:import': {
+    usage: 'lookups:import DIR',
+    summary: 'Imports the high-school and college lookups from the public files in DIR.',
+    details: [
+      'DIR holds nces_ceeb_crosswalk.csv (high schools), pesc_crosswalk.csv and hdYYYY.csv',
+      '(IPEDS HD: colleges). Each list is replaced as a whole; running it twice is harmless.',
+      'Example: npm run admin -- lookups:import ../shared/data/lookups',
+    ],
+    options: [],
+    positionals: 1,
+  },
+};
+
+function overview(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((command) => command.usage.length));
+  return [
+    'Admit staff commands.',
+    '',
+    'Usage: npm run admin -- <command> [options]',
+    '',
+    'Commands:',
+    ...Object.values(COMMANDS).map(
+      (command) => `  ${command.usage.padEnd(width)}  ${command.summary}`,
+    ),
+    '',
+    'Help on one command: npm run admin -- help <command>',
+    '',
+    "The CLI works on the server's data: DATABASE_URL when set, else the embedded PostgreSQL in",
+    'DATA_DIR (default ./data), whether or not the server is running. PUBLIC_ORIGIN sets the',
+    'origin of printed links and TENANT the college, as for the server.',
+    '',
+    'Exit codes: 0 done, 1 the command failed, 2 wrong usage.',
+  ].join('\n');
+}
+
+function commandHelp(command: CommandHelp): string {
+  return [
+    `Usage: npm run admin -- ${command.usage}`,
+    '',
+    command.summary,
+    '',
+    ...command.details,
+  ].join('\n');
+}
+
+export interface CliIo {
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** stderr is a terminal: progress rewrites one line. */
+  interactive: boolean;
+  /** Told how to close the database, so a signal handler can stop an embedded server. */
+  onOpen?: (close: () => Promise<void>) => void;
+  /** Where `export` finds each applicant's files (default: cli/attachments.ts). */
+  attachments?: AttachmentSource;
+}
+
+function daysOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > TOKEN_MAX_DAYS)
+    throw new UsageError(
+      `--days must be a whole number from 1 to ${TOKEN_MAX_DAYS}, not "${value}".`,
+    );
+  return Number(value);
+}
+
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const STATUSES: readonly WebStatusName[] = ['none', 'started', 'validating', 'submitted'];
+
+function parseCommandLine(args: readonly string[]) {
+  return parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      days: { type: 'string' },
+      status: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+}
+
+/** Runs one CLI invocation; resolves to its exit code. */
+export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(args);
+  } catch (error) {
+    io.stderr(`${error instanceof Error ? error.message : String(error)}\n\n${overview()}\n`);
+    return EXIT_USAGE;
+  }
+  const [name, ...positionals] = parsed.positionals;
+  if (name === undefined || name === 'help') {
+    const topic = positionals[0];
+    const command = topic === undefined ? undefined : COMMANDS[topic];
+    if (topic !== undefined && command === undefined) {
+      io.stderr(`There is no command "${topic}".\n\n${overview()}\n`);
+      return EXIT_USAGE;
+    }
+    const text = command === undefined ? overview() : commandHelp(command);
+    if (name === undefined && parsed.values.help !== true) {
+      io.stderr(`${text}\n`);
+      return EXIT_USAGE;
+    }
+    io.stdout(`${text}\n`);
+    return EXIT_OK;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    io.stderr(`There is no command "${name}".\n\n${overview()}\n`);
+    return EXIT_USAGE;
+  }
+  if (parsed.values.help === true) {
+    io.stdout(`${commandHelp(command)}\n`);
+    return EXIT_OK;
+  }
+
+  const options = parsed.values;
+  let days: number | undefined;
+  try {
+    const given = (['days', 'status', 'json'] as const).filter((key) => options[key] !== undefined);
+    const unexpected = given.filter((key) => !command.options.includes(key));
+    if (unexpected.length > 0)
+      throw new UsageError(`${name} takes no --${unexpected.join(', --')}.`);
+    if (positionals.length !== command.positionals)
+      throw new UsageError(
+        positionals.length < command.positionals
+          ? `${name} needs ${command.usage
+              .split(' ')
+              .slice(1, 1 + command.positionals)
+              .join(' ')}.`
+          : `${name} takes ${command.positionals === 0 ? 'no arguments' : `${command.positionals} argument`}, not "${positionals.join(' ')}".`,
+      );
+    if (options.status !== undefined && !STATUSES.includes(options.status as WebStatusName))
+      throw new UsageError(`--status must be one of ${STATUSES.join(', ')}.`);
+    days = daysOption(options.days);
+  } catch (error) {
+    io.stderr(
+      `${error instanceof Error ? error.message : String(error)}\n\nUsage: npm run admin -- ${command.usage}\n`,
+    );
+    return EXIT_USAGE;
+  }
+
+  let progressShown = false;
+  const endProgress = () => {
+    if (progressShown) io.stderr('\n');
+    progressShown = false;
+  };
+  let close: (() => Promise<void>) | undefined;
+  try {
+    const config = readConfig(io.env, io.cwd);
+    const tenant = loadTenant(config.tenant);
+    const database = await openCliDatabase(config, (line) => {
+      io.stderr(`${line}\n`);
+    });
+    close = database.close;
+    io.onOpen?.(close);
+    io.stderr(`Using ${database.description}.\n`);
+    const ctx: CommandContext = {
+      db: database.db,
+      tenant,
+      publicOrigin: config.publicOrigin,
+      clock: systemClock,
+      out: (line) => {
+        endProgress();
+        io.stdout(`${line}\n`);
+      },
+      note: (line) => {
+        endProgress();
+        io.stderr(`${line}\n`);
+      },
+      ...(io.interactive
+        ? {
+            progress: (line: string) => {
+              progressShown = true;
+              io.stderr(`\r\x1b[K${line}`);
+            },
+          }
+        : {}),
+    };
+    const [first = ''] = positionals;
+    switch (name) {
+      case 'list':
+        await listCommand(ctx, {
+          ...(options.status === undefined ? {} : { status: options.status as WebStatusName }),
+          json: options.json === true,
+        });
+        break;
+      case 'export':
+        await exportCommand(
+          ctx,
+          first,
+          io.attachments ??
+            (await applicationFiles({ config, db: database.db, clock: systemClock, tenant })),
+        );
+        break;
+      case 'service-token':
+        await serviceTokenCommand(ctx, first, days);
+        break;
+      case 'revoke-token':
+        await revokeTokenCommand(ctx, first);
+        break;
+      case 'tmp-application':
+        await tmpApplicationCommand(ctx, first, days);
+        break;
+      case 'lookups:import':
+        await lookupsImportCommand(ctx, first);
+        break;
+    }
+    endProgress();
+    return EXIT_OK;
+  } catch (error) {
+    endProgress();
+    const known =
+      error instanceof CommandError ||
+      error instanceof HttpError ||
+      error instanceof LookupImportError ||
+      error instanceof ConfigError ||
+      (error instanceof Error && error.name === 'TenantConfigError');
+    io.stderr(
+      known && error instanceof Error
+        ? `admin ${name}: ${error.message}\n`
+        : `admin ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    return EXIT_FAILED;
+  } finally {
+    await close?.();
+  }
+}

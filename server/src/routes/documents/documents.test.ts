@@ -1,0 +1,757 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { MAX_UPLOAD_BYTES, messages } from '@admit/form-model';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CROSS_SITE_MESSAGE } from '../../plugins/external/security.ts';
+import { applicationMessages } from '../../services/applications.ts';
+import { conversionMessages } from '../../services/convert.ts';
+import {
+  completedDocuments,
+  documentMessages,
+  UPLOAD_GRANT_TTL_MS,
+} from '../../services/documents.ts';
+import { SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
+import { createLocalFileStore, type FileStore } from '../../services/files.ts';
+import { POLICY_TTL_MS, storageMessages } from '../../services/storage.ts';
+import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../../test/context.ts';
+import {
+  makeDocx,
+  makeJpeg,
+  makePdf,
+  makePng,
+  manyEntriesDocx,
+  multipartBody,
+  zipBombDocx,
+} from '../../test/files.ts';
+
+const KEY = 'decision_essay_file';
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+let ctx: TestContext;
+let dataDir: string;
+let store: FileStore;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'admit-documents-test-'));
+  // SOFFICE=off: the app converts DOCX by its text here; services/convert.test.ts covers LibreOffice.
+  ctx = await createTestContext({ env: { DATA_DIR: dataDir, SOFFICE: 'off' } });
+  store = createLocalFileStore(join(dataDir, 'files'));
+});
+afterAll(async () => {
+  try {
+    await ctx.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+interface Applicant {
+  username: string;
+  cookie: string;
+  accountId: string;
+}
+
+let applicants = 0;
+async function applicant(): Promise<Applicant> {
+  applicants += 1;
+  const username = `uploader-${applicants}@example.com`;
+  const cookie = await signedIn(ctx.app, username);
+  const { id } = await ctx.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return { username, cookie, accountId: id };
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+/** A call as the SPA makes it: JSON, from our own origin. */
+function call(method: Method, url: string, cookie: string | undefined, payload?: object) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: {
+      ...(cookie === undefined ? {} : { cookie }),
+      ...(method === 'GET' ? {} : { origin: ORIGIN }),
+    },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+interface Presigned {
+  url: string;
+  fields: Record<string, string>;
+}
+
+async function presign(cookie: string, answerKey = KEY): Promise<Presigned> {
+  const response = await call('POST', '/api/presigned-url', cookie, { answer_key: answerKey });
+  expect(response.statusCode, response.body).toBe(200);
+  return json<Presigned>(response);
+}
+
+interface UploadFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** Posts the presigned fields, then the file, to the returned url, as a browser form does. */
+function upload(
+  presigned: Presigned,
+  file: UploadFile | undefined,
+  options: { fields?: Record<string, string>; origin?: string } = {},
+) {
+  const { body, contentType } = multipartBody(options.fields ?? presigned.fields, file);
+  return ctx.app.inject({
+    method: 'POST',
+    url: presigned.url,
+    headers: { 'content-type': contentType, origin: options.origin ?? ORIGIN },
+    payload: body,
+  });
+}
+
+const pngFile = (): UploadFile => ({ name: 'essay.png', type: 'image/png', bytes: makePng(8, 6) });
+
+function requestConversion(cookie: string, fileKey: string, fileName: string, answerKey = KEY) {
+  return call('POST', `/api/pdf/document-answer/${answerKey}`, cookie, {
+    file_key: fileKey,
+    file_name: fileName,
+  });
+}
+
+async function conversionStatus(cookie: string, answerKey = KEY) {
+  const response = await call('GET', `/api/pdf/document-answer/${answerKey}`, cookie);
+  expect(response.statusCode).toBe(200);
+  return json<{ status: string; message: string }>(response);
+}
+
+async function documentAnswers(cookie: string) {
+  const response = await call('GET', '/api/document-answer', cookie);
+  expect(response.statusCode).toBe(200);
+  return json<Record<string, { file_name: string; file_size: number }>>(response);
+}
+
+/** Every file in the store (temp files included), relative to its root. */
+async function storedFiles(): Promise<string[]> {
+  const root = join(dataDir, 'files');
+  const entries = await readdir(root, { recursive: true }).catch(() => [] as string[]);
+  const files: string[] = [];
+  for (const entry of entries) {
+    if ((await stat(join(root, entry))).isFile()) files.push(entry);
+  }
+  return files.sort();
+}
+
+/** Presign, upload and request conversion; returns the file key. */
+async function uploadAndConvert(person: Applicant, file: UploadFile): Promise<string> {
+  const presigned = await presign(person.cookie);
+  const uploaded = await upload(presigned, file);
+  expect(uploaded.statusCode, uploaded.body).toBe(204);
+  const key = presigned.fields.key ?? '';
+  const converted = await requestConversion(person.cookie, key, file.name);
+  expect(converted.statusCode, converted.body).toBe(202);
+  return key;
+}
+
+describe('POST /api/presigned-url', () => {
+  it('answers a url and fields with a server-chosen key under the account and question', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    expect(presigned.url).toBe(`${ORIGIN}/storage/upload`);
+    expect(presigned.fields.key).toMatch(
+      new RegExp(`^uploads/${person.accountId}/${KEY}/[A-Za-z0-9_-]{24}$`),
+    );
+    expect(Object.keys(presigned.fields).sort()).toEqual([
+      'algorithm',
+      'key',
+      'policy',
+      'signature',
+    ]);
+    const policy = JSON.parse(Buffer.from(presigned.fields.policy ?? '', 'base64').toString()) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+    expect(Date.parse(policy.expiration) - ctx.now().getTime()).toBeLessThanOrEqual(POLICY_TTL_MS);
+    expect(policy.conditions).toContainEqual({ key: presigned.fields.key });
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, MAX_UPLOAD_BYTES]);
+  });
+
+  it('only for a file question of the college (400 otherwise)', async () => {
+    const person = await applicant();
+    for (const answerKey of ['first_name', 'no_such_question', '../../etc']) {
+      const response = await call('POST', '/api/presigned-url', person.cookie, {
+        answer_key: answerKey,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(json(response).message).toBe(documentMessages.notFileQuestion);
+    }
+  });
+
+  it('every document route needs a session (401 with SPEC §8 message)', async () => {
+    const routes: [Method, string, object?][] = [
+      ['POST', '/api/presigned-url', { answer_key: KEY }],
+      ['GET', '/api/document-answer'],
+      ['DELETE', `/api/document-answer/${KEY}`],
+      ['POST', `/api/pdf/document-answer/${KEY}`, { file_key: 'x', file_name: 'a.png' }],
+      ['GET', `/api/pdf/document-answer/${KEY}`],
+      ['DELETE', `/api/pdf/document-answer/${KEY}`],
+    ];
+    for (const [method, url, payload] of routes) {
+      const response = await call(method, url, undefined, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(json(response).message).toBe(SESSION_INVALID_MESSAGE);
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every document route and the storage endpoint, from their schemas', async () => {
+    const response = await call('GET', '/api/openapi.json', undefined);
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(json<{ paths: Record<string, unknown> }>(response).paths);
+    for (const path of [
+      '/api/presigned-url',
+      '/api/document-answer',
+      '/api/document-answer/{key}',
+      '/api/pdf/document-answer/{key}',
+      '/storage/upload',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+});
+
+describe('POST /storage/upload: the signed policy is checked before anything is written', () => {
+  it('stores a file that keeps the policy (204), byte for byte', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const file = pngFile();
+    const response = await upload(presigned, file);
+    expect(response.statusCode).toBe(204);
+    expect(await store.get(presigned.fields.key ?? '')).toEqual(Buffer.from(file.bytes));
+  });
+
+  it('refuses a file over 1 MB (413, SPEC §8 message) and writes nothing', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const before = await storedFiles();
+    const response = await upload(presigned, {
+      name: 'big.png',
+      type: 'image/png',
+      bytes: new Uint8Array(MAX_UPLOAD_BYTES + 1),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(json(response).message).toBe(messages.fileTooLarge);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a far larger body without reading it all (413) and writes nothing', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const before = await storedFiles();
+    const response = await upload(presigned, {
+      name: 'huge.pdf',
+      type: 'application/pdf',
+      bytes: new Uint8Array(8 * 1024 * 1024),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(json(response).message).toBe(messages.fileTooLarge);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses an empty file (400) and writes nothing', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const response = await upload(presigned, {
+      name: 'empty.png',
+      type: 'image/png',
+      bytes: new Uint8Array(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(messages.fileEmpty);
+    expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
+  });
+
+  it('refuses another key than the signed one (403): neither key is written', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const other = await presign((await applicant()).cookie);
+    const before = await storedFiles();
+    const response = await upload(presigned, pngFile(), {
+      fields: { ...presigned.fields, key: other.fields.key ?? '' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(json(response).message).toBe(storageMessages.wrongKey);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses an expired policy (403, fake clock past 5 minutes) and writes nothing', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    ctx.advance(POLICY_TTL_MS + 1);
+    const response = await upload(presigned, pngFile());
+    expect(response.statusCode).toBe(403);
+    expect(json(response).message).toBe(storageMessages.expired);
+    expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
+  });
+
+  it('refuses a forged signature, and a policy altered under a real signature (403)', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const signature = presigned.fields.signature ?? '';
+    const flipped = (signature.startsWith('a') ? 'b' : 'a') + signature.slice(1);
+    const forged = await upload(presigned, pngFile(), {
+      fields: { ...presigned.fields, signature: flipped },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(json(forged).message).toBe(storageMessages.badSignature);
+
+    // A policy that allows 100 MB, sent with the genuine signature of the original policy.
+    const policy = JSON.parse(Buffer.from(presigned.fields.policy ?? '', 'base64').toString()) as {
+      conditions: unknown[];
+    };
+    policy.conditions = policy.conditions.map((condition) =>
+      Array.isArray(condition) && condition[0] === 'content-length-range'
+        ? ['content-length-range', 1, 100 * 1024 * 1024]
+        : condition,
+    );
+    const altered = await upload(presigned, pngFile(), {
+      fields: {
+        ...presigned.fields,
+        policy: Buffer.from(JSON.stringify(policy)).toString('base64'),
+      },
+    });
+    expect(altered.statusCode).toBe(403);
+    expect(json(altered).message).toBe(storageMessages.badSignature);
+
+    const unsigned = await upload(presigned, pngFile(), {
+      fields: { key: presigned.fields.key ?? '' },
+    });
+    expect(unsigned.statusCode).toBe(403);
+    expect(json(unsigned).message).toBe(storageMessages.unsigned);
+    expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
+  });
+
+  it('refuses a content type outside SPEC §5 (403, SPEC §8 message) and writes nothing', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    for (const type of ['text/html', 'image/svg+xml', 'application/octet-stream']) {
+      const response = await upload(presigned, { ...pngFile(), type });
+      expect(response.statusCode, type).toBe(403);
+      expect(json(response).message).toBe(messages.fileType);
+    }
+    // S3's rule: a Content-Type field, when sent, is the type that counts.
+    const declared = await upload(presigned, pngFile(), {
+      fields: { ...presigned.fields, 'Content-Type': 'text/html' },
+    });
+    expect(declared.statusCode).toBe(403);
+    expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
+    // And each allowed type is accepted.
+    for (const type of ['image/png', 'image/jpeg', 'application/pdf', DOCX_TYPE]) {
+      const response = await upload(presigned, { ...pngFile(), type });
+      expect(response.statusCode, type).toBe(204);
+    }
+  });
+
+  it('refuses a field the policy does not cover, a form without a file, and a non-form body', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const extra = await upload(presigned, pngFile(), {
+      fields: { ...presigned.fields, 'x-amz-meta-owner': 'me' },
+    });
+    expect(extra.statusCode).toBe(403);
+    const noFile = await upload(presigned, undefined);
+    expect(noFile.statusCode).toBe(400);
+    expect(json(noFile).message).toBe(storageMessages.noFile);
+    const garbage = await ctx.app.inject({
+      method: 'POST',
+      url: '/storage/upload',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz', origin: ORIGIN },
+      payload: 'not a multipart body',
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(json(garbage).message).toBe(storageMessages.notForm);
+    expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
+  });
+
+  it('refuses an upload posted from another site (403)', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const response = await upload(presigned, pngFile(), { origin: 'https://evil.example' });
+    expect(response.statusCode).toBe(403);
+    expect(json(response).message).toBe(CROSS_SITE_MESSAGE);
+    expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
+  });
+});
+
+describe('the whole journey through HTTP: presign → upload → convert → completed', () => {
+  const cases: [string, () => Promise<UploadFile>, string][] = [
+    ['PNG', async () => pngFile(), 'image/png'],
+    [
+      'JPEG',
+      async () => ({ name: 'scan.jpg', type: 'image/jpeg', bytes: makeJpeg(4, 2) }),
+      'image/jpeg',
+    ],
+    [
+      'PDF',
+      async () => ({
+        name: 'transcript.pdf',
+        type: 'application/pdf',
+        bytes: await makePdf('Official transcript'),
+      }),
+      'application/pdf',
+    ],
+    [
+      'DOCX',
+      async () => ({
+        name: 'essay.docx',
+        type: DOCX_TYPE,
+        bytes: makeDocx(['Why I chose Gallatin College.']),
+      }),
+      DOCX_TYPE,
+    ],
+  ];
+
+  for (const [label, makeFile] of cases) {
+    it(`${label}: status goes unprocessed → completed, and the document answer shows it`, async () => {
+      const person = await applicant();
+      const file = await makeFile();
+      const presigned = await presign(person.cookie);
+      expect((await upload(presigned, file)).statusCode).toBe(204);
+      const fileKey = presigned.fields.key ?? '';
+      const requested = await requestConversion(person.cookie, fileKey, file.name);
+      expect(requested.statusCode).toBe(202);
+      expect(json(requested)).toEqual({ status: 'unprocessed', message: '' });
+      expect(await conversionStatus(person.cookie)).toEqual({
+        status: 'unprocessed',
+        message: '',
+      });
+      // Not shown until it is usable.
+      expect(await documentAnswers(person.cookie)).toEqual({});
+
+      expect(await ctx.app.jobs.runUntilIdle()).toBeGreaterThanOrEqual(1);
+
+      expect(await conversionStatus(person.cookie)).toEqual({ status: 'completed', message: '' });
+      const answers = { [KEY]: { file_name: file.name, file_size: file.bytes.length } };
+      expect(await documentAnswers(person.cookie)).toEqual(answers);
+      const profile = await call('GET', '/api/profile', person.cookie);
+      expect(json(profile).document_answer).toEqual(answers);
+
+      const [completed] = await completedDocuments(ctx.db, person.accountId);
+      expect(completed?.answerKey).toBe(KEY);
+      expect(completed?.fileName).toBe(file.name);
+      const pdf = await store.get(completed?.convertedKey ?? '');
+      expect(pdf).toBeDefined();
+      const loaded = await PDFDocument.load(new Uint8Array(pdf ?? []));
+      expect(loaded.getPageCount()).toBeGreaterThanOrEqual(1);
+      if (label === 'DOCX') {
+        expect(Buffer.from(pdf ?? []).toString('latin1')).toContain('%PDF-');
+      }
+    });
+  }
+
+  it('a file that cannot be converted ends failed with a message a person understands', async () => {
+    const person = await applicant();
+    await uploadAndConvert(person, {
+      name: 'broken.pdf',
+      type: 'application/pdf',
+      bytes: new TextEncoder().encode('%PDF-1.7\nnot really a PDF'),
+    });
+    await ctx.app.jobs.runUntilIdle();
+    const status = await conversionStatus(person.cookie);
+    expect(status.status).toBe('failed');
+    expect([conversionMessages.damagedPdf, conversionMessages.emptyPdf]).toContain(status.message);
+    expect(await documentAnswers(person.cookie)).toEqual({});
+    expect(await completedDocuments(ctx.db, person.accountId)).toEqual([]);
+  });
+});
+
+describe('POST /api/pdf/document-answer/{key}: the server checks the file itself', () => {
+  it('refuses HTML renamed .png (400) and records nothing', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const html = new TextEncoder().encode('<!doctype html><html><script>alert(1)</script></html>');
+    // The browser says image/png; the storage endpoint cannot tell, the conversion request can.
+    expect(
+      (await upload(presigned, { name: 'essay.png', type: 'image/png', bytes: html })).statusCode,
+    ).toBe(204);
+    const response = await requestConversion(
+      person.cookie,
+      presigned.fields.key ?? '',
+      'essay.png',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(documentMessages.unknownType);
+    expect(json(response).errors).toEqual({ [KEY]: [documentMessages.unknownType] });
+    expect(await conversionStatus(person.cookie)).toEqual({ status: 'not_answered', message: '' });
+    expect(await ctx.app.jobs.runUntilIdle()).toBe(0);
+  });
+
+  it('refuses a real file whose name promises another type', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    await upload(presigned, { name: 'photo.png', type: 'image/png', bytes: makeJpeg() });
+    const response = await requestConversion(
+      person.cookie,
+      presigned.fields.key ?? '',
+      'photo.png',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(documentMessages.mismatch('png', 'jpeg'));
+  });
+
+  it('refuses a zip-bomb DOCX, and one of too many entries (400)', async () => {
+    const person = await applicant();
+    for (const [bytes, message] of [
+      [zipBombDocx(64), documentMessages.zipTooLarge],
+      [manyEntriesDocx(1500), documentMessages.zipTooLarge],
+    ] as const) {
+      expect(bytes.length).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+      const presigned = await presign(person.cookie);
+      const uploaded = await upload(presigned, { name: 'essay.docx', type: DOCX_TYPE, bytes });
+      expect(uploaded.statusCode).toBe(204);
+      const response = await requestConversion(
+        person.cookie,
+        presigned.fields.key ?? '',
+        'essay.docx',
+      );
+      expect(response.statusCode).toBe(400);
+      expect(json(response).message).toBe(message);
+    }
+    expect(await conversionStatus(person.cookie)).toEqual({ status: 'not_answered', message: '' });
+  });
+
+  it('enforces SPEC §5 file rules with SPEC §8 messages: name length, extension', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    await upload(presigned, pngFile());
+    const fileKey = presigned.fields.key ?? '';
+    const longName = `${'a'.repeat(29)}.png`;
+    const tooLong = await requestConversion(person.cookie, fileKey, longName);
+    expect(tooLong.statusCode).toBe(400);
+    expect(json(tooLong).message).toBe(messages.fileNameTooLong);
+    const wrongType = await requestConversion(person.cookie, fileKey, 'essay.gif');
+    expect(wrongType.statusCode).toBe(400);
+    expect(json(wrongType).message).toBe(messages.fileType);
+    const both = await requestConversion(person.cookie, fileKey, `${'b'.repeat(40)}.exe`);
+    expect(json(both).errors).toEqual({ [KEY]: [messages.fileType, messages.fileNameTooLong] });
+    const control = await requestConversion(person.cookie, fileKey, 'essay\u0000.png');
+    expect(control.statusCode).toBe(400);
+    expect(json(control).message).toBe(documentMessages.badName);
+    // A 32-character name is allowed (SPEC §9: name max 32).
+    const exact = await requestConversion(person.cookie, fileKey, `${'c'.repeat(28)}.png`);
+    expect(exact.statusCode).toBe(202);
+  });
+
+  it('enforces the size rules itself, whatever storage let through', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const fileKey = presigned.fields.key ?? '';
+    // As if a misconfigured store had accepted them.
+    await store.put(fileKey, new Uint8Array(MAX_UPLOAD_BYTES + 1));
+    const large = await requestConversion(person.cookie, fileKey, 'essay.png');
+    expect(large.statusCode).toBe(400);
+    expect(json(large).message).toBe(messages.fileTooLarge);
+    await store.delete(fileKey);
+    const missing = await requestConversion(person.cookie, fileKey, 'essay.png');
+    expect(missing.statusCode).toBe(400);
+    expect(json(missing).message).toBe(documentMessages.notReceived);
+  });
+
+  it('refuses an unknown file key, one for another question, and one past its hour (404)', async () => {
+    const person = await applicant();
+    const unknown = await requestConversion(
+      person.cookie,
+      `uploads/${person.accountId}/${KEY}/nope`,
+      'a.png',
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(json(unknown).message).toBe(documentMessages.noUpload);
+    const presigned = await presign(person.cookie);
+    await upload(presigned, pngFile());
+    const path = await requestConversion(
+      person.cookie,
+      presigned.fields.key ?? '',
+      'a.png',
+      'first_name',
+    );
+    expect(path.statusCode).toBe(404);
+    expect(json(path).message).toBe(documentMessages.notFileQuestion);
+    // An hour has passed since the presign (moved in the database: the session would expire too).
+    await ctx.db
+      .updateTable('upload_grants')
+      .set({ created_at: new Date(ctx.now().getTime() - UPLOAD_GRANT_TTL_MS - 1) })
+      .where('file_key', '=', presigned.fields.key ?? '')
+      .execute();
+    const late = await requestConversion(person.cookie, presigned.fields.key ?? '', 'a.png');
+    expect(late.statusCode).toBe(404);
+  });
+
+  it('a new presign for the same question supersedes an unused one (its file is removed)', async () => {
+    const person = await applicant();
+    const first = await presign(person.cookie);
+    await upload(first, pngFile());
+    const second = await presign(person.cookie);
+    expect(await store.size(first.fields.key ?? '')).toBeUndefined();
+    const stale = await requestConversion(person.cookie, first.fields.key ?? '', 'essay.png');
+    expect(stale.statusCode).toBe(404);
+    await upload(second, pngFile());
+    expect(
+      (await requestConversion(person.cookie, second.fields.key ?? '', 'essay.png')).statusCode,
+    ).toBe(202);
+  });
+});
+
+describe('ownership: another applicant can use none of A’s keys', () => {
+  it('B gets 404 on every document route with A’s keys, and A’s document is untouched', async () => {
+    const a = await applicant();
+    const b = await applicant();
+    const aKey = await uploadAndConvert(a, pngFile());
+    await ctx.app.jobs.runUntilIdle();
+    // A's second upload, presigned but not yet converted.
+    const aPending = await presign(a.cookie);
+    await upload(aPending, pngFile());
+
+    // The only routes that take a file key: A's keys are unknown to B.
+    for (const fileKey of [aKey, aPending.fields.key ?? '']) {
+      const response = await requestConversion(b.cookie, fileKey, 'essay.png');
+      expect(response.statusCode).toBe(404);
+      expect(json(response).message).toBe(documentMessages.noUpload);
+    }
+    // Routes by answer key act on B's own (empty) question: nothing of A's is visible or removable.
+    const deleteDocument = await call('DELETE', `/api/document-answer/${KEY}`, b.cookie);
+    expect(deleteDocument.statusCode).toBe(404);
+    expect(json(deleteDocument).message).toBe(documentMessages.noDocument);
+    const deleteConversion = await call('DELETE', `/api/pdf/document-answer/${KEY}`, b.cookie);
+    expect(deleteConversion.statusCode).toBe(404);
+    expect(json(deleteConversion).message).toBe(documentMessages.noConversion);
+    expect(await conversionStatus(b.cookie)).toEqual({ status: 'not_answered', message: '' });
+    expect(await documentAnswers(b.cookie)).toEqual({});
+    const bPresigned = await presign(b.cookie);
+    expect(bPresigned.fields.key?.startsWith(`uploads/${b.accountId}/`)).toBe(true);
+    expect(await ctx.app.jobs.runUntilIdle()).toBe(0);
+
+    // A's document and pending upload are intact, and A can still use the pending key.
+    expect(await conversionStatus(a.cookie)).toEqual({ status: 'completed', message: '' });
+    expect(Object.keys(await documentAnswers(a.cookie))).toEqual([KEY]);
+    const own = await requestConversion(a.cookie, aPending.fields.key ?? '', 'second.png');
+    expect(own.statusCode).toBe(202);
+  });
+
+  it('an unknown answer key is 404 on every route that names one', async () => {
+    const person = await applicant();
+    for (const [method, url, payload] of [
+      ['GET', '/api/pdf/document-answer/first_name'],
+      ['DELETE', '/api/pdf/document-answer/first_name'],
+      ['DELETE', '/api/document-answer/nope'],
+      ['POST', '/api/pdf/document-answer/nope', { file_key: 'x', file_name: 'a.png' }],
+    ] as [Method, string, object?][]) {
+      const response = await call(method, url, person.cookie, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(json(response).message).toBe(documentMessages.notFileQuestion);
+    }
+  });
+});
+
+describe('deleting and replacing', () => {
+  it('DELETE pdf removes the conversion; the upload stays and can be converted again', async () => {
+    const person = await applicant();
+    const fileKey = await uploadAndConvert(person, pngFile());
+    await ctx.app.jobs.runUntilIdle();
+    const [before] = await completedDocuments(ctx.db, person.accountId);
+    const deleted = await call('DELETE', `/api/pdf/document-answer/${KEY}`, person.cookie);
+    expect(deleted.statusCode).toBe(204);
+    expect(await conversionStatus(person.cookie)).toEqual({ status: 'not_answered', message: '' });
+    expect(await documentAnswers(person.cookie)).toEqual({});
+    expect(await store.size(before?.convertedKey ?? '')).toBeUndefined();
+    expect(await store.size(fileKey)).toBeGreaterThan(0);
+    // Deleting it twice: there is no conversion any more.
+    expect(
+      (await call('DELETE', `/api/pdf/document-answer/${KEY}`, person.cookie)).statusCode,
+    ).toBe(404);
+
+    expect((await requestConversion(person.cookie, fileKey, 'essay.png')).statusCode).toBe(202);
+    await ctx.app.jobs.runUntilIdle();
+    expect((await conversionStatus(person.cookie)).status).toBe('completed');
+  });
+
+  it('DELETE document-answer removes the upload and its PDF; then there is nothing (404)', async () => {
+    const person = await applicant();
+    const fileKey = await uploadAndConvert(person, pngFile());
+    await ctx.app.jobs.runUntilIdle();
+    const [converted] = await completedDocuments(ctx.db, person.accountId);
+    const deleted = await call('DELETE', `/api/document-answer/${KEY}`, person.cookie);
+    expect(deleted.statusCode).toBe(204);
+    expect(await store.size(fileKey)).toBeUndefined();
+    expect(await store.size(converted?.convertedKey ?? '')).toBeUndefined();
+    expect(await documentAnswers(person.cookie)).toEqual({});
+    expect(await conversionStatus(person.cookie)).toEqual({ status: 'not_answered', message: '' });
+    expect((await call('DELETE', `/api/document-answer/${KEY}`, person.cookie)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('a document deleted while its job waits: the job does nothing and writes no PDF', async () => {
+    const person = await applicant();
+    await uploadAndConvert(person, pngFile());
+    expect((await call('DELETE', `/api/document-answer/${KEY}`, person.cookie)).statusCode).toBe(
+      204,
+    );
+    const before = await storedFiles();
+    await ctx.app.jobs.runUntilIdle();
+    expect(await storedFiles()).toEqual(before);
+    expect(await conversionStatus(person.cookie)).toEqual({ status: 'not_answered', message: '' });
+  });
+
+  it('a second upload replaces the first: the old files are removed, the new one shows', async () => {
+    const person = await applicant();
+    const firstKey = await uploadAndConvert(person, pngFile());
+    await ctx.app.jobs.runUntilIdle();
+    const [first] = await completedDocuments(ctx.db, person.accountId);
+    const second = { name: 'better.pdf', type: 'application/pdf', bytes: await makePdf('v2') };
+    await uploadAndConvert(person, second);
+    expect(await store.size(firstKey)).toBeUndefined();
+    expect(await store.size(first?.convertedKey ?? '')).toBeUndefined();
+    await ctx.app.jobs.runUntilIdle();
+    expect(await documentAnswers(person.cookie)).toEqual({
+      [KEY]: { file_name: 'better.pdf', file_size: second.bytes.length },
+    });
+  });
+});
+
+describe('after submission', () => {
+  it('every document write is 409; reading still works', async () => {
+    const person = await applicant();
+    await uploadAndConvert(person, pngFile());
+    await ctx.app.jobs.runUntilIdle();
+    const pending = await presign(person.cookie);
+    await upload(pending, pngFile());
+    await ctx.db
+      .updateTable('applications')
+      .set({ submitted_at: ctx.now() })
+      .where('account_id', '=', person.accountId)
+      .execute();
+    const writes: [Method, string, object?][] = [
+      ['POST', '/api/presigned-url', { answer_key: KEY }],
+      [
+        'POST',
+        `/api/pdf/document-answer/${KEY}`,
+        { file_key: pending.fields.key ?? '', file_name: 'a.png' },
+      ],
+      ['DELETE', `/api/pdf/document-answer/${KEY}`],
+      ['DELETE', `/api/document-answer/${KEY}`],
+    ];
+    for (const [method, url, payload] of writes) {
+      const response = await call(method, url, person.cookie, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(409);
+      expect(json(response).message).toBe(applicationMessages.alreadySubmitted);
+    }
+    expect((await conversionStatus(person.cookie)).status).toBe('completed');
+    expect(Object.keys(await documentAnswers(person.cookie))).toEqual([KEY]);
+  });
+});

@@ -1,0 +1,88 @@
+/** SPEC §7 GET /api/pdf: the application PDF's status, and its download. */
+import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+
+import { accountOf, type CookieSettings, requireSession } from '../../plugins/app/auth.ts';
+import { type Sessions } from '../../services/sessions.ts';
+import { type ApplicationPdfs, contentDisposition, PDF_DOWNLOAD_PATH } from '../../services/pdf.ts';
+import { errorResponses } from '../schemas.ts';
+
+export interface PdfRoutesOptions {
+  pdfs: ApplicationPdfs;
+  sessions: Sessions;
+  cookies: CookieSettings;
+}
+
+/** SPEC §3 PDF download status response. */
+const PdfStatusResponse = Type.Object({
+  status: Type.Union([
+    Type.Literal('COMPLETED'),
+    Type.Literal('FAILED'),
+    Type.Literal('IN_PROGRESS'),
+    Type.Literal('UNPROCESSED'),
+    Type.Literal('NOT_ANSWERED'),
+  ]),
+  url: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (
+  app,
+  { pdfs, sessions, cookies },
+  done,
+) => {
+  // SPEC §6: only a signed-in applicant, and only their own application (nothing in the
+  // path names an account, so there is no one else's to ask for).
+  app.addHook('onRequest', requireSession(sessions, cookies));
+  const tags = ['pdf'];
+
+  app.get(
+    '/api/pdf',
+    {
+      schema: {
+        tags,
+        summary:
+          "The application PDF's status; COMPLETED with the download url once it is ready (rendered on request when the answers or documents changed)",
+        response: { 200: PdfStatusResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, username } = accountOf(request);
+      reply.header('cache-control', 'no-store');
+      return pdfs.status(accountId, username);
+    },
+  );
+
+  app.get(
+    PDF_DOWNLOAD_PATH,
+    {
+      schema: {
+        tags,
+        summary:
+          'Download the application PDF of the answers as stored now (an attachment); `v` only makes each version a URL of its own',
+        querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) }),
+        response: {
+          200: {
+            description: 'The application as a PDF',
+            content: {
+              'application/pdf': {
+                schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
+              },
+            },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, username } = accountOf(request);
+      const { bytes, fileName } = await pdfs.download(accountId, username);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(bytes);
+    },
+  );
+  done();
+};

@@ -1,0 +1,85 @@
+/**
+ * Views without a session (SPEC §7): `GET /service/tmp-pdf?service_token=` (the service user's
+ * read-only application) and `GET /public/tmp?token=` (a temporary public application). Both
+ * answer `cache-control: no-store`: an application is never kept by a browser or a proxy.
+ */
+import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+
+import { type Applications } from '../../services/applications.ts';
+import { type ViewTokens } from '../../services/viewTokens.ts';
+import { errorResponses } from '../schemas.ts';
+
+export interface ServiceRoutesOptions {
+  applications: Applications;
+  viewTokens: ViewTokens;
+}
+
+const Answers = Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean()]));
+
+/** SPEC §3 service temp response. */
+const ServiceApplication = Type.Object({
+  answer: Answers,
+  add_another: Type.Record(Type.String(), Type.Integer()),
+  document_answer: Type.Record(
+    Type.String(),
+    Type.Object({ file_name: Type.String(), file_size: Type.Optional(Type.Number()) }),
+  ),
+  tabs: Type.Record(Type.String(), Type.String()),
+});
+
+const Token = Type.String({ maxLength: 200 });
+
+export const serviceRoutes: FastifyPluginCallbackTypebox<ServiceRoutesOptions> = (
+  app,
+  { applications, viewTokens },
+  done,
+) => {
+  // Set before the handler runs, so refusals are not stored either.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/service/tmp-pdf',
+    {
+      schema: {
+        tags: ['service'],
+        summary:
+          "One application, read-only, for the service user's print view (a service token made by staff)",
+        querystring: Type.Object({ service_token: Type.Optional(Token) }),
+        response: { 200: ServiceApplication, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { accountId, username } = await viewTokens.authenticateService(
+        request.query.service_token,
+      );
+      const [profile, tabs, addAnother] = await Promise.all([
+        applications.profile(accountId, username),
+        applications.tabs(accountId),
+        applications.addAnother(accountId),
+      ]);
+      return {
+        answer: profile.answer,
+        add_another: addAnother,
+        document_answer: profile.document_answer,
+        tabs,
+      };
+    },
+  );
+
+  app.get(
+    '/public/tmp',
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'The prefilled answers of a temporary public application made by staff',
+        querystring: Type.Object({ token: Type.Optional(Token) }),
+        response: { 200: Type.Object({ answer: Answers }), ...errorResponses },
+      },
+    },
+    async (request) => ({ answer: await viewTokens.readTmpApplication(request.query.token) }),
+  );
+  done();
+};

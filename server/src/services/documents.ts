@@ -1,0 +1,517 @@
+/**
+ * Uploaded documents (SPEC §4 file upload, §5/§8 file rules, §7 document calls): presigned
+ * uploads for the college's file questions, the conversion request that checks the upload
+ * (owner, rules, real type from the bytes) and queues a conversion job, its status, and the
+ * document answers. A document belongs to one account and one file question; every lookup is
+ * by the signed-in account, so another applicant's document cannot even be named.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { fileExtension, validateFile, visitQuestions } from '@admit/form-model';
+import { type TenantConfig } from '@admit/tenant-config';
+import { type Kysely } from 'kysely';
+
+import { type Db } from '../db/database.ts';
+import { type ConversionStatus, type Database, type SniffedType } from '../db/schema.ts';
+import { applicationMessages } from './applications.ts';
+import { type Clock } from './clock.ts';
+import { type Converter, ConversionError } from './convert.ts';
+import { randomToken } from './crypto.ts';
+import { HttpError } from './errors.ts';
+import { type FileStore } from './files.ts';
+import { type Jobs, type JobsLog, PermanentJobError } from './jobs.ts';
+import { sniffFile } from './sniff.ts';
+import { type PresignedPost, type UploadSigner } from './storage.ts';
+
+/** SPEC §3 document conversion statuses. */
+export type DocumentStatus = ConversionStatus | 'not_answered';
+
+/** SPEC §3 uploaded document answer. */
+export interface DocumentAnswer {
+  file_name: string;
+  file_size: number;
+}
+
+export const CONVERT_DOCUMENT_JOB = 'convert-document';
+/** A presigned upload may be turned into a document for an hour after it was handed out. */
+export const UPLOAD_GRANT_TTL_MS = 60 * 60_000;
+/** LibreOffice's own limit plus the text rendering it may fall back to. */
+export const CONVERSION_TIMEOUT_MS = 120_000;
+export const CONVERSION_MAX_ATTEMPTS = 3;
+
+const TYPE_LABELS: Record<SniffedType, string> = {
+  png: 'PNG image',
+  jpeg: 'JPEG image',
+  pdf: 'PDF',
+  docx: 'Word (.docx) document',
+};
+
+/** The type a file name promises, by its extension (SPEC §5's list). */
+const EXTENSION_TYPES: Record<string, SniffedType> = {
+  png: 'png',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  pdf: 'pdf',
+  docx: 'docx',
+};
+
+export const documentMessages = {
+  notFileQuestion: 'That question does not take a file.',
+  noUpload: 'No uploaded file was found for this question. Please upload your file again.',
+  notReceived: 'Your file did not arrive. Please upload it again.',
+  badName: 'The name of your file contains characters that cannot be used. Please rename it.',
+  unknownType:
+    'This file is not a PNG, JPEG, PDF or Word (.docx) file, whatever its name says. Please choose another file.',
+  mismatch: (extension: string, type: SniffedType) =>
+    `This file is a ${TYPE_LABELS[type]}, but its name ends in .${extension}. Please choose a file whose name matches what it is.`,
+  zipTooLarge:
+    'This Word document unpacks to too much data to be checked safely. Please save it again in Word, or upload a PDF.',
+  zipDamaged:
+    'This Word document is damaged and could not be read. Please save it again in Word, or upload a PDF.',
+  notDocx: 'This file is not a Word (.docx) document. Please save it as .docx, or upload a PDF.',
+  noDocument: 'There is no uploaded file for this question.',
+  noConversion: 'There is no converted file for this question.',
+  missingFile: 'Your file could not be found. Please upload it again.',
+  conversionFailed:
+    'We could not convert your file to PDF. Please try again, or upload it in another format.',
+} as const;
+
+/** A file problem the applicant can act on: the job ends at once, showing this message. */
+class DocumentRefused extends PermanentJobError {}
+
+/** Control characters and lone surrogates: a file name is shown, so it must be printable text. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNPRINTABLE = /[\u0000-\u001f\u007f\ud800-\udfff]/u;
+
+/** The answer keys of the college's file questions: the only keys a document may have. */
+export function fileAnswerKeys(tenant: TenantConfig): ReadonlySet<string> {
+  return new Set(
+    visitQuestions(tenant.pages, {})
+      .filter(({ question }) => question.type === 'file')
+      .map(({ question }) => question.key),
+  );
+}
+
+/**
+ * The account's completed documents, for the application PDF: each with its converted PDF's
+ * key in the FileStore. Ordered by answer key.
+ */
+export async function completedDocuments(
+  db: Db,
+  accountId: string,
+): Promise<{ answerKey: string; fileName: string; convertedKey: string }[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select(['answer_key', 'file_name', 'converted_key'])
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'completed')
+    .where('converted_key', 'is not', null)
+    .orderBy('answer_key')
+    .execute();
+  return rows.flatMap((row) =>
+    row.converted_key === null
+      ? []
+      : [{ answerKey: row.answer_key, fileName: row.file_name, convertedKey: row.converted_key }],
+  );
+}
+
+/** Why a file is refused, from what its bytes are (undefined: accepted). */
+function typeProblem(sniffed: ReturnType<typeof sniffFile>, fileName: string): string | undefined {
+  if (sniffed.type === undefined) {
+    switch (sniffed.problem) {
+      case 'zip-too-large':
+        return documentMessages.zipTooLarge;
+      case 'zip-damaged':
+        return documentMessages.zipDamaged;
+      case 'not-docx':
+        return documentMessages.notDocx;
+      default:
+        return documentMessages.unknownType;
+    }
+  }
+  const extension = fileExtension(fileName);
+  return EXTENSION_TYPES[extension] === sniffed.type
+    ? undefined
+    : documentMessages.mismatch(extension, sniffed.type);
+}
+
+interface ConversionPayload extends Record<string, unknown> {
+  accountId: string;
+  answerKey: string;
+  conversionId: string;
+}
+
+export interface DocumentsDeps {
+  db: Db;
+  clock: Clock;
+  tenant: TenantConfig;
+  files: FileStore;
+  uploads: UploadSigner;
+  jobs: Jobs;
+  converter: Converter;
+  log?: JobsLog;
+}
+
+export function createDocuments(deps: DocumentsDeps) {
+  const { db, clock, files, uploads, jobs, converter } = deps;
+  const fileKeys = fileAnswerKeys(deps.tenant);
+
+  /** 404 for anything but one of the college's file questions. */
+  function assertFileQuestion(answerKey: string, status = 404): void {
+    if (!fileKeys.has(answerKey)) throw new HttpError(status, documentMessages.notFileQuestion);
+  }
+
+  /** 409 after submission (a write like any other), 404 without an application. */
+  async function assertOpen(executor: Kysely<Database>, accountId: string, lock = false) {
+    let query = executor
+      .selectFrom('applications')
+      .select('submitted_at')
+      .where('account_id', '=', accountId);
+    // Locks the application row: a submit (FOR UPDATE) waits for this change or this for it,
+    // and two document changes of one applicant run one after the other, so neither loses
+    // track of the files the other replaced.
+    if (lock) query = query.forNoKeyUpdate();
+    const row = await query.executeTakeFirst();
+    if (row === undefined) throw new HttpError(404, 'No application was found for this account.');
+    if (row.submitted_at !== null) throw new HttpError(409, applicationMessages.alreadySubmitted);
+  }
+
+  /** Files no row points at any more; removed after the change commits, best effort. */
+  async function removeFiles(keys: readonly (string | null | undefined)[]): Promise<void> {
+    for (const key of keys) {
+      if (key === null || key === undefined) continue;
+      try {
+        await files.delete(key);
+      } catch (error) {
+        deps.log?.warn({ err: error, key }, 'could not delete a stored file');
+      }
+    }
+  }
+
+  async function runConversion(
+    payload: ConversionPayload,
+    { signal }: { signal: AbortSignal },
+  ): Promise<void> {
+    // Fenced by conversion id: a deleted or replaced document is never written by an old job.
+    const ownRow = () =>
+      db
+        .updateTable('documents')
+        .where('account_id', '=', payload.accountId)
+        .where('answer_key', '=', payload.answerKey)
+        .where('conversion_id', '=', payload.conversionId);
+    const document = await db
+      .selectFrom('documents')
+      .select(['original_key', 'sniffed_type', 'status'])
+      .where('account_id', '=', payload.accountId)
+      .where('answer_key', '=', payload.answerKey)
+      .where('conversion_id', '=', payload.conversionId)
+      .executeTakeFirst();
+    // Deleted, replaced or already done: nothing left for this job to do.
+    if (document === undefined || document.status === 'completed') return;
+    await ownRow().set({ status: 'in_progress', updated_at: clock() }).execute();
+    const bytes = await files.get(document.original_key);
+    if (bytes === undefined) throw new DocumentRefused(documentMessages.missingFile);
+    // The stored bytes are checked again: what is converted is what was sniffed.
+    if (sniffFile(bytes).type !== document.sniffed_type) {
+      throw new DocumentRefused(documentMessages.unknownType);
+    }
+    let pdf: Uint8Array;
+    try {
+      pdf = await converter.convert(bytes, document.sniffed_type, { signal });
+    } catch (error) {
+      if (error instanceof ConversionError) throw new DocumentRefused(error.message);
+      throw error;
+    }
+    const convertedKey = `converted/${payload.accountId}/${payload.answerKey}/${randomToken(18)}.pdf`;
+    await files.put(convertedKey, pdf);
+    const updated = await ownRow()
+      .set({ status: 'completed', message: null, converted_key: convertedKey, updated_at: clock() })
+      .executeTakeFirst();
+    // Deleted or replaced while converting: the PDF belongs to nothing.
+    if (updated.numUpdatedRows === 0n) await removeFiles([convertedKey]);
+  }
+
+  async function failConversion(
+    payload: ConversionPayload,
+    _message: string,
+    error: unknown,
+  ): Promise<void> {
+    const message =
+      error instanceof DocumentRefused ? error.message : documentMessages.conversionFailed;
+    await db
+      .updateTable('documents')
+      .set({ status: 'failed', message, updated_at: clock() })
+      .where('account_id', '=', payload.accountId)
+      .where('answer_key', '=', payload.answerKey)
+      .where('conversion_id', '=', payload.conversionId)
+      .execute();
+  }
+
+  jobs.define<ConversionPayload>(CONVERT_DOCUMENT_JOB, {
+    run: runConversion,
+    onFailed: failConversion,
+    timeoutMs: CONVERSION_TIMEOUT_MS,
+    maxAttempts: CONVERSION_MAX_ATTEMPTS,
+  });
+
+  return {
+    fileKeys,
+
+    /**
+     * POST /api/presigned-url: a server-chosen key for this account and file question, and the
+     * fields to post it with. An earlier unused upload for the same question is superseded.
+     */
+    async presign(accountId: string, answerKey: string): Promise<PresignedPost> {
+      assertFileQuestion(answerKey, 400);
+      await assertOpen(db, accountId);
+      const now = clock();
+      const superseded = await db
+        .deleteFrom('upload_grants')
+        .where('account_id', '=', accountId)
+        .where((eb) =>
+          eb.or([
+            eb('answer_key', '=', answerKey),
+            eb('created_at', '<', new Date(now.getTime() - UPLOAD_GRANT_TTL_MS)),
+          ]),
+        )
+        .returning('file_key')
+        .execute();
+      await removeFiles(superseded.map((grant) => grant.file_key));
+      const key = `uploads/${accountId}/${answerKey}/${randomToken(18)}`;
+      await db
+        .insertInto('upload_grants')
+        .values({ file_key: key, account_id: accountId, answer_key: answerKey, created_at: now })
+        .execute();
+      return uploads.presign(key);
+    },
+
+    /** GET /api/document-answer (and the profile): completed documents only. */
+    async documentAnswers(accountId: string): Promise<Record<string, DocumentAnswer>> {
+      const rows = await db
+        .selectFrom('documents')
+        .select(['answer_key', 'file_name', 'file_size'])
+        .where('account_id', '=', accountId)
+        .where('status', '=', 'completed')
+        .orderBy('answer_key')
+        .execute();
+      return Object.fromEntries(
+        rows
+          .filter((row) => fileKeys.has(row.answer_key))
+          .map((row) => [row.answer_key, { file_name: row.file_name, file_size: row.file_size }]),
+      );
+    },
+
+    /** DELETE /api/document-answer/{key}: the document, its upload and its conversion. */
+    async deleteDocument(accountId: string, answerKey: string): Promise<void> {
+      assertFileQuestion(answerKey);
+      const removed = await db.transaction().execute(async (trx) => {
+        await assertOpen(trx, accountId, true);
+        const document = await trx
+          .deleteFrom('documents')
+          .where('account_id', '=', accountId)
+          .where('answer_key', '=', answerKey)
+          .returning(['original_key', 'converted_key'])
+          .executeTakeFirst();
+        if (document === undefined) throw new HttpError(404, documentMessages.noDocument);
+        const grants = await trx
+          .deleteFrom('upload_grants')
+          .where('account_id', '=', accountId)
+          .where('answer_key', '=', answerKey)
+          .returning('file_key')
+          .execute();
+        return [document.original_key, document.converted_key, ...grants.map((g) => g.file_key)];
+      });
+      await removeFiles(removed);
+    },
+
+    /**
+     * POST /api/pdf/document-answer/{key}: checks that `fileKey` was presigned for this
+     * account and question (or is this question's current upload, to convert it again), that
+     * the stored file keeps SPEC §5's rules and is, by its bytes, the type its name says;
+     * then records the document as unprocessed and queues its conversion.
+     */
+    async requestConversion(
+      accountId: string,
+      answerKey: string,
+      fileKey: string,
+      fileName: string,
+    ): Promise<{ status: DocumentStatus; message: string }> {
+      assertFileQuestion(answerKey);
+      await assertOpen(db, accountId);
+      const now = clock();
+      const [grant, current] = await Promise.all([
+        db
+          .selectFrom('upload_grants')
+          .select('created_at')
+          .where('file_key', '=', fileKey)
+          .where('account_id', '=', accountId)
+          .where('answer_key', '=', answerKey)
+          .executeTakeFirst(),
+        db
+          .selectFrom('documents')
+          .select('original_key')
+          .where('account_id', '=', accountId)
+          .where('answer_key', '=', answerKey)
+          .executeTakeFirst(),
+      ]);
+      const reconvert = grant === undefined && current?.original_key === fileKey;
+      const grantLive =
+        grant !== undefined && now.getTime() - grant.created_at.getTime() <= UPLOAD_GRANT_TTL_MS;
+      // Another account's key, an unknown one and an expired one look alike: 404.
+      if (!grantLive && !reconvert) throw new HttpError(404, documentMessages.noUpload);
+
+      if (UNPRINTABLE.test(fileName)) throw new HttpError(400, documentMessages.badName);
+      const size = await files.size(fileKey);
+      if (size === undefined) throw new HttpError(400, documentMessages.notReceived);
+      // SPEC §5/§8: the browser's rules, enforced again with the same messages.
+      const problems = validateFile({ name: fileName, size });
+      const [firstProblem] = problems;
+      if (firstProblem !== undefined) {
+        throw new HttpError(400, firstProblem, { errors: { [answerKey]: problems } });
+      }
+      const bytes = await files.get(fileKey);
+      if (bytes === undefined) throw new HttpError(400, documentMessages.notReceived);
+      const sniffed = sniffFile(bytes);
+      const problem = typeProblem(sniffed, fileName);
+      if (problem !== undefined || sniffed.type === undefined) {
+        const message = problem ?? documentMessages.unknownType;
+        throw new HttpError(400, message, { errors: { [answerKey]: [message] } });
+      }
+      const sniffedType = sniffed.type;
+
+      const conversionId = randomUUID();
+      const stale = await db.transaction().execute(async (trx) => {
+        await assertOpen(trx, accountId, true);
+        if (!reconvert) {
+          // Consumed exactly once, even by two requests at the same moment.
+          const consumed = await trx
+            .deleteFrom('upload_grants')
+            .where('file_key', '=', fileKey)
+            .where('account_id', '=', accountId)
+            .executeTakeFirst();
+          if (consumed.numDeletedRows === 0n) throw new HttpError(404, documentMessages.noUpload);
+        }
+        const previous = await trx
+          .selectFrom('documents')
+          .select(['original_key', 'converted_key'])
+          .where('account_id', '=', accountId)
+          .where('answer_key', '=', answerKey)
+          .forUpdate()
+          .executeTakeFirst();
+        if (reconvert && previous?.original_key !== fileKey) {
+          throw new HttpError(404, documentMessages.noUpload);
+        }
+        await trx
+          .insertInto('documents')
+          .values({
+            account_id: accountId,
+            answer_key: answerKey,
+            original_key: fileKey,
+            file_name: fileName,
+            file_size: size,
+            sniffed_type: sniffedType,
+            status: 'unprocessed',
+            message: null,
+            conversion_id: conversionId,
+            converted_key: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) =>
+            oc.columns(['account_id', 'answer_key']).doUpdateSet((eb) => ({
+              original_key: eb.ref('excluded.original_key'),
+              file_name: eb.ref('excluded.file_name'),
+              file_size: eb.ref('excluded.file_size'),
+              sniffed_type: eb.ref('excluded.sniffed_type'),
+              status: eb.ref('excluded.status'),
+              message: null,
+              conversion_id: eb.ref('excluded.conversion_id'),
+              converted_key: null,
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+        await jobs.enqueue(
+          CONVERT_DOCUMENT_JOB,
+          { accountId, answerKey, conversionId } satisfies ConversionPayload,
+          { db: trx },
+        );
+        return [
+          previous?.original_key === fileKey ? undefined : previous?.original_key,
+          previous?.converted_key,
+        ];
+      });
+      await removeFiles(stale);
+      jobs.wake();
+      return { status: 'unprocessed', message: '' };
+    },
+
+    /** GET /api/pdf/document-answer/{key}: SPEC §3 status; not_answered when there is none. */
+    async conversionStatus(
+      accountId: string,
+      answerKey: string,
+    ): Promise<{ status: DocumentStatus; message: string }> {
+      assertFileQuestion(answerKey);
+      const row = await db
+        .selectFrom('documents')
+        .select(['status', 'message'])
+        .where('account_id', '=', accountId)
+        .where('answer_key', '=', answerKey)
+        .executeTakeFirst();
+      return { status: row?.status ?? 'not_answered', message: row?.message ?? '' };
+    },
+
+    /**
+     * DELETE /api/pdf/document-answer/{key}: the conversion (its PDF, and a pending job
+     * becomes a no-op); the upload stays until DELETE /api/document-answer/{key}.
+     */
+    async deleteConversion(accountId: string, answerKey: string): Promise<void> {
+      assertFileQuestion(answerKey);
+      const convertedKey = await db.transaction().execute(async (trx) => {
+        await assertOpen(trx, accountId, true);
+        const row = await trx
+          .selectFrom('documents')
+          .select(['status', 'converted_key'])
+          .where('account_id', '=', accountId)
+          .where('answer_key', '=', answerKey)
+          .forUpdate()
+          .executeTakeFirst();
+        if (row?.status == null) throw new HttpError(404, documentMessages.noConversion);
+        await trx
+          .updateTable('documents')
+          .set({
+            status: null,
+            message: null,
+            conversion_id: null,
+            converted_key: null,
+            updated_at: clock(),
+          })
+          .where('account_id', '=', accountId)
+          .where('answer_key', '=', answerKey)
+          .execute();
+        return row.converted_key;
+      });
+      await removeFiles([convertedKey]);
+    },
+  };
+}
+
+export type Documents = ReturnType<typeof createDocuments>;
+
+/**
+ * Whether a conversion of the account's documents is still under way: the application PDF
+ * waits (SPEC §3 UNPROCESSED / IN_PROGRESS) rather than printing without it.
+ */
+export async function pendingConversion(
+  db: Db,
+  accountId: string,
+): Promise<'unprocessed' | 'in_progress' | undefined> {
+  const rows = await db
+    .selectFrom('documents')
+    .select('status')
+    .where('account_id', '=', accountId)
+    .where('status', 'in', ['unprocessed', 'in_progress'])
+    .execute();
+  if (rows.some((row) => row.status === 'unprocessed')) return 'unprocessed';
+  return rows.length > 0 ? 'in_progress' : undefined;
+}

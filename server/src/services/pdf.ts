@@ -1,0 +1,367 @@
+/**
+ * The application PDF (SPEC §1, §3 PDF statuses, §4 PDF download status, §7 GET /api/pdf):
+ * rendered on request from form-model's printable model of the stored answers (after the one
+ * clearing function) with the converted documents appended, in milliseconds, and kept in the
+ * FileStore under a version that hashes everything it prints. A request finds the stored PDF
+ * when nothing changed, and renders a new one when anything did: answers, tabs, add-another
+ * counts, submission, documents, the account's name, or this renderer.
+ */
+import { createHash } from 'node:crypto';
+
+import {
+  type Answers,
+  type DocumentAnswer,
+  isAnswered,
+  printableModel,
+  type PrintLine,
+  visitQuestions,
+} from '@admit/form-model';
+import { type TenantConfig } from '@admit/tenant-config';
+
+import { type Db } from '../db/database.ts';
+import { type Clock } from './clock.ts';
+import { GENERIC_MESSAGE, HttpError } from './errors.ts';
+import { type FileStore } from './files.ts';
+import { type AttachmentPdf, DEFAULT_PDF_TITLE, renderApplicationPdf } from './pdf/render.ts';
+import { asciiFileNamePart } from './pdf/winansi.ts';
+
+export { type ApplicationPdfMeta, type AttachmentPdf, renderApplicationPdf } from './pdf/render.ts';
+
+/** SPEC §3 PDF statuses; when each applies is in server/README.md ("Application PDF"). */
+export type PdfStatus = 'COMPLETED' | 'FAILED' | 'IN_PROGRESS' | 'UNPROCESSED' | 'NOT_ANSWERED';
+
+/** A completed document: its converted PDF's key in the FileStore (services/documents.ts). */
+export interface CompletedDocument {
+  answerKey: string;
+  fileName: string;
+  convertedKey: string;
+}
+
+/** Where the PDF learns of the applicant's documents (services/documents.ts provides both). */
+export interface PdfDocumentSource {
+  /** The account's completed documents (`completedDocuments(db, accountId)`). */
+  completedFor: (accountId: string) => Promise<CompletedDocument[]>;
+  /**
+   * The least advanced conversion still under way, if any: the PDF waits for it rather than
+   * print the application without a document the applicant has just uploaded.
+   */
+  pendingFor?: (accountId: string) => Promise<'unprocessed' | 'in_progress' | undefined>;
+}
+
+/** Until documents are wired in: no documents. */
+export const noDocuments: PdfDocumentSource = { completedFor: () => Promise.resolve([]) };
+
+/** The path the status's `url` points to. */
+export const PDF_DOWNLOAD_PATH = '/api/pdf/application.pdf';
+
+/**
+ * Part of every version: raise it when the rendering changes, so that every stored PDF is
+ * rebuilt in the new layout at its next request.
+ */
+export const PDF_RENDERER_VERSION = 1;
+
+export const pdfMessages = {
+  notAnswered: 'There is nothing to print yet. Answer a question first, then download your PDF.',
+  waiting: 'Your documents are still being converted. Please try again in a moment.',
+} as const;
+
+/** SPEC §3 PDF download status response. */
+export interface PdfStatusResponse {
+  status: PdfStatus;
+  /** Where to download the PDF: set only when the status is COMPLETED. */
+  url: string | null;
+}
+
+type PdfState =
+  | { status: 'COMPLETED'; version: string; fileKey: string; fileName: AttachmentName }
+  | { status: Exclude<PdfStatus, 'COMPLETED'> };
+
+/** The download's file name: ASCII for `filename`, the applicant's own spelling for `filename*`. */
+export interface AttachmentName {
+  ascii: string;
+  unicode: string;
+}
+
+/** Logs what went wrong with a render (Fastify's logger fits). */
+export interface PdfLog {
+  error: (details: object, message: string) => void;
+}
+
+/** What one render prints: the stored application and its completed documents. */
+interface Snapshot {
+  answers: Answers;
+  context: { tabs: Record<string, string>; addAnother: Record<string, number> };
+  submittedAt: Date | null;
+  completed: CompletedDocument[];
+}
+
+export interface ApplicationPdfsDeps {
+  db: Db;
+  clock: Clock;
+  tenant: TenantConfig;
+  files: FileStore;
+  documents: PdfDocumentSource;
+  log?: PdfLog;
+}
+
+/** JSON with object keys sorted, so that equal content always hashes alike. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The RFC 8187 `filename*` value: UTF-8, percent-encoded. */
+function encodeRfc8187(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266). */
+export function contentDisposition(name: AttachmentName): string {
+  return `attachment; filename="${name.ascii}"; filename*=UTF-8''${encodeRfc8187(name.unicode)}`;
+}
+
+/** SSN in a downloadable copy: only the last four digits (the full number stays in the record). */
+function maskSsn(answer: string): string {
+  const digits = answer.replace(/\D/g, '');
+  return digits.length < 4 ? 'XXX-XX-XXXX' : `XXX-XX-${digits.slice(-4)}`;
+}
+
+export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
+  const { db, clock, tenant, files, documents } = deps;
+  const ssnKeys = new Set(
+    visitQuestions(tenant.pages, {})
+      .filter(({ question }) => question.type === 'ssn')
+      .map(({ question }) => question.key),
+  );
+  const { address } = tenant.contact;
+  const collegeContact = [
+    ...address.lines,
+    `${address.city}, ${address.state} ${address.zip}`,
+    tenant.contact.phone,
+    tenant.contact.email,
+  ];
+  /** One render per account and version at a time in this process; others wait for it. */
+  const rendering = new Map<string, Promise<PdfState>>();
+
+  function applicantName(answers: Answers): { first: string; last: string; full: string } {
+    const text = (key: string) => {
+      const value = answers[key];
+      return typeof value === 'string' ? value.trim() : '';
+    };
+    const first = text('first_name');
+    const last = text('last_name');
+    return { first, last, full: [first, last].filter((part) => part !== '').join(' ') };
+  }
+
+  function downloadName(answers: Answers): AttachmentName {
+    const { first, last } = applicantName(answers);
+    const parts = (spell: (part: string) => string) =>
+      [tenant.names.shortName, 'Application', last, first]
+        .map(spell)
+        .filter((part) => part !== '')
+        .join('-');
+    // The Unicode name keeps letters and digits in any script, nothing that could break out of
+    // the header or name a folder.
+    const unicode = (part: string) =>
+      part
+        .normalize('NFC')
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-+|-+$/g, '');
+    return { ascii: `${parts(asciiFileNamePart)}.pdf`, unicode: `${parts(unicode)}.pdf` };
+  }
+
+  async function render(
+    accountId: string,
+    username: string,
+    version: string,
+    snapshot: Snapshot,
+  ): Promise<PdfState> {
+    const { answers, context, submittedAt, completed } = snapshot;
+    const documentAnswers: Record<string, DocumentAnswer> = Object.fromEntries(
+      completed.map((document) => [document.answerKey, { file_name: document.fileName }]),
+    );
+    const lines = printableModel(tenant.pages, answers, documentAnswers, context).map(
+      (line): PrintLine =>
+        line.kind === 'question' && ssnKeys.has(line.key) && line.answer !== null
+          ? { ...line, answer: maskSsn(line.answer) }
+          : line,
+    );
+    // Appended in the order the application shows them, and only those it shows: a document
+    // whose question is hidden (another tab chosen) is not part of the application.
+    const shown = lines.flatMap((line) => (line.kind === 'document' ? [line.key] : []));
+    const attachments: AttachmentPdf[] = [];
+    for (const key of shown) {
+      const document = completed.find((item) => item.answerKey === key);
+      if (document === undefined) continue;
+      // A converted file that has gone missing prints as a page saying so (render.ts).
+      const bytes = (await files.get(document.convertedKey)) ?? new Uint8Array();
+      attachments.push({ answerKey: key, fileName: document.fileName, bytes });
+    }
+    const pdf = await renderApplicationPdf(
+      lines,
+      {
+        college: tenant.names.college,
+        title: DEFAULT_PDF_TITLE,
+        collegeContact,
+        applicant: { name: applicantName(answers).full, username },
+        generatedAt: clock(),
+        submittedAt,
+        accentColor: tenant.theme.colors.primary.main,
+      },
+      attachments,
+    );
+    const fileKey = `application-pdf/${accountId}/${version.slice(0, 32)}.pdf`;
+    await files.put(fileKey, pdf);
+    const previous = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('application_pdfs')
+        .select('file_key')
+        .where('account_id', '=', accountId)
+        .forUpdate()
+        .executeTakeFirst();
+      await trx
+        .insertInto('application_pdfs')
+        .values({
+          account_id: accountId,
+          version,
+          file_key: fileKey,
+          byte_size: pdf.byteLength,
+          rendered_at: clock(),
+        })
+        .onConflict((oc) =>
+          oc.column('account_id').doUpdateSet((eb) => ({
+            version: eb.ref('excluded.version'),
+            file_key: eb.ref('excluded.file_key'),
+            byte_size: eb.ref('excluded.byte_size'),
+            rendered_at: eb.ref('excluded.rendered_at'),
+          })),
+        )
+        .execute();
+      return row?.file_key;
+    });
+    if (previous !== undefined && previous !== fileKey) await files.delete(previous);
+    return { status: 'COMPLETED', version, fileKey, fileName: downloadName(answers) };
+  }
+
+  /** The PDF's state for the stored application now, rendering it when it is out of date. */
+  async function current(accountId: string, username: string): Promise<PdfState> {
+    try {
+      const pending = await documents.pendingFor?.(accountId);
+      if (pending === 'unprocessed') return { status: 'UNPROCESSED' };
+      if (pending === 'in_progress') return { status: 'IN_PROGRESS' };
+      const [row, completed, stored] = await Promise.all([
+        db
+          .selectFrom('applications')
+          .select(['answers', 'tabs', 'add_another', 'submitted_at'])
+          .where('account_id', '=', accountId)
+          .executeTakeFirst(),
+        documents.completedFor(accountId),
+        db
+          .selectFrom('application_pdfs')
+          .select(['version', 'file_key'])
+          .where('account_id', '=', accountId)
+          .executeTakeFirst(),
+      ]);
+      if (row === undefined) return { status: 'NOT_ANSWERED' };
+      // SPEC §3 NOT_ANSWERED: nothing answered and nothing uploaded, so nothing to print.
+      if (!Object.values(row.answers).some(isAnswered) && completed.length === 0)
+        return { status: 'NOT_ANSWERED' };
+      const sizes = await Promise.all(
+        completed.map((document) => files.size(document.convertedKey)),
+      );
+      const snapshot: Snapshot = {
+        answers: row.answers,
+        context: { tabs: row.tabs, addAnother: row.add_another },
+        submittedAt: row.submitted_at,
+        completed,
+      };
+      const version = createHash('sha256')
+        .update(
+          canonicalJson({
+            renderer: PDF_RENDERER_VERSION,
+            tenant: tenant.id,
+            username,
+            answers: row.answers,
+            tabs: row.tabs,
+            addAnother: row.add_another,
+            submittedAt: row.submitted_at?.toISOString() ?? null,
+            documents: completed.map((document, index) => ({ ...document, size: sizes[index] })),
+          }),
+        )
+        .digest('hex');
+      if (stored?.version === version && (await files.size(stored.file_key)) !== undefined) {
+        return {
+          status: 'COMPLETED',
+          version,
+          fileKey: stored.file_key,
+          fileName: downloadName(row.answers),
+        };
+      }
+      const flight = `${accountId}:${version}`;
+      let running = rendering.get(flight);
+      if (running === undefined) {
+        running = render(accountId, username, version, snapshot).finally(() =>
+          rendering.delete(flight),
+        );
+        rendering.set(flight, running);
+      }
+      return await running;
+    } catch (error) {
+      // SPEC §4: a failed status raises an error in the browser; the details are in the log,
+      // and the next request tries again.
+      deps.log?.error({ err: error, accountId }, 'application PDF failed');
+      return { status: 'FAILED' };
+    }
+  }
+
+  return {
+    /** GET /api/pdf: the status, and the download URL once the PDF is ready. */
+    async status(accountId: string, username: string): Promise<PdfStatusResponse> {
+      const state = await current(accountId, username);
+      return state.status === 'COMPLETED'
+        ? { status: 'COMPLETED', url: `${PDF_DOWNLOAD_PATH}?v=${state.version.slice(0, 16)}` }
+        : { status: state.status, url: null };
+    },
+
+    /**
+     * The applicant's own PDF of the application as stored now (the route's download, and the
+     * staff export). Throws HttpError 404 when nothing is answered, 409 while documents are
+     * converted, 500 when it could not be rendered.
+     */
+    async download(
+      accountId: string,
+      username: string,
+    ): Promise<{ bytes: Buffer; fileName: AttachmentName }> {
+      // A newer render may remove the file between finding and reading it: then look again.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const state = await current(accountId, username);
+        switch (state.status) {
+          case 'COMPLETED': {
+            const bytes = await files.get(state.fileKey);
+            if (bytes !== undefined) return { bytes, fileName: state.fileName };
+            break;
+          }
+          case 'NOT_ANSWERED':
+            throw new HttpError(404, pdfMessages.notAnswered);
+          case 'UNPROCESSED':
+          case 'IN_PROGRESS':
+            throw new HttpError(409, pdfMessages.waiting);
+          case 'FAILED':
+            throw new HttpError(500, GENERIC_MESSAGE);
+        }
+      }
+      throw new HttpError(500, GENERIC_MESSAGE);
+    },
+  };
+}
+
+export type ApplicationPdfs = ReturnType<typeof createApplicationPdfs>;

@@ -1,0 +1,693 @@
+/**
+ * The application PDF, drawn with pdf-lib from form-model's print lines (ARCHITECTURE
+ * "Documents and PDFs": the same content as the service view, rendered in milliseconds, not
+ * by a browser). US Letter, Helvetica (no font file is embedded: every reader has it), a
+ * title block, a band per form page and a heading per section, each question beside its
+ * answer, [X]/[ ] choices, underlined blanks, and the converted documents appended after the
+ * application's pages.
+ */
+import { PRINT_BLANK, type PrintLine } from '@admit/form-model';
+import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+
+import { PageCanvas } from './canvas.ts';
+import { Flow, type FlowLine, type Segment, spacer } from './flow.ts';
+import { widthOf, wrapText } from './text.ts';
+import { toWinAnsi } from './winansi.ts';
+
+/** What the title block says about the application. */
+export interface ApplicationPdfMeta {
+  /** The college, the document's first line. */
+  college: string;
+  /** The document's title under the college (default "Application for Admission"). */
+  title?: string;
+  /** Lines at the title block's right: the admissions office's address, phone and e-mail. */
+  collegeContact?: readonly string[];
+  /** The applicant's name as answered (may be empty) and the account's username. */
+  applicant: { name: string; username: string };
+  /** When this copy was made. */
+  generatedAt: Date;
+  /** When the application was submitted; absent or null while it is not. */
+  submittedAt?: Date | null;
+  /** Colour of bands and headings, `#RRGGBB` (the college's primary colour). */
+  accentColor?: string;
+  /** IANA time zone of the printed dates (default UTC). */
+  timeZone?: string;
+}
+
+/** A converted document to append after the application's pages. */
+export interface AttachmentPdf {
+  /** The file question it answers: that question's line then names the pages it fills. */
+  answerKey?: string;
+  /** The name the applicant uploaded it under (display only). */
+  fileName: string;
+  /** The converted PDF. */
+  bytes: Uint8Array;
+}
+
+export const DEFAULT_PDF_TITLE = 'Application for Admission';
+
+/** Said once under the title block when some character could only be printed as "?". */
+export const LOSSY_NOTE =
+  'Characters that this document cannot print are shown as "?". The application itself keeps the original text.';
+
+/** Printed on the page that stands in for a document that could not be read. */
+export const UNREADABLE_DOCUMENT_NOTE =
+  'This document could not be added to this PDF. The file the applicant uploaded is kept with the application.';
+
+// US Letter, in points: the colleges are American.
+const PAGE_WIDTH = 612;
+const PAGE_HEIGHT = 792;
+const MARGIN_X = 54;
+const MARGIN_TOP = 54;
+const MARGIN_BOTTOM = 58;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X;
+/** Where lines start under the running header of the pages after the first. */
+const CONTINUATION_TOP = PAGE_HEIGHT - 64;
+const FOOTER_RULE_Y = 40;
+const FOOTER_BASELINE = 28;
+
+const LABEL_WIDTH = 200;
+const COLUMN_GAP = 16;
+const ANSWER_X = MARGIN_X + LABEL_WIDTH + COLUMN_GAP;
+const ANSWER_WIDTH = PAGE_WIDTH - MARGIN_X - ANSWER_X;
+/** Room for "[X] " so that the labels of checked and unchecked choices line up. */
+const MARK_WIDTH = 19;
+const INLINE_CHOICE_GAP = 18;
+const MAX_INLINE_CHOICES = 4;
+const BLANK_WIDTH = 190;
+/** An answer longer than this many lines beside its question is printed under it instead. */
+const MAX_SIDE_LINES = 4;
+const LONG_ANSWER_INDENT = 12;
+/** A long answer's question and at least this many of its lines share a page. */
+const LONG_ANSWER_KEEP = 3;
+
+const BODY_SIZE = 9.5;
+const LINE_HEIGHT = 13;
+const INFO_SIZE = 8.8;
+const INFO_LINE_HEIGHT = 12;
+const SMALL_SIZE = 8;
+
+const INK = rgb(0.09, 0.11, 0.14);
+const LABEL_INK = rgb(0.3, 0.33, 0.38);
+const MUTED_INK = rgb(0.42, 0.45, 0.5);
+const RULE = rgb(0.8, 0.82, 0.86);
+const BLANK_RULE = rgb(0.35, 0.37, 0.41);
+const PANEL = rgb(0.955, 0.962, 0.972);
+const WHITE = rgb(1, 1, 1);
+const DEFAULT_ACCENT = rgb(0, 0.22, 0.46);
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  italic: PDFFont;
+}
+
+interface Choice {
+  text: string;
+  checked: boolean;
+}
+
+interface PageRange {
+  first: number;
+  last: number;
+}
+
+function hexColor(hex: string | undefined): RGB {
+  const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex ?? '');
+  if (match === null) return DEFAULT_ACCENT;
+  const [, red = '0', green = '0', blue = '0'] = match;
+  return rgb(parseInt(red, 16) / 255, parseInt(green, 16) / 255, parseInt(blue, 16) / 255);
+}
+
+// Building a DateTimeFormat costs more than a page of text: one per time zone.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatDate(date: Date, timeZone: string): string {
+  let format = dateFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(date);
+}
+
+/**
+ * The print lines in WinAnsi text, without headings that have nothing under them (a section
+ * whose questions are all hidden), and whether any character had to become "?".
+ */
+function printable(lines: readonly PrintLine[]): { lines: PrintLine[]; lossy: boolean } {
+  let lossy = false;
+  const clean = (text: string): string => {
+    const result = toWinAnsi(text);
+    lossy ||= result.lossy;
+    return result.text;
+  };
+  const cleaned = lines.map((line): PrintLine => {
+    if (line.kind !== 'question' || line.answer === null || line.answer === '')
+      return { ...line, text: clean(line.text) };
+    // An answer of spaces only is no answer: it prints as a blank.
+    const answer = clean(line.answer).trim();
+    return { ...line, text: clean(line.text), answer: answer === '' ? null : answer };
+  });
+  const kept = cleaned.filter((line, index) => {
+    const next = cleaned[index + 1];
+    if (line.kind === 'page') return next !== undefined && next.kind !== 'page';
+    if (line.kind === 'section')
+      return next !== undefined && next.kind !== 'section' && next.kind !== 'page';
+    return true;
+  });
+  return { lines: kept, lossy };
+}
+
+/** An info line that titles the info text under it ("Mailing address"): printed as a heading. */
+function isInfoTitle(line: PrintLine, next: PrintLine | undefined): boolean {
+  return (
+    line.kind === 'info' &&
+    next?.kind === 'info' &&
+    line.text.length <= 60 &&
+    !/[.:;!?]$/.test(line.text.trim())
+  );
+}
+
+/**
+ * Renders the application as a PDF: a title block, a band for each page of the form, a heading
+ * for each section, every question beside its answer (an underlined blank when there is none),
+ * choices as [X]/[ ], info texts, documents by name, then every attachment's pages. "Page N of
+ * M" counts the appended pages too. Characters outside WinAnsi never fail the render
+ * (winansi.ts); an attachment that cannot be read is replaced by a page that says so.
+ *
+ * @example
+ * const pdf = await renderApplicationPdf(
+ *   printableModel(tenant.pages, answers, documents, { tabs, addAnother }),
+ *   { college: 'Gallatin College', applicant: { name: 'Ada Lovelace', username: 'ada@example.com' },
+ *     generatedAt: new Date() },
+ *   [{ answerKey: 'decision_essay_file', fileName: 'essay.pdf', bytes: convertedPdf }],
+ * );
+ */
+export async function renderApplicationPdf(
+  printLines: readonly PrintLine[],
+  meta: ApplicationPdfMeta,
+  attachments: readonly AttachmentPdf[] = [],
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const fonts: Fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
+  };
+  const accent = hexColor(meta.accentColor);
+  const timeZone = meta.timeZone ?? 'UTC';
+  const title = meta.title ?? DEFAULT_PDF_TITLE;
+
+  const { lines, lossy } = printable(printLines);
+  const college = toWinAnsi(meta.college).text;
+  const titleText = toWinAnsi(title).text;
+  const name = toWinAnsi(meta.applicant.name.trim());
+  const username = toWinAnsi(meta.applicant.username).text;
+  const who = name.text === '' ? username : name.text;
+
+  const drawText = (
+    page: PageCanvas,
+    text: string,
+    x: number,
+    baseline: number,
+    font: PDFFont,
+    size: number,
+    color: RGB,
+  ) => {
+    page.text(text, x, baseline, font, size, color);
+  };
+  const drawRightAligned = (
+    page: PageCanvas,
+    text: string,
+    right: number,
+    baseline: number,
+    font: PDFFont,
+    size: number,
+    color: RGB,
+  ) => {
+    drawText(page, text, right - widthOf(text, font, size), baseline, font, size, color);
+  };
+
+  /** Pages that carry our header and footer (not the appended documents' own pages). */
+  const ownPages: PageCanvas[] = [];
+  const pageNumbers = new Map<PageCanvas | PDFPage, number>();
+  const drawRunningHeader = (page: PageCanvas) => {
+    const baseline = PAGE_HEIGHT - 40;
+    drawText(page, college, MARGIN_X, baseline, fonts.bold, 8.5, accent);
+    drawRightAligned(
+      page,
+      `${titleText}  |  ${who}`,
+      PAGE_WIDTH - MARGIN_X,
+      baseline,
+      fonts.regular,
+      SMALL_SIZE,
+      MUTED_INK,
+    );
+    page.line(MARGIN_X, baseline - 7, PAGE_WIDTH - MARGIN_X, baseline - 7, 0.6, RULE);
+  };
+  const addOwnPage = (): PageCanvas => {
+    const page = new PageCanvas(doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]), doc);
+    const number = doc.getPageCount();
+    ownPages.push(page);
+    pageNumbers.set(page, number);
+    if (number > 1) drawRunningHeader(page);
+    return page;
+  };
+
+  /** Drawing that waits until the number of pages is known. */
+  const lateDrawings: (() => void)[] = [];
+  let totalPages = 0;
+
+  const drawSegment = (page: PageCanvas, segment: Segment, baseline: number) => {
+    switch (segment.kind) {
+      case 'text':
+        drawText(
+          page,
+          segment.text,
+          segment.x,
+          baseline,
+          segment.font,
+          segment.size,
+          segment.color,
+        );
+        return;
+      case 'blank':
+        // SPEC §1: an underlined blank. The invisible text under the line lets a screen
+        // reader, a search or a copy find the blank the eye sees.
+        page.line(
+          segment.x,
+          baseline - 2,
+          segment.x + segment.width,
+          baseline - 2,
+          0.75,
+          BLANK_RULE,
+        );
+        page.text(PRINT_BLANK, segment.x, baseline, fonts.regular, BODY_SIZE, INK, true);
+        return;
+      case 'late':
+        lateDrawings.push(() => {
+          drawText(
+            page,
+            segment.text(),
+            segment.x,
+            baseline,
+            segment.font,
+            segment.size,
+            segment.color,
+          );
+        });
+    }
+  };
+
+  const flow = new Flow({
+    newPage: addOwnPage,
+    bottom: MARGIN_BOTTOM,
+    firstTop: PAGE_HEIGHT - MARGIN_TOP,
+    top: CONTINUATION_TOP,
+    drawSegment,
+  });
+
+  // ---- building blocks ----
+  const text = (
+    x: number,
+    value: string,
+    font: PDFFont = fonts.regular,
+    size = BODY_SIZE,
+    color: RGB = INK,
+  ): Segment => ({ kind: 'text', x, text: value, font, size, color });
+
+  const line = (segments: Segment[], height = LINE_HEIGHT): FlowLine => ({ height, segments });
+
+  const labelSegments = (value: string, width = LABEL_WIDTH): Segment[] =>
+    wrapText(value, fonts.regular, BODY_SIZE, width).map((part) =>
+      text(MARGIN_X, part, fonts.regular, BODY_SIZE, LABEL_INK),
+    );
+
+  /** A question beside its answer, line by line: the label column and the answer column. */
+  const sideBySide = (label: Segment[], answer: Segment[][]): FlowLine[] =>
+    Array.from({ length: Math.max(label.length, answer.length, 1) }, (_, index) =>
+      line([...(label[index] === undefined ? [] : [label[index]]), ...(answer[index] ?? [])]),
+    );
+
+  /** One choice, "[X] label", its label wrapped under itself (a hanging indent). */
+  const choiceLines = (choice: Choice, x: number, width: number): Segment[][] => {
+    const font = choice.checked ? fonts.bold : fonts.regular;
+    const mark = choice.checked
+      ? text(x, '[X]', fonts.bold, BODY_SIZE, INK)
+      : text(x, '[ ]', fonts.regular, BODY_SIZE, MUTED_INK);
+    return wrapText(choice.text, font, BODY_SIZE, width - MARK_WIDTH).map((part, index) => [
+      ...(index === 0 ? [mark] : []),
+      text(x + MARK_WIDTH, part, font, BODY_SIZE, choice.checked ? INK : LABEL_INK),
+    ]);
+  };
+
+  /** Few short choices share one line ("[X] Yes   [ ] No"); otherwise one a line. */
+  const choiceBlock = (choices: Choice[]): Segment[][] => {
+    const widths = choices.map(
+      (choice) =>
+        MARK_WIDTH + widthOf(choice.text, choice.checked ? fonts.bold : fonts.regular, BODY_SIZE),
+    );
+    const inline =
+      widths.reduce((sum, width) => sum + width, 0) + INLINE_CHOICE_GAP * (choices.length - 1);
+    if (choices.length > MAX_INLINE_CHOICES || inline > ANSWER_WIDTH)
+      return choices.flatMap((choice) => choiceLines(choice, ANSWER_X, ANSWER_WIDTH));
+    let x = ANSWER_X;
+    const segments: Segment[] = [];
+    choices.forEach((choice, index) => {
+      segments.push(...(choiceLines(choice, x, ANSWER_WIDTH)[0] ?? []));
+      x += (widths[index] ?? 0) + INLINE_CHOICE_GAP;
+    });
+    return [segments];
+  };
+
+  const pageRanges = new Map<string, PageRange>();
+  const attachmentRanges: PageRange[] = [];
+  const rangeText = (range: PageRange | undefined): string =>
+    range === undefined
+      ? ''
+      : range.first === range.last
+        ? `Appended as page ${range.first} of ${totalPages}`
+        : `Appended as pages ${range.first}-${range.last} of ${totalPages}`;
+
+  /** "Attached document: name" and, when the document is appended, the pages it fills. */
+  const documentLines = (key: string, fileName: string, x: number, width: number) => {
+    const result = wrapText(`Attached document: ${fileName}`, fonts.regular, BODY_SIZE, width).map(
+      (part) => [text(x, part)],
+    );
+    if (attachments.some((attachment) => attachment.answerKey === key)) {
+      result.push([
+        {
+          kind: 'late',
+          x,
+          text: () => rangeText(pageRanges.get(key)),
+          font: fonts.italic,
+          size: SMALL_SIZE,
+          color: MUTED_INK,
+        },
+      ]);
+    }
+    return result;
+  };
+
+  const pageBand = (value: string): FlowLine => ({
+    height: 24,
+    baseline: 14.3,
+    segments: [text(MARGIN_X + 9, value, fonts.bold, 12, WHITE)],
+    decorate: (page, top) => {
+      page.rect(MARGIN_X, top - 20, CONTENT_WIDTH, 20, accent);
+    },
+  });
+
+  const sectionHeading = (value: string): FlowLine[] => {
+    const parts = wrapText(value, fonts.bold, 11, CONTENT_WIDTH);
+    return parts.map((part, index) => ({
+      height: 16,
+      baseline: 12,
+      segments: [text(MARGIN_X, part, fonts.bold, 11, accent)],
+      ...(index === parts.length - 1
+        ? {
+            decorate: (page: PageCanvas, top: number) => {
+              page.line(MARGIN_X, top - 16, PAGE_WIDTH - MARGIN_X, top - 16, 0.6, RULE);
+            },
+          }
+        : {}),
+    }));
+  };
+
+  // ---- the title block ----
+  {
+    const page = flow.page;
+    const top = flow.y;
+    drawText(page, college, MARGIN_X, top - 18, fonts.bold, 19, accent);
+    drawText(page, titleText, MARGIN_X, top - 38, fonts.regular, 13, INK);
+    const contact = (meta.collegeContact ?? []).map((part) => toWinAnsi(part).text);
+    contact.forEach((part, index) => {
+      drawRightAligned(
+        page,
+        part,
+        PAGE_WIDTH - MARGIN_X,
+        top - 9 - index * 10.5,
+        fonts.regular,
+        SMALL_SIZE,
+        MUTED_INK,
+      );
+    });
+    let y = top - Math.max(50, 14 + contact.length * 10.5);
+    page.rect(MARGIN_X, y - 2, CONTENT_WIDTH, 2, accent);
+    y -= 12;
+
+    const status =
+      meta.submittedAt === undefined || meta.submittedAt === null
+        ? 'Not yet submitted (a copy of the saved answers)'
+        : `Submitted ${formatDate(meta.submittedAt, timeZone)}`;
+    const facts: [string, string][] = [
+      ['APPLICANT', name.text === '' ? 'Name not yet given' : name.text],
+      ['ACCOUNT', username],
+      ['STATUS', status],
+      ['COPY MADE', formatDate(meta.generatedAt, timeZone)],
+    ];
+    const columnWidth = (CONTENT_WIDTH - 36) / 2;
+    const rowHeight = 28;
+    const panelHeight = 12 + rowHeight * 2;
+    page.rect(MARGIN_X, y - panelHeight, CONTENT_WIDTH, panelHeight, PANEL);
+    facts.forEach(([label, value], index) => {
+      const x = MARGIN_X + 12 + (index % 2) * (columnWidth + 12);
+      const rowTop = y - 8 - Math.floor(index / 2) * rowHeight;
+      drawText(page, label, x, rowTop - 7, fonts.bold, 6.8, MUTED_INK);
+      const font = index === 0 ? fonts.bold : fonts.regular;
+      const [first = ''] = wrapText(value, font, 10, columnWidth);
+      drawText(page, first, x, rowTop - 20, font, 10, INK);
+    });
+    y -= panelHeight;
+    if (lossy || name.lossy) {
+      y -= 4;
+      for (const part of wrapText(LOSSY_NOTE, fonts.italic, 7.8, CONTENT_WIDTH)) {
+        y -= 10;
+        drawText(page, part, MARGIN_X, y + 2.5, fonts.italic, 7.8, MUTED_INK);
+      }
+    }
+    flow.skip(top - y + 10);
+  }
+
+  // ---- the application, line by line ----
+  for (let index = 0; index < lines.length; index += 1) {
+    const current = lines[index];
+    if (current === undefined) continue;
+    switch (current.kind) {
+      case 'page':
+        flow.hold(spacer(10), pageBand(current.text), spacer(2));
+        break;
+      case 'section':
+        flow.hold(spacer(8), ...sectionHeading(current.text), spacer(6));
+        break;
+      case 'info': {
+        if (isInfoTitle(current, lines[index + 1])) {
+          flow.hold(spacer(3), line([text(MARGIN_X, current.text, fonts.bold)]));
+          break;
+        }
+        const parts = wrapText(current.text, fonts.italic, INFO_SIZE, CONTENT_WIDTH).map((part) =>
+          line([text(MARGIN_X, part, fonts.italic, INFO_SIZE, MUTED_INK)], INFO_LINE_HEIGHT),
+        );
+        flow.place(parts, { keep: parts.length <= 6 ? parts.length : 2 });
+        flow.hold(spacer(5));
+        break;
+      }
+      case 'question': {
+        if (current.answer === null) {
+          flow.place(
+            sideBySide(labelSegments(current.text), [
+              [{ kind: 'blank', x: ANSWER_X, width: BLANK_WIDTH }],
+            ]),
+          );
+        } else if (current.answer === '') {
+          // A heading for the choices or the document that follow it.
+          const choices: Choice[] = [];
+          const documents: Segment[][] = [];
+          // A radio's options all share its key; a checkbox group's options each have their
+          // own (the first one's is the group's), and the group takes every choice after it.
+          const [first, second] = [lines[index + 1], lines[index + 2]];
+          const radio =
+            first?.kind === 'choice' &&
+            first.key === current.key &&
+            (second?.kind !== 'choice' || second.key === current.key);
+          for (
+            let following = lines[index + 1];
+            following !== undefined;
+            following = lines[index + 1]
+          ) {
+            if (following.kind === 'choice') {
+              if (radio && following.key !== current.key) break;
+              choices.push(following);
+            } else if (following.kind === 'document') {
+              documents.push(
+                ...documentLines(following.key, following.text, ANSWER_X, ANSWER_WIDTH),
+              );
+            } else break;
+            index += 1;
+          }
+          flow.place(
+            sideBySide(labelSegments(current.text), [
+              ...(choices.length > 0 ? choiceBlock(choices) : []),
+              ...documents,
+            ]),
+          );
+        } else {
+          const beside = wrapText(current.answer, fonts.regular, BODY_SIZE, ANSWER_WIDTH);
+          if (beside.length <= MAX_SIDE_LINES && !beside.includes('')) {
+            flow.place(
+              sideBySide(
+                labelSegments(current.text),
+                beside.map((part) => [text(ANSWER_X, part)]),
+              ),
+            );
+          } else {
+            // A long answer (an essay of up to 7000 characters) takes the page's full width
+            // under its question, and says whose answer it is on every page it runs onto.
+            const label = labelSegments(current.text, CONTENT_WIDTH).map((segment) =>
+              line([segment]),
+            );
+            const answer = wrapText(
+              current.answer,
+              fonts.regular,
+              BODY_SIZE,
+              CONTENT_WIDTH - LONG_ANSWER_INDENT,
+            ).map((part) => line([text(MARGIN_X + LONG_ANSWER_INDENT, part)]));
+            const [firstLabel = ''] = wrapText(
+              `${current.text} (continued)`,
+              fonts.italic,
+              SMALL_SIZE,
+              CONTENT_WIDTH,
+            );
+            flow.place([...label, ...answer], {
+              keep: label.length + LONG_ANSWER_KEEP,
+              continuation: line([text(MARGIN_X, firstLabel, fonts.italic, SMALL_SIZE, MUTED_INK)]),
+            });
+          }
+        }
+        flow.hold(spacer(4));
+        break;
+      }
+      case 'choice':
+        // A lone checkbox ("I certify that…") takes the whole width.
+        flow.place(choiceLines(current, MARGIN_X, CONTENT_WIDTH).map((segments) => line(segments)));
+        flow.hold(spacer(4));
+        break;
+      case 'document':
+        flow.place(
+          documentLines(current.key, current.text, MARGIN_X, CONTENT_WIDTH).map((segments) =>
+            line(segments),
+          ),
+        );
+        flow.hold(spacer(4));
+        break;
+    }
+  }
+
+  if (attachments.length > 0) {
+    flow.hold(spacer(10), ...sectionHeading('Attached Documents'), spacer(6));
+    attachments.forEach((attachment, position) => {
+      flow.place(
+        sideBySide(labelSegments(`${position + 1}. ${toWinAnsi(attachment.fileName).text}`), [
+          [
+            {
+              kind: 'late',
+              x: ANSWER_X,
+              text: () => rangeText(attachmentRanges[position]),
+              font: fonts.regular,
+              size: BODY_SIZE,
+              color: INK,
+            },
+          ],
+        ]),
+      );
+      flow.hold(spacer(4));
+    });
+  }
+
+  // ---- the documents, appended ----
+  const appendedPages: { page: PDFPage; fileName: string }[] = [];
+  for (const attachment of attachments) {
+    const first = doc.getPageCount() + 1;
+    const fileName = toWinAnsi(attachment.fileName).text;
+    let copied: PDFPage[];
+    try {
+      const source = await PDFDocument.load(attachment.bytes, { updateMetadata: false });
+      copied = await doc.copyPages(source, source.getPageIndices());
+    } catch {
+      copied = [];
+    }
+    if (copied.length === 0) {
+      // One unreadable document never costs the applicant the application: a page says so.
+      const placeholder = addOwnPage();
+      const heading = `Attached document: ${fileName}`;
+      drawText(placeholder, heading, MARGIN_X, CONTINUATION_TOP - 16, fonts.bold, 12, INK);
+      wrapText(UNREADABLE_DOCUMENT_NOTE, fonts.regular, BODY_SIZE, CONTENT_WIDTH).forEach(
+        (part, row) => {
+          const baseline = CONTINUATION_TOP - 36 - row * LINE_HEIGHT;
+          drawText(placeholder, part, MARGIN_X, baseline, fonts.regular, BODY_SIZE, INK);
+        },
+      );
+    }
+    for (const page of copied) {
+      doc.addPage(page);
+      pageNumbers.set(page, doc.getPageCount());
+      appendedPages.push({ page, fileName });
+    }
+    const range = { first, last: doc.getPageCount() };
+    attachmentRanges.push(range);
+    if (attachment.answerKey !== undefined && !pageRanges.has(attachment.answerKey))
+      pageRanges.set(attachment.answerKey, range);
+  }
+
+  // ---- page numbers, and everything that waited for them ----
+  totalPages = doc.getPageCount();
+  for (const draw of lateDrawings) draw();
+  const footer = `${college}  |  ${titleText}  |  ${who}`;
+  for (const page of ownPages) {
+    page.line(MARGIN_X, FOOTER_RULE_Y, PAGE_WIDTH - MARGIN_X, FOOTER_RULE_Y, 0.6, RULE);
+    drawText(page, footer, MARGIN_X, FOOTER_BASELINE, fonts.regular, 7.5, MUTED_INK);
+    drawRightAligned(
+      page,
+      `Page ${pageNumbers.get(page) ?? 0} of ${totalPages}`,
+      PAGE_WIDTH - MARGIN_X,
+      FOOTER_BASELINE,
+      fonts.regular,
+      SMALL_SIZE,
+      INK,
+    );
+    page.finish();
+  }
+  // An appended page keeps its own layout; a small stamp at its foot says whose it is.
+  for (const { page, fileName } of appendedPages) {
+    if (page.getRotation().angle % 360 !== 0) continue;
+    const box = page.getCropBox();
+    const stamp = `Attachment: ${fileName}  |  ${who}  |  Page ${pageNumbers.get(page) ?? 0} of ${totalPages}`;
+    const width = widthOf(stamp, fonts.regular, 7);
+    const canvas = new PageCanvas(page, doc, true);
+    canvas.text(stamp, box.x + (box.width - width) / 2, box.y + 10, fonts.regular, 7, MUTED_INK);
+    canvas.finish();
+  }
+
+  // Metadata in Unicode (the original spelling of the name); the title shows in the reader's
+  // window rather than the file name (PDF/UA asks for that).
+  const author =
+    meta.applicant.name.trim() === '' ? meta.applicant.username : meta.applicant.name.trim();
+  doc.setTitle(`${meta.college}: ${title}, ${author}`, { showInWindowTitleBar: true });
+  doc.setSubject(title);
+  doc.setAuthor(author);
+  doc.setCreator(meta.college);
+  doc.setProducer('Admit (pdf-lib)');
+  doc.setLanguage('en-US');
+  doc.setCreationDate(meta.generatedAt);
+  doc.setModificationDate(meta.generatedAt);
+  return doc.save();
+}

@@ -1,0 +1,283 @@
+/**
+ * Presigned uploads. The browser posts a file straight to storage with fields the server
+ * signed (SPEC §4 file upload, §7 "POST to the presigned storage url"): on S3 through
+ * services/s3.ts, by default through our own endpoint `POST /storage/upload`, which checks an
+ * HMAC-signed policy the way S3 does before a byte is written: signature, expiry, the exact
+ * key, the size range and the content type.
+ */
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
+
+import { MAX_UPLOAD_BYTES, messages } from '@admit/form-model';
+
+import { type Config } from '../config.ts';
+import { type Db } from '../db/database.ts';
+import { type Clock } from './clock.ts';
+import { sameDigest } from './crypto.ts';
+import { HttpError } from './errors.ts';
+import { assertFileKey, createLocalFileStore, type FileStore } from './files.ts';
+import { type MultipartPart } from './multipart.ts';
+
+/** What `POST /api/presigned-url` answers (SPEC §3 presigned-url: url and fields with key). */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** Hands out presigned POSTs for server-chosen keys. */
+export interface UploadSigner {
+  presign: (key: string) => Promise<PresignedPost>;
+}
+
+/** A presigned POST is good for 5 minutes at most. */
+export const POLICY_TTL_MS = 5 * 60_000;
+
+/** The content types an upload may declare (SPEC §5: png, jpeg, jpg, pdf, docx). */
+export const ALLOWED_UPLOAD_CONTENT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+
+/** The largest body the endpoint reads: the file plus room for the form fields. */
+export const STORAGE_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+
+export const STORAGE_PATH = '/storage/upload';
+
+export const storageMessages = {
+  unsigned: 'This upload is not signed. Please request a new upload.',
+  badSignature: 'This upload was refused: its signature does not match.',
+  expired: 'This upload has expired. Please choose your file again.',
+  badPolicy: 'This upload was refused: its policy is not valid.',
+  wrongKey: 'This upload was refused: it names a different file.',
+  extraField: (name: string) => `This upload was refused: the field "${name}" is not allowed.`,
+  duplicateField: (name: string) => `This upload was refused: the field "${name}" appears twice.`,
+  noFile: 'The upload did not contain a file.',
+  notForm: 'The upload must be sent as a multipart form.',
+  fileTooLarge: messages.fileTooLarge,
+  fileEmpty: messages.fileEmpty,
+  fileType: messages.fileType,
+} as const;
+
+interface Policy {
+  expiration: string;
+  /** S3's shapes: `{key: "…"}`, `["eq", "$key", "…"]`, `["content-length-range", min, max]`, and ours, `["in", "$Content-Type", [types]]`. */
+  conditions: unknown[];
+}
+
+/** Form fields the endpoint itself understands; any other field is refused, as S3 does. */
+const KNOWN_FIELDS = new Set(['key', 'policy', 'signature', 'algorithm', 'content-type', 'file']);
+export const SIGNATURE_ALGORITHM = 'ADMIT-HMAC-SHA256';
+
+function sign(secret: Buffer, policy: string): string {
+  return createHmac('sha256', secret).update(policy).digest('hex');
+}
+
+/**
+ * The embedded signer and verifier. `secret` is the storage signing key (derived from the
+ * installation secret by app.ts, never the secret itself).
+ */
+export function createLocalUploads(deps: {
+  secret: () => Promise<Buffer>;
+  clock: Clock;
+  publicOrigin: string;
+}) {
+  const { clock } = deps;
+
+  function parsePolicy(encoded: string): Policy {
+    let policy: unknown;
+    try {
+      policy = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as unknown;
+    } catch {
+      throw new HttpError(403, storageMessages.badPolicy);
+    }
+    if (
+      typeof policy !== 'object' ||
+      policy === null ||
+      typeof (policy as Policy).expiration !== 'string' ||
+      !Array.isArray((policy as Policy).conditions)
+    ) {
+      throw new HttpError(403, storageMessages.badPolicy);
+    }
+    return policy as Policy;
+  }
+
+  const signer: UploadSigner = {
+    async presign(key) {
+      assertFileKey(key);
+      const policy: Policy = {
+        expiration: new Date(clock().getTime() + POLICY_TTL_MS).toISOString(),
+        conditions: [
+          { key },
+          ['content-length-range', 1, MAX_UPLOAD_BYTES],
+          ['in', '$Content-Type', [...ALLOWED_UPLOAD_CONTENT_TYPES]],
+        ],
+      };
+      const encoded = Buffer.from(JSON.stringify(policy)).toString('base64');
+      return {
+        url: `${deps.publicOrigin}${STORAGE_PATH}`,
+        fields: {
+          key,
+          policy: encoded,
+          algorithm: SIGNATURE_ALGORITHM,
+          signature: sign(await deps.secret(), encoded),
+        },
+      };
+    },
+  };
+
+  /**
+   * Checks a posted form against its signed policy and returns the key and bytes to write.
+   * Throws HttpError 403 (signature, expiry, key, type, stray fields), 413 (too large) or
+   * 400 (empty, malformed). Nothing is written by this function.
+   */
+  async function verify(
+    parts: readonly MultipartPart[],
+  ): Promise<{ key: string; bytes: Uint8Array }> {
+    const fields = new Map<string, string>();
+    let file: MultipartPart | undefined;
+    for (const part of parts) {
+      const name = part.name.toLowerCase();
+      if (!KNOWN_FIELDS.has(name)) throw new HttpError(403, storageMessages.extraField(part.name));
+      if (fields.has(name) || (name === 'file' && file !== undefined)) {
+        throw new HttpError(400, storageMessages.duplicateField(part.name));
+      }
+      if (name === 'file') file = part;
+      else fields.set(name, part.data.toString('utf8'));
+    }
+    const text = (name: string): string | undefined => fields.get(name);
+    const encoded = text('policy');
+    const signature = text('signature');
+    if (encoded === undefined || signature === undefined) {
+      throw new HttpError(403, storageMessages.unsigned);
+    }
+    // Constant-time: a forger learns nothing from how long the refusal took.
+    const expected = Buffer.from(sign(await deps.secret(), encoded), 'hex');
+    const given = /^[0-9a-f]{64}$/i.test(signature)
+      ? Buffer.from(signature, 'hex')
+      : Buffer.alloc(0);
+    if (!sameDigest(expected, given)) throw new HttpError(403, storageMessages.badSignature);
+
+    const policy = parsePolicy(encoded);
+    const expiration = Date.parse(policy.expiration);
+    const now = clock().getTime();
+    if (!Number.isFinite(expiration)) throw new HttpError(403, storageMessages.badPolicy);
+    if (now >= expiration) throw new HttpError(403, storageMessages.expired);
+    // A policy we signed never lives longer than POLICY_TTL_MS (a second of clock drift allowed).
+    if (expiration - now > POLICY_TTL_MS + 1000)
+      throw new HttpError(403, storageMessages.badPolicy);
+
+    const key = text('key');
+    let keyChecked = false;
+    let range: [number, number] | undefined;
+    let types: string[] | undefined;
+    for (const condition of policy.conditions) {
+      const [operator, subject, value] = Array.isArray(condition)
+        ? (condition as unknown[])
+        : [undefined, undefined, undefined];
+      if (!Array.isArray(condition) && typeof condition === 'object' && condition !== null) {
+        const entries = Object.entries(condition);
+        const [only] = entries;
+        if (entries.length !== 1 || only?.[0] !== 'key' || typeof only[1] !== 'string') {
+          throw new HttpError(403, storageMessages.badPolicy);
+        }
+        if (key !== only[1]) throw new HttpError(403, storageMessages.wrongKey);
+        keyChecked = true;
+      } else if (operator === 'eq' && subject === '$key' && typeof value === 'string') {
+        if (key !== value) throw new HttpError(403, storageMessages.wrongKey);
+        keyChecked = true;
+      } else if (
+        operator === 'content-length-range' &&
+        typeof subject === 'number' &&
+        typeof value === 'number'
+      ) {
+        range = [subject, value];
+      } else if (
+        operator === 'in' &&
+        subject === '$Content-Type' &&
+        Array.isArray(value) &&
+        value.every((type) => typeof type === 'string')
+      ) {
+        types = value;
+      } else {
+        // A condition this endpoint does not understand is not silently ignored.
+        throw new HttpError(403, storageMessages.badPolicy);
+      }
+    }
+    // Fail closed: a policy must pin the key and bound the size.
+    if (!keyChecked || key === undefined || range === undefined) {
+      throw new HttpError(403, storageMessages.badPolicy);
+    }
+    try {
+      assertFileKey(key);
+    } catch {
+      throw new HttpError(403, storageMessages.wrongKey);
+    }
+
+    if (file === undefined) throw new HttpError(400, storageMessages.noFile);
+    if (file.data.length > range[1]) throw new HttpError(413, storageMessages.fileTooLarge);
+    if (file.data.length < range[0]) throw new HttpError(400, storageMessages.fileEmpty);
+    // S3's rule: a Content-Type field sets the stored type; else the file part's own type.
+    const declared = text('content-type');
+    const contentType =
+      declared === undefined
+        ? file.contentType
+        : (declared.split(';')[0] ?? '').trim().toLowerCase();
+    if (types !== undefined && !types.includes(contentType)) {
+      throw new HttpError(403, storageMessages.fileType);
+    }
+    return { key, bytes: file.data };
+  }
+
+  return {
+    signer,
+    verify,
+
+    /** Verifies the form and writes the file atomically; nothing is written on a refusal. */
+    async accept(parts: readonly MultipartPart[], files: FileStore): Promise<{ key: string }> {
+      const { key, bytes } = await verify(parts);
+      await files.put(key, bytes);
+      return { key };
+    },
+  };
+}
+
+export type LocalUploads = ReturnType<typeof createLocalUploads>;
+
+/** The storage signing key: the installation secret, HMAC'd with a purpose label. */
+export function deriveStorageSecret(installationSecret: Buffer): Buffer {
+  return createHmac('sha256', installationSecret).update('admit:storage-policy:v1').digest();
+}
+
+/**
+ * Where files live: S3 when S3_BUCKET is set (the SDK is loaded only then), else local disk
+ * under DATA_DIR/files with the embedded endpoint (`local`) that checks our own policies.
+ */
+export async function createStorage(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+}): Promise<{ files: FileStore; uploads: UploadSigner; local: LocalUploads | undefined }> {
+  const { config, db, clock } = deps;
+  if (config.s3 !== undefined) {
+    const { createS3Storage } = await import('./s3.ts');
+    return { ...createS3Storage(config.s3), local: undefined };
+  }
+  let secret: Promise<Buffer> | undefined;
+  const local = createLocalUploads({
+    secret: () =>
+      (secret ??= db
+        .selectFrom('app_secret')
+        .select('secret')
+        .executeTakeFirstOrThrow()
+        .then((row) => deriveStorageSecret(row.secret))),
+    clock,
+    publicOrigin: config.publicOrigin,
+  });
+  return {
+    files: createLocalFileStore(join(config.dataDir, 'files')),
+    uploads: local.signer,
+    local,
+  };
+}
