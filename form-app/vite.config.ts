@@ -8,7 +8,34 @@ const api = process.env.ADMIT_API ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react()],
   define: { __ADMIT_TENANT__: JSON.stringify(tenant) },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    // The manifest (dist/.vite/manifest.json) tells bench/bundle which chunks a route loads.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the first step needs is one file, not a dozen small shared chunks: fewer
+          // requests, and gzip compresses it as a whole. Lazy pages and fields keep their own.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+      treeshake: {
+        // Our packages run nothing at import but module-level constants, so a module only
+        // re-exported by a package's index stays out of chunks that do not use it (the lazy
+        // pages and the date picker can leave the first download). Other modules keep the
+        // default: their package.json `sideEffects`.
+        moduleSideEffects: [
+          {
+            test: /[\\/](design-system|form-model|tenant-config)[\\/]src[\\/]/,
+            sideEffects: false,
+          },
+        ],
+      },
+    },
+  },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -25,10 +25,20 @@ export function ensureDependencies() {
   writeFileSync(stamp, createHash('sha256').update(readFileSync(lock)).digest('hex'));
 }
 
-/** Installs Debian's Chromium when it is missing (browser tests need it). */
-export function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) return;
-  console.log('▶ installing Chromium: apt-get install -y chromium');
+/** Installs the Debian packages tests and the product use: Chromium, LibreOffice. */
+export function ensureSystemPackages() {
+  ensureDebianPackages([
+    { check: CHROMIUM_PATH, name: 'chromium' },
+    // DOCX → PDF conversion (server tests and the product) uses LibreOffice when present.
+    { check: '/usr/bin/soffice', name: 'libreoffice-writer-nogui' },
+  ]);
+}
+
+/** Installs the Debian packages whose file is missing, in one apt-get call. */
+export function ensureDebianPackages(packages) {
+  const missing = packages.filter((pkg) => !existsSync(pkg.check)).map((pkg) => pkg.name);
+  if (missing.length === 0) return;
+  console.log(`▶ installing ${missing.join(', ')}: apt-get install -y ${missing.join(' ')}`);
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
   const run = (args) =>
     execFileSync(asRoot[0] ?? args[0], asRoot.length ? args : args.slice(1), {
@@ -36,5 +46,5 @@ export function ensureChromium() {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   run(['apt-get', 'update', '-qq']);
-  run(['apt-get', 'install', '-y', '-qq', 'chromium']);
+  run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing]);
 }

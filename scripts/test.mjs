@@ -1,46 +1,76 @@
 #!/usr/bin/env node
 // The one test command (README, .ci/run): installs what a fresh machine lacks, then runs
-// lint, typecheck and every test. Prints a closing "N passed, N failed" line.
+// lint, typecheck, every Vitest project (node and Chromium) and the Playwright journeys.
+// Prints a closing "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ensureChromium, ensureDependencies, root } from './ensure.mjs';
+import { ensureDependencies, ensureSystemPackages, root } from './ensure.mjs';
 
 ensureDependencies();
-ensureChromium();
+ensureSystemPackages();
 
-function step(title, command, args, env = {}) {
+const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' };
+
+function step(title, command, args, extraEnv = {}) {
   console.log(`\n▶ ${title}: ${[command, ...args].join(' ')}`);
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ...env },
+    env: { ...env, ...extraEnv },
   });
-  if (result.status !== 0) {
-    console.error(`✖ ${title} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(result.status ?? 1);
-  }
+  return result.status ?? 1;
 }
 
-step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
-step('typecheck', 'npx', ['tsc', '-b']);
+function fail(title, status) {
+  console.error(`✖ ${title} failed (exit ${status}).`);
+  console.log('\n0 passed, 1 failed');
+  process.exit(status || 1);
+}
 
-const reportDir = join(root, 'node_modules', '.cache', 'admit');
-mkdirSync(reportDir, { recursive: true });
-const report = join(reportDir, 'vitest.json');
-const vitest = spawnSync(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' } },
-);
+let status = step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+if (status !== 0) fail('lint', status);
+status = step('typecheck', 'npx', ['tsc', '-b']);
+if (status !== 0) fail('typecheck', status);
+
+const reports = join(root, 'node_modules', '.cache', 'admit');
+mkdirSync(reports, { recursive: true });
+const vitestReport = join(reports, 'vitest.json');
+const e2eReport = join(reports, 'playwright.json');
+rmSync(vitestReport, { force: true });
+rmSync(e2eReport, { force: true });
+
 let passed = 0;
 let failed = 0;
-if (existsSync(report)) {
-  const summary = JSON.parse(readFileSync(report, 'utf8'));
+const vitest = step('unit, API and widget tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+if (existsSync(vitestReport)) {
+  const summary = JSON.parse(readFileSync(vitestReport, 'utf8'));
   passed += summary.numPassedTests;
   failed += summary.numFailedTests;
 }
-if (vitest.status !== 0 && failed === 0) failed = 1;
+if (vitest !== 0 && failed === 0) failed += 1;
+
+const e2e = step(
+  'browser journeys',
+  'npx',
+  ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  },
+);
+if (existsSync(e2eReport)) {
+  const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  passed += stats.expected + (stats.flaky ?? 0);
+  failed += stats.unexpected;
+}
+if (e2e !== 0 && !existsSync(e2eReport)) failed += 1;
+
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && vitest.status === 0 ? 0 : 1);
+process.exit(failed === 0 && vitest === 0 && e2e === 0 ? 0 : 1);

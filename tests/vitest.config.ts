@@ -2,8 +2,8 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   test: {
-    name: 'architecture',
+    name: 'tests',
     environment: 'node',
-    include: ['architecture/**/*.test.ts'],
+    include: ['architecture/**/*.test.ts', 'durability/**/*.test.ts'],
   },
 });

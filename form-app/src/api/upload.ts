@@ -5,6 +5,22 @@
 import { GENERIC_ERROR_MESSAGE, ServerError } from './errors.ts';
 import { type PresignedUpload } from './types.ts';
 
+/** The type to declare for a file: its own, or the one its extension stands for (browsers without Office leave .docx untyped). */
+const TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+export function declaredType(file: File): string {
+  const extension = file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase();
+  return (
+    TYPE_BY_EXTENSION[extension] ?? (file.type === '' ? 'application/octet-stream' : file.type)
+  );
+}
+
 export function uploadToStorage(
   target: PresignedUpload,
   file: File,
@@ -13,6 +29,8 @@ export function uploadToStorage(
   return new Promise((resolve, reject) => {
     const body = new FormData();
     for (const [name, value] of Object.entries(target.fields)) body.append(name, value);
+    // S3's rule: a Content-Type field sets the stored type (the server sniffs the bytes anyway).
+    if (!('Content-Type' in target.fields)) body.append('Content-Type', declaredType(file));
     body.append('file', file);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', target.url);

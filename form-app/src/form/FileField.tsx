@@ -14,6 +14,7 @@ import { api } from '../api/endpoints.ts';
 import { ServerError, UnauthorizedError } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { uploadToStorage } from '../api/upload.ts';
+import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { useRenderer } from './FormContext.tsx';
 
 /** SPEC §9: conversion status is polled every 2000 ms. */
@@ -28,6 +29,7 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
     subscription: { value: true, error: true },
   });
   const { showToast } = useToast();
+  const sessionEnded = useSessionEnded();
   const queryClient = useQueryClient();
   const documents = useQuery({
     queryKey: queryKeys.documents,
@@ -82,7 +84,10 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
         await sleep(CONVERSION_POLL_MS);
       }
     } catch (error) {
-      if (error instanceof UnauthorizedError) throw error;
+      if (error instanceof UnauthorizedError) {
+        sessionEnded();
+        return;
+      }
       fail(error instanceof ServerError ? error.message : String(error));
     }
   };

@@ -99,7 +99,14 @@ function itemNoun(label: string): string {
 
 function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another' }> }) {
   const { model, setAddAnother, readOnly } = useRenderer();
-  const count = useWatch((values) => addAnotherCount(block, values, model));
+  // Values decide the last answered group; the stored counter comes from the model (useWatch
+  // recomputes on value changes only, so the counter is combined outside it).
+  const answeredThrough = useWatch((values) => addAnotherCount(block, values, {}));
+  const count = Math.min(
+    Math.max(model.addAnother?.[block.buttonId] ?? 1, answeredThrough),
+    block.max,
+    block.items.length,
+  );
   const noun = itemNoun(block.label);
   return (
     <>
@@ -129,7 +136,8 @@ function TabsView({ block }: { block: Extract<Block, { type: 'tabs' }> }) {
   const tab = block.tabs.find((t) => t.id === chosen);
   return (
     <TabGroup
-      id={block.tabId}
+      // Not the answer key: the essay's own field carries that id (SPEC §2 anchors).
+      id={`tabs-${block.tabId}`}
       label={block.label}
       tabs={block.tabs.map((t) => ({ id: t.id, label: t.label }))}
       value={chosen}

@@ -18,8 +18,8 @@ import {
 import {
   CheckboxGroup,
   CheckboxInput,
-  DateInput,
   EmailInput,
+  LoadingSpinner,
   LookupInput,
   MonthYearInput,
   PhoneInput,
@@ -29,35 +29,44 @@ import {
   Textarea,
   TextInput,
 } from '@admit/design-system';
-import { type ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useField, useForm } from 'react-final-form';
 
 import { api } from '../api/endpoints.ts';
+import {
+  type FieldProps,
+  type Of,
+  subscription,
+  text,
+  useFieldState,
+  useRequired,
+} from './fieldState.ts';
 import { useRenderer } from './FormContext.tsx';
-import { FileField } from './FileField.tsx';
 import { useWatch } from './useWatch.ts';
 
-type Of<T extends Question['type']> = Extract<Question, { type: T }>;
-export interface FieldProps<T extends Question['type']> {
-  question: Of<T>;
+export type { FieldProps } from './fieldState.ts';
+
+/**
+ * A field in a chunk of its own, fetched when a step first shows one, with a small spinner
+ * meanwhile (bench/bundle: it stays out of the first download).
+ */
+function lazyField<T extends Question['type']>(
+  load: () => Promise<ComponentType<FieldProps<T>>>,
+): ComponentType<FieldProps<T>> {
+  const Field = lazy(async () => ({ default: await load() }));
+  return function LazyField({ question }: FieldProps<T>) {
+    return (
+      <Suspense fallback={<LoadingSpinner size="small" />}>
+        <Field question={question} />
+      </Suspense>
+    );
+  };
 }
 
-const subscription = { value: true, error: true } as const;
-
-/** Errors are shown only while the status is validating (SPEC §4). */
-function useFieldState<V>(key: string) {
-  const { input, meta } = useField<V>(key, { subscription });
-  const { validating, readOnly } = useRenderer();
-  const error = validating ? (meta.error as string[] | undefined) : undefined;
-  return { input, error, disabled: readOnly };
-}
-
-function useRequired(question: Question): boolean {
-  const required = 'required' in question ? question.required : undefined;
-  return useWatch((values) => isRequired(required, values));
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** The date picker (@mui/x-date-pickers) is the heaviest widget of all. */
+const DateField = lazyField<'date'>(async () => (await import('./DateField.tsx')).DateField);
+/** Uploads sit behind a tab that is not the default one, and only logged-in applicants use them. */
+const FileField = lazyField<'file'>(async () => (await import('./FileField.tsx')).FileField);
 
 function TextField({ question }: FieldProps<'text'>) {
   const { input, error, disabled } = useFieldState<string>(question.key);
@@ -112,24 +121,6 @@ function EmailField({ question }: FieldProps<'email'>) {
       disabled={disabled}
       required={required}
       maxLength={question.maxLength}
-    />
-  );
-}
-
-function DateField({ question }: FieldProps<'date'>) {
-  const { input, error, disabled } = useFieldState<string>(question.key);
-  const required = useRequired(question);
-  return (
-    <DateInput
-      id={question.key}
-      label={question.label}
-      hint={question.hint}
-      value={text(input.value)}
-      onChange={input.onChange}
-      onBlur={input.onBlur}
-      error={error}
-      disabled={disabled}
-      required={required}
     />
   );
 }

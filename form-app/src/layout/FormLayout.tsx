@@ -28,7 +28,7 @@ import {
   ValidationSummary,
 } from '@admit/design-system';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createForm, type FormApi } from 'final-form';
+import { type FormApi } from 'final-form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Form, useFormState } from 'react-final-form';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -38,10 +38,12 @@ import { UnauthorizedError } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { ApplicationContext, type ApplicationActions } from '../form/ApplicationContext.tsx';
 import { ClearHidden } from '../form/ClearHidden.tsx';
+import { createAnswersForm } from '../form/createAnswersForm.ts';
 import { type RendererContext, RendererContextValue } from '../form/FormContext.tsx';
 import { clearVisitorAnswers, readVisitorAnswers, useSaving } from '../form/useSaving.ts';
 import { COMPLETION_ROUTE, FORM_ROUTES, navigationState } from '../routes/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { DEFAULT_ROUTE, tenant } from '../tenant.ts';
 import { AppChrome } from './AppChrome.tsx';
 import { useLogout } from './useLogout.ts';
@@ -66,6 +68,13 @@ for (const page of pages) {
   };
   for (const section of page.sections) walk(section.blocks);
 }
+
+/** Answer key → its question's label, for the validation summary. */
+const questionLabels = new Map(
+  visitQuestions(pages, {}).flatMap(({ question }) =>
+    questionKeys(question).map((key) => [key, question.label] as const),
+  ),
+);
 
 const fileKeys = new Set(
   visitQuestions(pages, {})
@@ -102,12 +111,18 @@ export function focusField(key: string): void {
 
 function Summary({ onNavigate }: { onNavigate: (href: string) => void }) {
   const { errors } = useFormState({ subscription: { errors: true } });
-  const items = (Object.entries(errors ?? {}) as [string, string[]][]).flatMap(
+  const entries = (Object.entries(errors ?? {}) as [string, string[]][]).flatMap(
     ([key, messages]) => {
       const href = summaryHref(pages, key);
       const label = messages[0];
-      return href === undefined || label === undefined ? [] : [{ href, label }];
+      return href === undefined || label === undefined ? [] : [{ key, href, label }];
     },
+  );
+  // Two links with the same words must still say where they lead (WCAG 2.4.4).
+  const items = entries.map(({ key, href, label }) =>
+    entries.filter((entry) => entry.label === label).length > 1
+      ? { href, label: `${label} (${questionLabels.get(key) ?? key})` }
+      : { href, label },
   );
   if (items.length === 0) return null;
   return (
@@ -129,6 +144,8 @@ export function FormLayout() {
   const { showToast } = useToast();
   const state = navigationState(location.state);
   const { isLoggedIn, profile, webStatus } = session;
+  // SPEC §2: a failed profile load (401 included) goes to the route's error boundary.
+  if (session.profileError !== null) throw session.profileError;
 
   const temporary = useQuery({
     queryKey: queryKeys.temporary(session.temporaryToken ?? ''),
@@ -173,7 +190,7 @@ export function FormLayout() {
     } else {
       initial = { ...(temporary.data?.answer ?? {}), ...carried };
     }
-    return createForm<Answers>({ initialValues: initial, onSubmit: () => undefined });
+    return createAnswersForm(initial);
     // The form is created once per loaded session; later profile refreshes must not reset typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loading, isLoggedIn]);
@@ -236,16 +253,20 @@ function LoadedLayout({
   });
   const path = location.pathname;
 
+  const sessionEnded = useSessionEnded();
   const fail = useCallback(
     (title: string, error: unknown) => {
-      if (error instanceof UnauthorizedError) throw error;
+      if (error instanceof UnauthorizedError) {
+        sessionEnded();
+        return;
+      }
       showToast({
         severity: 'error',
         title,
         message: error instanceof Error ? error.message : String(error),
       });
     },
-    [showToast],
+    [sessionEnded, showToast],
   );
 
   // SPEC §2: after login (or submit) the success message arrives in navigation state.
@@ -317,7 +338,9 @@ function LoadedLayout({
     submitted,
   ]);
 
-  // SPEC §4: while started or validating, each path change is recorded as the last page.
+  // SPEC §4: while started or validating, each path change is recorded as the last page
+  // (once per path: a status change alone records nothing).
+  const recordedPath = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (
       !isLoggedIn ||
@@ -325,6 +348,8 @@ function LoadedLayout({
       !FORM_ROUTES.includes(path)
     )
       return;
+    if (recordedPath.current === path) return;
+    recordedPath.current = path;
     void api.saveLastPage(routeOf(path)).catch(() => undefined);
   }, [isLoggedIn, path, webStatus]);
 
@@ -482,7 +507,9 @@ function LoadedLayout({
   useEffect(() => {
     form.setConfig(
       'validate',
-      validating ? (values: Answers) => validateAnswers(pages, values, { context: model }) : undefined,
+      validating
+        ? (values: Answers) => validateAnswers(pages, values, { context: model })
+        : undefined,
     );
   }, [form, model, validating]);
 

@@ -32,7 +32,7 @@ export function ServiceView({ serviceToken }: { serviceToken: string }) {
   return (
     <Container component="main" maxWidth="md" sx={{ py: 4 }}>
       <PrintDocument
-        heading={`${tenant.names.college}: ${tenant.titles.application}`}
+        heading={tenant.titles.application}
         subheading={name === '' ? undefined : name}
         lines={lines}
       />

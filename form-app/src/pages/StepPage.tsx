@@ -1,6 +1,6 @@
 /** The generic step: renders one page of the college's config (SPEC §2 /about, /education, /final-steps). */
 import { type PageId } from '@admit/form-model';
-import { StepButtons, Typography } from '@admit/design-system';
+import { Stack, StepButtons, Typography } from '@admit/design-system';
 import { useEffect } from 'react';
 
 import { SectionView } from '../form/blocks.tsx';
@@ -29,12 +29,18 @@ export function StepPage({ pageId }: { pageId: PageId }) {
   };
   return (
     <>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+      <Typography
+        variant="h3"
+        component="h1"
+        sx={{ mb: 3, fontSize: { xs: '1.875rem', sm: '2.5rem' }, fontWeight: 700 }}
+      >
         {page.title}
       </Typography>
-      {page.sections.map((section) => (
-        <SectionView key={section.id} section={section} />
-      ))}
+      <Stack spacing={3} sx={{ mb: 3 }}>
+        {page.sections.map((section) => (
+          <SectionView key={section.id} section={section} />
+        ))}
+      </Stack>
       <StepButtons
         busy={busy}
         onPrevious={

@@ -1,5 +1,4 @@
 import { ErrorScreen } from '@admit/design-system';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useRouteError } from 'react-router-dom';
 
@@ -13,17 +12,15 @@ import { useSession } from '../session/SessionProvider.tsx';
  */
 export function RootError() {
   const error = useRouteError();
-  const queryClient = useQueryClient();
   const session = useSession();
   const unauthorized = error instanceof UnauthorizedError;
   useEffect(() => {
     if (unauthorized) {
-      queryClient.clear();
-      session.refreshLoggedIn();
+      session.endSession();
     } else {
       console.error('Unhandled error', error);
     }
-  }, [error, queryClient, session, unauthorized]);
+  }, [error, session, unauthorized]);
   if (unauthorized)
     return <Navigate to="/login" replace state={{ errorMessage: SESSION_INVALID_MESSAGE }} />;
   return <ErrorScreen />;

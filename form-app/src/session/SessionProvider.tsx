@@ -29,6 +29,10 @@ export interface Session {
   markChangedPage: () => void;
   /** Re-reads the cookies after login or logout. */
   refreshLoggedIn: () => void;
+  /** The session ended (a 401): forget it here too, whatever the marker cookie says. */
+  endSession: () => void;
+  /** A failure loading the profile; the form layout re-throws it inside the router's boundary. */
+  profileError: Error | null;
   /** Marks the status locally after it was posted (SPEC §4). */
   setWebStatus: (status: DerivedWebStatus) => void;
 }
@@ -53,6 +57,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryKey: queryKeys.profile,
     queryFn: api.profile,
     enabled: isLoggedIn && !isServiceUser,
+    // This provider sits above the router's error boundaries: the layout re-throws instead.
+    throwOnError: false,
   });
   const profile = profileQuery.data;
 
@@ -62,6 +68,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setLocalStatus(undefined);
     setChangedPage(false);
     if (!now) queryClient.clear();
+  }, [queryClient]);
+
+  const endSession = useCallback(() => {
+    // The marker is readable (it grants nothing): delete it so the app stops assuming a session.
+    document.cookie = `${tenant.sessionCookiePrefix}.loggedIn=; Max-Age=0; path=/; SameSite=Lax`;
+    queryClient.clear();
+    setLoggedIn(false);
+    setLocalStatus(undefined);
+    setChangedPage(false);
   }, [queryClient]);
 
   const value = useMemo<Session>(() => {
@@ -87,9 +102,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setChangedPage(true);
       },
       refreshLoggedIn,
+      endSession,
+      profileError: profileQuery.error,
       setWebStatus: setLocalStatus,
     };
   }, [
+    endSession,
+    profileQuery.error,
     hasChangedPage,
     isLoggedIn,
     isServiceUser,

@@ -1,0 +1,210 @@
+/**
+ * bench/pdf: the application PDF (pdf-lib, server/src/services/pdf) beside Chromium printing
+ * the same printable content as HTML. Prints figures; never fails on them.
+ *
+ *   npx tsx bench/pdf/run.ts [--runs=30] [--warmup=5] [--out=DIR]
+ *
+ * What it does: builds the printable model of a realistic, fully answered gallatin application
+ * (bench/pdf/application.ts: every question the answers reveal is answered, a 7000-character
+ * essay) and the same content as simple HTML (bench/pdf/html.ts). It launches the system
+ * Chromium once (playwright-core, /usr/bin/chromium), timing the launch apart, then warms both
+ * up and times `runs` rounds, each one application PDF render and one `setContent(html)` +
+ * `page.pdf()` on the warm page, interleaved so that on a shared machine both meet the same
+ * load. It prints both medians (and the render's CPU time), the ratio and PASS/MISS against the
+ * target (the PDF ≥ 10× faster). `--out` also writes both PDFs and the HTML there, to look at.
+ * The browser is closed on every exit, Ctrl-C and the time limit too.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { printableModel, validateAnswers } from '@admit/form-model';
+import { renderApplicationPdf } from '@admit/server';
+import { loadTenant } from '@admit/tenant-config';
+import { PDFDocument } from 'pdf-lib';
+import { type Browser, chromium } from 'playwright-core';
+
+import { fullyAnsweredApplication } from './application.ts';
+import { printableHtml } from './html.ts';
+
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '5' },
+    out: { type: 'string', default: '' },
+  },
+});
+const RUNS = Number(flags.runs);
+const WARMUP = Number(flags.warmup);
+const TARGET_RATIO = 10;
+const TIME_LIMIT_MS = 10 * 60_000;
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+if (!Number.isInteger(RUNS) || RUNS < 1 || !Number.isInteger(WARMUP) || WARMUP < 0) {
+  throw new Error('bench/pdf: --runs must be a whole number ≥ 1 and --warmup ≥ 0');
+}
+
+let browser: Browser | undefined;
+async function abort(why: string, code: number): Promise<never> {
+  console.error(`bench/pdf: ${why}`);
+  await browser?.close().catch(() => undefined);
+  process.exit(code);
+}
+process.once('SIGINT', () => void abort('interrupted; browser closed', 130));
+process.once('SIGTERM', () => void abort('terminated; browser closed', 143));
+setTimeout(
+  () => void abort(`stopped after the ${TIME_LIMIT_MS / 60_000} min time limit`, 2),
+  TIME_LIMIT_MS,
+).unref();
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The time `work` takes, in ms, with its result. */
+async function time<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const start = performance.now();
+  const result = await work();
+  return { ms: performance.now() - start, result };
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+// ── the application ─────────────────────────────────────────────────────────────────────────
+
+const tenant = loadTenant('gallatin');
+const { answers, context } = fullyAnsweredApplication(tenant);
+const problems = Object.keys(validateAnswers(tenant.pages, answers, { context }));
+const lines = printableModel(tenant.pages, answers, {}, context);
+const { address } = tenant.contact;
+const meta = {
+  college: tenant.names.college,
+  title: 'Application for Admission',
+  collegeContact: [
+    ...address.lines,
+    `${address.city}, ${address.state} ${address.zip}`,
+    tenant.contact.phone,
+    tenant.contact.email,
+  ],
+  applicant: { name: 'Ada Lovelace', username: 'ada.lovelace@example.com' },
+  generatedAt: new Date(),
+};
+const html = printableHtml(lines, meta);
+
+console.log('bench/pdf: the application PDF beside Chromium printing the same content');
+console.log(
+  `  machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ` +
+    `load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')} (above the CPU count, every figure is inflated)`,
+);
+console.log(
+  `  application: gallatin, ${Object.keys(answers).length} answers, ${lines.length} print lines, ` +
+    (problems.length === 0
+      ? 'valid (would submit)'
+      : `validation problems: ${problems.join(', ')}`),
+);
+console.log(
+  `  runs: ${WARMUP} warm-up + ${RUNS} timed of each, interleaved; figures are medians\n`,
+);
+
+// ── the two contenders ──────────────────────────────────────────────────────────────────────
+
+const renderOurs = () => renderApplicationPdf(lines, meta);
+
+const launched = await time(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return browser.newPage();
+});
+const page = launched.result;
+const printWithChromium = async () => {
+  await page.setContent(html, { waitUntil: 'load' });
+  return page.pdf({
+    format: 'Letter',
+    printBackground: true,
+    displayHeaderFooter: true,
+    headerTemplate: '<span></span>',
+    footerTemplate:
+      '<div style="font: 8px Helvetica; width: 100%; text-align: right; margin: 0 0.75in">' +
+      'Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+    margin: { top: '0.75in', bottom: '0.8in', left: '0.75in', right: '0.75in' },
+  });
+};
+
+for (let run = 0; run < WARMUP; run += 1) {
+  await renderOurs();
+  await printWithChromium();
+}
+// Interleaved, one of each per round: on a shared machine both meet the same load.
+const ourTimes: number[] = [];
+const ourCpu: number[] = [];
+const chromiumTimes: number[] = [];
+let ourPdf: Uint8Array = new Uint8Array();
+let chromiumPdf: Uint8Array = new Uint8Array();
+for (let run = 0; run < RUNS; run += 1) {
+  const cpu = process.cpuUsage();
+  const ours = await time(renderOurs);
+  const used = process.cpuUsage(cpu);
+  ourTimes.push(ours.ms);
+  ourCpu.push((used.user + used.system) / 1000);
+  ourPdf = ours.result;
+  const printed = await time(printWithChromium);
+  chromiumTimes.push(printed.ms);
+  chromiumPdf = printed.result;
+}
+await browser?.close();
+browser = undefined;
+
+const pagesOf = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPageCount();
+const ourMedian = median(ourTimes);
+const chromiumMedian = median(chromiumTimes);
+console.log(
+  `  application PDF (pdf-lib)       ${ms(ourMedian).padStart(10)}   ` +
+    `(min ${ms(Math.min(...ourTimes))}, max ${ms(Math.max(...ourTimes))}; ` +
+    `CPU ${ms(median(ourCpu))}; ${await pagesOf(ourPdf)} pages, ${kb(ourPdf.byteLength)})`,
+);
+console.log(
+  `  Chromium setContent + pdf       ${ms(chromiumMedian).padStart(10)}   ` +
+    `(min ${ms(Math.min(...chromiumTimes))}, max ${ms(Math.max(...chromiumTimes))}; ` +
+    `${await pagesOf(chromiumPdf)} pages, ${kb(chromiumPdf.byteLength)})`,
+);
+console.log(
+  `  Chromium launch + first page    ${ms(launched.ms).padStart(10)}   (once per browser; not in the median above)`,
+);
+
+const ratio = chromiumMedian / ourMedian;
+console.log(
+  `\n  ratio of medians: the application PDF is ${ratio.toFixed(1)}× faster than a warm Chromium ` +
+    `(target ≥ ${TARGET_RATIO}×): ${ratio >= TARGET_RATIO ? 'PASS' : 'MISS'}`,
+);
+console.log(
+  `  ratio of minimums (least disturbed runs): ${(Math.min(...chromiumTimes) / Math.min(...ourTimes)).toFixed(1)}×; ` +
+    `with a browser launched per PDF: ${((chromiumMedian + launched.ms) / ourMedian).toFixed(0)}×`,
+);
+
+if (flags.out !== '') {
+  const out = resolve(flags.out);
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'application-pdf-lib.pdf'), ourPdf);
+  writeFileSync(join(out, 'application-chromium.pdf'), chromiumPdf);
+  writeFileSync(join(out, 'application.html'), html);
+  console.log(
+    `\n  wrote application-pdf-lib.pdf, application-chromium.pdf and application.html to ${out}`,
+  );
+}
+process.exit(0);

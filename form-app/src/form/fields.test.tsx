@@ -1,0 +1,134 @@
+import { FILE_INPUT_VISITOR_MESSAGE } from '@admit/design-system';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Locator, page, userEvent } from 'vitest/browser';
+
+import { everyQuestion, everyQuestionPage } from '../testing/fixtures.ts';
+import { forbidNetwork, type RenderedStep, renderStep } from '../testing/harness.tsx';
+
+let step: RenderedStep | undefined;
+afterEach(() => {
+  step?.unmount();
+  step = undefined;
+  vi.restoreAllMocks();
+});
+
+const byId = (id: string) => document.getElementById(id);
+
+/** The element a person finds by the question's label, for each kind of question. */
+function labelled(question: (typeof everyQuestion)[number]): Locator {
+  switch (question.type) {
+    case 'text':
+    case 'textarea':
+    case 'email':
+    case 'phone':
+    case 'ssn':
+      return page.getByRole('textbox', { name: question.label, exact: true });
+    case 'select':
+    case 'lookup':
+      return page.getByRole('combobox', { name: question.label, exact: true });
+    case 'radio':
+      return page.getByRole('radiogroup', { name: question.label, exact: true });
+    case 'checkbox':
+      return page.getByRole('checkbox', { name: question.label, exact: true });
+    case 'date':
+    case 'checkboxes':
+    case 'month-year':
+      return page.getByRole('group', { name: question.label, exact: true });
+    case 'file':
+      return page.getByRole('button', { name: `${question.label} Choose file`, exact: true });
+  }
+}
+
+describe('the step renderer', () => {
+  it('renders every kind of question with its label, anchored by its answer key', async () => {
+    const network = forbidNetwork();
+    step = await renderStep({ page: everyQuestionPage });
+    for (const question of everyQuestion) {
+      const control = labelled(question);
+      await expect.element(control, { timeout: 10_000 }).toBeVisible();
+      const element = control.element();
+      const anchor = byId(question.key);
+      expect(anchor, `#${question.key}`).not.toBeNull();
+      // `/{page}#{key}` links land on the question (SPEC §2): the control itself, or, for a
+      // group (radios, boxes, month and year, the date's sections), a control inside it.
+      if (
+        question.type === 'radio' ||
+        question.type === 'checkboxes' ||
+        question.type === 'month-year'
+      ) {
+        expect(element.contains(anchor), `${question.type} holds #${question.key}`).toBe(true);
+      } else if (question.type === 'date') {
+        expect(element.parentElement?.contains(anchor), `date beside #${question.key}`).toBe(true);
+      } else {
+        expect(element.id, question.type).toBe(question.key);
+      }
+    }
+    // The pair's parts carry their own keys.
+    await expect
+      .element(page.getByRole('combobox', { name: 'Month' }))
+      .toHaveAttribute('id', 'grad_month');
+    await expect
+      .element(page.getByRole('combobox', { name: 'Year' }))
+      .toHaveAttribute('id', 'grad_year');
+    await expect
+      .element(page.getByRole('checkbox', { name: 'White' }))
+      .toHaveAttribute('id', 'race_white');
+    // A visitor cannot upload yet (SPEC §4).
+    await expect.element(page.getByText(FILE_INPUT_VISITOR_MESSAGE)).toBeVisible();
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('stores what is typed under the answer key', async () => {
+    forbidNetwork();
+    step = await renderStep({ page: everyQuestionPage });
+    await userEvent.fill(page.getByRole('textbox', { name: 'First Name' }), 'Ada');
+    await userEvent.click(page.getByRole('checkbox', { name: 'Send me text message updates' }));
+    await userEvent.click(page.getByRole('checkbox', { name: 'White' }));
+    const values = step.form.getState().values;
+    expect(values).toMatchObject({ first_name: 'Ada', optin_sms_ind: true, race_white: true });
+  });
+
+  it('stores a select’s chosen label in {key}_desc (SPEC §3)', async () => {
+    forbidNetwork();
+    step = await renderStep({ page: everyQuestionPage });
+    await userEvent.click(page.getByRole('combobox', { name: 'State of Birth' }));
+    await userEvent.click(page.getByRole('option', { name: 'Montana' }));
+    await expect
+      .element(page.getByRole('combobox', { name: 'State of Birth' }))
+      .toHaveTextContent('Montana');
+    expect(step.form.getState().values).toMatchObject({
+      birth_state: 'MT',
+      birth_state_desc: 'Montana',
+    });
+
+    // "--" clears both.
+    await userEvent.click(page.getByRole('combobox', { name: 'State of Birth' }));
+    await userEvent.click(page.getByRole('option', { name: '--' }));
+    expect(step.form.getState().values).toMatchObject({ birth_state: '', birth_state_desc: '' });
+  });
+
+  it('stores a radio’s chosen label in {key}_desc too', async () => {
+    forbidNetwork();
+    step = await renderStep({ page: everyQuestionPage });
+    const citizen = page.getByRole('radiogroup', {
+      name: 'Are you a citizen of the United States?',
+    });
+    await userEvent.click(citizen.getByRole('radio', { name: 'No' }));
+    expect(step.form.getState().values).toMatchObject({ us_citizen: 'N', us_citizen_desc: 'No' });
+  });
+
+  it('lets a logged-in applicant choose a file, asking the server only for the documents', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (new URL(url, location.href).pathname === '/api/document-answer')
+        return Promise.resolve(Response.json({}));
+      throw new Error(`unexpected network call: ${url}`);
+    });
+    step = await renderStep({ page: everyQuestionPage, loggedIn: true });
+    await expect
+      .element(page.getByRole('button', { name: 'Your essay Choose file' }))
+      .toBeEnabled();
+    await expect.element(page.getByText(FILE_INPUT_VISITOR_MESSAGE)).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * ARCHITECTURE "One keystroke, one save", step 1: a widget calls Final Form's `onChange` and
+ * only that field re-renders. Renders are counted as React DevTools counts them (see
+ * testing/renderCounter.ts), on the college's largest page.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+
+import { collegePage } from '../testing/fixtures.ts';
+import {
+  forbidNetwork,
+  type RenderedApp,
+  type RenderedStep,
+  renderFormLayout,
+  renderStep,
+  settle,
+} from '../testing/harness.tsx';
+
+let step: RenderedStep | RenderedApp | undefined;
+afterEach(() => {
+  step?.unmount();
+  step = undefined;
+  vi.restoreAllMocks();
+});
+
+/** Types `text` into `field` one key at a time; the field renders of each keystroke. */
+async function fieldRendersPerKeystroke(
+  counted: RenderedStep | RenderedApp,
+  label: string,
+  text: string,
+): Promise<Record<string, number>[]> {
+  // The first on the page: "First Name" is also asked of each parent, further down.
+  const field = page.getByRole('textbox', { name: label }).first();
+  await userEvent.click(field);
+  await settle();
+  const perKeystroke: Record<string, number>[] = [];
+  for (const key of text) {
+    counted.renders.reset();
+    await userEvent.keyboard(key);
+    await settle();
+    perKeystroke.push({ ...counted.renders.fields });
+  }
+  await expect.element(field).toHaveValue(text);
+  return perKeystroke;
+}
+
+describe('a keystroke re-renders one field', () => {
+  it('in the step renderer, on the largest page', async () => {
+    forbidNetwork();
+    step = await renderStep({ page: collegePage('about') });
+    await expect.element(page.getByRole('textbox', { name: 'First Name' }).first()).toBeVisible();
+    const renders = await fieldRendersPerKeystroke(step, 'First Name', 'Ada');
+    expect(renders).toEqual([{ first_name: 1 }, { first_name: 1 }, { first_name: 1 }]);
+  });
+
+  it('in a field inside a conditional block, further down the page', async () => {
+    forbidNetwork();
+    step = await renderStep({
+      page: collegePage('about'),
+      initialValues: { gallatin_refer: 'OTHER' },
+    });
+    const renders = await fieldRendersPerKeystroke(step, 'How did you hear about us?', 'Radio');
+    expect(renders).toEqual(Array.from('Radio', () => ({ gallatin_refer_other: 1 })));
+  });
+
+  it('in the whole form layout (header, navigation, banner, saving) for a visitor', async () => {
+    const network = forbidNetwork();
+    step = await renderFormLayout('/about');
+    await expect
+      .element(page.getByRole('textbox', { name: 'First Name' }).first(), { timeout: 15_000 })
+      .toBeVisible();
+    const renders = await fieldRendersPerKeystroke(step, 'First Name', 'Ada');
+    expect(renders).toEqual([{ first_name: 1 }, { first_name: 1 }, { first_name: 1 }]);
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('counts every field a change does render (the counter is not blind)', async () => {
+    forbidNetwork();
+    step = await renderStep({ page: collegePage('about') });
+    const citizen = page.getByRole('radiogroup', {
+      name: 'Are you a citizen of the United States?',
+    });
+    await expect.element(citizen).toBeVisible();
+    step.renders.reset();
+    await userEvent.click(citizen.getByRole('radio', { name: 'No', exact: true }));
+    await settle();
+    // The answer's own field, and the two questions the answer reveals.
+    expect(Object.keys(step.renders.fields).sort()).toEqual([
+      'citizenship',
+      'perm_resident',
+      'us_citizen',
+    ]);
+  });
+});

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+
+import { type FakeServer, fakeServer } from '../testing/fakeServer.ts';
+import { type RenderedApp, renderFormLayout, settle } from '../testing/harness.tsx';
+
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.unmount();
+  app = undefined;
+  vi.restoreAllMocks();
+});
+
+/** A returning applicant who has started, with a typed essay saved. */
+function applicantServer(answer: Record<string, string> = {}): FakeServer {
+  return fakeServer({
+    'GET /api/profile': {
+      answer,
+      document_answer: {},
+      username: 'ada@example.edu',
+      last_page: '',
+      successful_login: [
+        { logged_in_at: '2026-01-05T10:00:00Z' },
+        { logged_in_at: '2026-01-06T10:00:00Z' },
+      ],
+      web_status: [{ web_status: 'started' }],
+    },
+    'GET /api/tabs': {},
+    'GET /api/add-another': {},
+    'GET /api/document-answer': {},
+    // Leaving the upload tab checks its file's conversion first (SPEC §4): none here.
+    'GET /api/pdf/document-answer/decision_essay_file': { status: 'not_answered', message: '' },
+    'PUT /api/last-page': { message: 'Saved.' },
+    'PUT /api/answer': { message: 'Saved.' },
+    'PUT /api/tabs': (body: { tab_id: string; chosen_tab: string }) => ({
+      [body.tab_id]: body.chosen_tab,
+    }),
+    'PUT /api/add-another': (body: { button_id: string; num_components: number }) => ({
+      [body.button_id]: body.num_components,
+    }),
+  });
+}
+
+const essay = () => page.getByRole('tabpanel').getByRole('textbox');
+const UPLOAD = 'Upload a document';
+
+describe('FormLayout: tabs (SPEC §4)', () => {
+  it('stores the chosen tab, clears the typed essay and saves it as ""', async () => {
+    const server = applicantServer({ first_name: 'Ada', decision_essay: 'The nursing program.' });
+    app = await renderFormLayout('/about', { loggedIn: true });
+    await expect
+      .element(page.getByRole('heading', { level: 1, name: 'Personal Info' }), { timeout: 15_000 })
+      .toBeVisible();
+    await expect.element(essay()).toHaveValue('The nursing program.');
+
+    await userEvent.click(page.getByRole('tab', { name: UPLOAD }));
+    await expect
+      .element(page.getByRole('tab', { name: UPLOAD }))
+      .toHaveAttribute('aria-selected', 'true');
+    expect(server.bodies('PUT /api/tabs')).toEqual([
+      { tab_id: 'decision_essay', chosen_tab: 'upload' },
+    ]);
+    await expect
+      .element(page.getByRole('button', { name: 'Your essay Choose file' }))
+      .toBeVisible();
+    await expect.element(essay()).not.toBeInTheDocument();
+
+    // ARCHITECTURE step 3: the cleared answer goes to the server as "" with the next save.
+    await userEvent.click(page.getByRole('button', { name: 'Save', exact: true }));
+    await vi.waitFor(() => {
+      expect(server.bodies('PUT /api/answer')).toEqual([{ decision_essay: '' }]);
+    });
+    expect(server.unexpected).toEqual([]);
+  });
+
+  // Regression: the cleared essay came back on returning to the typing tab (a remounted field got
+  // its initial value back; fixed by createAnswersForm).
+  it('does not bring the saved essay back when the applicant returns to the typing tab', async () => {
+    const server = applicantServer({ decision_essay: 'The nursing program.' });
+    app = await renderFormLayout('/about', { loggedIn: true });
+    await expect.element(essay(), { timeout: 15_000 }).toHaveValue('The nursing program.');
+    await userEvent.click(page.getByRole('tab', { name: UPLOAD }));
+    await expect.element(essay()).not.toBeInTheDocument();
+    await userEvent.click(page.getByRole('tab', { name: 'Type your answer' }));
+    await expect.element(essay()).toBeVisible();
+    await settle();
+    await expect.element(essay()).toHaveValue('');
+    expect(server.unexpected).toEqual([]);
+  });
+});
+
+describe('FormLayout: add-another (SPEC §4)', () => {
+  const heading = (n: number) => page.getByRole('heading', { name: `College ${n}`, exact: true });
+
+  it('shows another college when a visitor presses the button', async () => {
+    const server = fakeServer({});
+    app = await renderFormLayout('/education');
+    await expect.element(heading(1), { timeout: 15_000 }).toBeVisible();
+    await userEvent.click(page.getByRole('button', { name: 'Add Another College' }));
+    await expect.element(heading(2)).toBeVisible();
+    expect(server.requests).toEqual([]);
+  });
+
+  it('stores the counter for a logged-in applicant and shows the college', async () => {
+    const server = applicantServer();
+    app = await renderFormLayout('/education', { loggedIn: true });
+    await expect.element(heading(1), { timeout: 15_000 }).toBeVisible();
+    await userEvent.click(page.getByRole('button', { name: 'Add Another College' }));
+    await vi.waitFor(() => {
+      expect(server.bodies('PUT /api/add-another')).toEqual([
+        { button_id: 'college', num_components: 2 },
+      ]);
+    });
+    await expect.element(heading(2)).toBeVisible();
+    expect(server.unexpected).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+// The journeys' page.evaluate callbacks run in the browser: they need the DOM's types.
+/// <reference lib="dom" />
