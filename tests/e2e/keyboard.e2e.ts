@@ -63,11 +63,14 @@ test('journey 1 with the keyboard only', async ({ page }) => {
   await expect(page.locator('#parent_education')).toHaveText(APPLICANT.parentEducation);
 
   // The essay's upload tab: arrow to it, Enter chooses it; Enter on "Choose file" opens the chooser.
-  await tabTo(page, { id: 'decision_essay-tab-write' });
+  await tabTo(page, { id: 'tabs-decision_essay-tab-write' });
   await keys.press('ArrowRight');
-  await expect(page.locator('#decision_essay-tab-upload')).toBeFocused();
+  await expect(page.locator('#tabs-decision_essay-tab-upload')).toBeFocused();
   await keys.press('Enter');
-  await expect(page.locator('#decision_essay-tab-upload')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('#tabs-decision_essay-tab-upload')).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await tabTo(page, { id: 'decision_essay_file' });
   nextFile({ name: 'essay.png', mimeType: 'image/png', buffer: makePng() });
   await keys.press('Enter');
