@@ -25,6 +25,7 @@ import { type TenantConfig } from '@admit/tenant-config';
 import { sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
+import { createBatcher } from './batch.ts';
 import { type Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
 
@@ -180,6 +181,34 @@ export function createApplications(deps: {
   );
   const routes = new Set(tenant.pages.map((page) => page.route));
 
+  // ARCHITECTURE "One keystroke, one save": answers are merged per key (`answers || patch`), so
+  // two tabs on two pages never overwrite each other. Saves that arrive together are one
+  // statement and one commit (services/batch.ts); one batch at a time, so batches never wait
+  // on each other's row locks. Each caller is answered after the commit, as before.
+  const mergeAnswers = createBatcher(
+    async (saves: readonly { accountId: string; patch: Answers }[]): Promise<boolean[]> => {
+      // Two saves of one applicant in a batch become one patch, the later winning per key:
+      // the same as running them one after the other.
+      const patches = new Map<string, Answers>();
+      for (const { accountId, patch } of saves) {
+        patches.set(accountId, { ...patches.get(accountId), ...patch });
+      }
+      const { rows } = await sql<{ account_id: string }>`
+        UPDATE applications AS a
+        SET answers = a.answers || p.patch, updated_at = ${clock()}
+        FROM unnest(
+          ${[...patches.keys()]}::uuid[],
+          ${[...patches.values()].map((patch) => JSON.stringify(patch))}::jsonb[]
+        ) AS p(account_id, patch)
+        WHERE a.account_id = p.account_id AND a.submitted_at IS NULL
+        RETURNING a.account_id
+      `.execute(db);
+      const saved = new Set(rows.map((row) => row.account_id));
+      return saves.map(({ accountId }) => saved.has(accountId));
+    },
+    { maxSize: 200, concurrency: 1 },
+  );
+
   /** Refuses a write after submission (409) and a missing application (404). */
   async function assertOpen(accountId: string): Promise<void> {
     const row = await db
@@ -246,12 +275,8 @@ export function createApplications(deps: {
       patch: Record<string, unknown>,
     ): Promise<{ message: string }> {
       assertAnswerPatch(rules, patch);
-      // ARCHITECTURE: merged per key in one statement, so two tabs on two pages never overwrite each other.
-      const result = await sql`
-        UPDATE applications SET answers = answers || ${JSON.stringify(patch)}::jsonb, updated_at = ${clock()}
-        WHERE account_id = ${accountId} AND submitted_at IS NULL
-      `.execute(db);
-      if (result.numAffectedRows === 0n) await assertOpen(accountId);
+      if (!(await mergeAnswers({ accountId, patch: patch as Answers })))
+        await assertOpen(accountId);
       return { message: applicationMessages.saved };
     },
 

@@ -2,7 +2,10 @@
  * Sessions: a 256-bit token in an httpOnly cookie, stored hashed. Idle timeout 15 minutes
  * (SPEC §9) and an absolute limit, both enforced here; logout and reset end sessions here.
  */
+import { sql } from 'kysely';
+
 import { type Db } from '../db/database.ts';
+import { createBatcher } from './batch.ts';
 import { type Clock } from './clock.ts';
 import { randomToken, sha256 } from './crypto.ts';
 
@@ -18,7 +21,30 @@ export interface SessionAccount {
   username: string;
 }
 
+interface SessionRow {
+  token_hash: Buffer;
+  account_id: string;
+  last_seen_at: Date;
+  expires_at: Date;
+  username: string;
+}
+
 export function createSessions(db: Db, clock: Clock) {
+  // Every authenticated call looks its session up: the lookups that arrive together are one
+  // query (services/batch.ts), so a busy server does not pay a round trip per request.
+  const findSessions = createBatcher(
+    async (hashes: readonly Buffer[]): Promise<(SessionRow | undefined)[]> => {
+      const { rows } = await sql<SessionRow>`
+        SELECT s.token_hash, s.account_id, s.last_seen_at, s.expires_at, a.username
+        FROM sessions s JOIN accounts a ON a.id = s.account_id
+        WHERE s.token_hash = ANY(${hashes}::bytea[])
+      `.execute(db);
+      const byHash = new Map(rows.map((row) => [row.token_hash.toString('hex'), row]));
+      return hashes.map((hash) => byHash.get(hash.toString('hex')));
+    },
+    { maxSize: 500, concurrency: 1 },
+  );
+
   return {
     /** Starts a session for the account; returns the token for the cookie. */
     async create(accountId: string): Promise<string> {
@@ -41,17 +67,7 @@ export function createSessions(db: Db, clock: Clock) {
     async authenticate(token: string | undefined): Promise<SessionAccount | undefined> {
       if (token === undefined || token.length < 32 || token.length > 64) return undefined;
       const now = clock();
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-        .select([
-          'sessions.account_id',
-          'sessions.last_seen_at',
-          'sessions.expires_at',
-          'accounts.username',
-        ])
-        .where('sessions.token_hash', '=', sha256(token))
-        .executeTakeFirst();
+      const row = await findSessions(sha256(token));
       if (row === undefined) return undefined;
       const idleFor = now.getTime() - row.last_seen_at.getTime();
       if (idleFor > SESSION_IDLE_MS || now >= row.expires_at) {

@@ -235,6 +235,46 @@ describe('PUT /api/answer', () => {
     expect(answers).toEqual(Object.fromEntries(keys.map((key, index) => [key, `value ${index}`])));
   });
 
+  it('saves of 30 applicants sent together (one batch, one statement) each land in their own application only', async () => {
+    const people = await Promise.all(Array.from({ length: 30 }, () => applicant()));
+    const responses = await Promise.all(
+      people.map(({ cookie }, index) =>
+        call('PUT', '/api/answer', {
+          cookie,
+          payload: { first_name: `Person ${index}`, county: `County ${index}` },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(people.map(() => 200));
+    const stored = await Promise.all(people.map(({ username }) => storedRow(username)));
+    expect(stored.map((row) => row.answers)).toEqual(
+      people.map((_person, index) => ({
+        first_name: `Person ${index}`,
+        county: `County ${index}`,
+      })),
+    );
+  });
+
+  it('refuses (409) only the submitted applicant of saves sent together; the others are stored', async () => {
+    const submitted = await applicant();
+    await saveAnswers(submitted.cookie, COMPLETE);
+    expect((await call('POST', '/api/submit', { cookie: submitted.cookie })).statusCode).toBe(200);
+    const before = await storedRow(submitted.username);
+    const others = await Promise.all([applicant(), applicant(), applicant()]);
+    const [refused, ...saved] = await Promise.all(
+      [submitted, ...others].map(({ cookie }) =>
+        call('PUT', '/api/answer', { cookie, payload: { middle_name: 'Byron' } }),
+      ),
+    );
+    expect(refused?.statusCode).toBe(409);
+    expect(json(refused)).toEqual({ message: applicationMessages.alreadySubmitted });
+    expect(saved.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect((await storedRow(submitted.username)).answers).toEqual(before.answers);
+    for (const { username } of others) {
+      expect((await storedRow(username)).answers).toEqual({ middle_name: 'Byron' });
+    }
+  });
+
   it('accepts the _desc companion of a select and of a radio (SPEC §3)', async () => {
     const { cookie } = await applicant();
     const companions = {
