@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The college is chosen at build time (TENANT); the dev server proxies the API. */
+import { admitTenant } from './tenantPlugin.ts';
+
+/** The college is chosen and checked at build time (TENANT); the dev server proxies the API. */
 const tenant = process.env.TENANT ?? 'gallatin';
 const api = process.env.ADMIT_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
-  define: { __ADMIT_TENANT__: JSON.stringify(tenant) },
+  plugins: [react(), admitTenant(tenant)],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -2,16 +2,17 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
 
+import { admitTenant } from './tenantPlugin.ts';
+
 /** Debian's Chromium: browser downloads do not work here (scripts/ensure.mjs installs it). */
 const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
  * The `form-app` project: the step renderer's component tests (`src/**\/*.test.tsx`), in the
- * system Chromium, against the gallatin build (as vite.config.ts defines it for TENANT unset).
+ * system Chromium, against the gallatin build (as vite.config.ts builds it for TENANT unset).
  */
 export default defineProject({
-  plugins: [react()],
-  define: { __ADMIT_TENANT__: '"gallatin"' },
+  plugins: [react(), admitTenant('gallatin')],
   test: {
     name: 'form-app',
     include: ['src/**/*.test.tsx'],

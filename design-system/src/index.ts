@@ -93,7 +93,7 @@ export {
   type LookupInputProps,
   type LookupSuggestion,
 } from './LookupInput';
-export { Modal, MODAL_DEFAULT_TITLE, type ModalProps, type ModalSize } from './Modal';
+export { LazyModal, Modal, MODAL_DEFAULT_TITLE, type ModalProps, type ModalSize } from './Modal';
 export {
   MONTH_OPTIONS,
   MonthYearInput,

@@ -1,10 +1,9 @@
 import { AppThemeProvider, createAppTheme, ToastProvider } from '@admit/design-system';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
 
 import { createQueryClient } from './api/queryClient.ts';
-import { createRouter } from './routes/router.tsx';
+import { AppRoutes } from './routes/router.tsx';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { tenant } from './tenant.ts';
 
@@ -13,13 +12,12 @@ const theme = createAppTheme(tenant.theme);
 /** The app: theme, toasts, data cache, session, routes. */
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   return (
     <AppThemeProvider theme={theme}>
       <ToastProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <RouterProvider router={router} />
+            <AppRoutes />
           </SessionProvider>
         </QueryClientProvider>
       </ToastProvider>

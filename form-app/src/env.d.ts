@@ -1,2 +1,6 @@
-/** The TENANT the app was built for (vite.config.ts `define`). */
-declare const __ADMIT_TENANT__: string;
+/** The college this build serves: TENANT at build time, checked then (form-app/tenantPlugin.ts). */
+declare module 'virtual:admit-tenant' {
+  import { type TenantConfig } from '@admit/tenant-config';
+
+  export const tenant: TenantConfig;
+}

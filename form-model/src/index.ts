@@ -59,32 +59,34 @@ export { checkPages } from './config/check.ts';
 export { PAGE_KEY_GROUPS, pageKeys, pageOfKey, summaryHref } from './config/pages.ts';
 export {
   answerKeyRegistry,
+  hasDescription,
+  isStorableKey,
+  keyGroups,
+  keyKind,
+  type KeyGroup,
+  type KeyKind,
+} from './keys/registry.ts';
+export { descKey } from './keys/desc.ts';
+export {
   CHARGE_ONLY_OFFENCES,
   COLLEGE_PREFIXES,
   CONDUCT_OFFENCES,
   CONDUCT_PREFIXES,
   conductItemKeys,
-  descKey,
-  hasDescription,
-  isStorableKey,
-  keyGroups,
-  keyKind,
   PARENT_PREFIXES,
-  type KeyGroup,
-  type KeyKind,
-} from './keys/registry.ts';
+} from './keys/prefixes.ts';
 export { messages } from './validation/messages.ts';
 export * from './validation/limits.ts';
 export { isValid, toErrorMap, type ErrorMap } from './validation/errors.ts';
 export { EMAIL_PATTERN } from './validation/rules.ts';
+export { currentOptions, isRequired } from './config/questions.ts';
 export {
   buildAnswerSchema,
-  currentOptions,
-  isRequired,
   validateAnswers,
   validateField,
   type ValidateOptions,
 } from './validation/schema.ts';
+export { loadValidateAnswers } from './validation/load.ts';
 export {
   PASSWORD_SPECIAL_CHARACTERS,
   passwordRequirementStates,

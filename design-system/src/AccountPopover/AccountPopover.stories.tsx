@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
+import { fn, within } from 'storybook/test';
 
 import { AccountPopover } from './AccountPopover';
 
@@ -40,6 +40,8 @@ export const Default: Story = {};
 export const LoggedIn: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Account' }));
+    // The popover's code loads on first opening: wait for it, so that axe checks it too.
+    await within(document.body).findByRole('dialog', { name: 'Account' });
   },
 };
 

@@ -1,10 +1,10 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import CloseIcon from '@mui/icons-material/Close';
-import MailIcon from '@mui/icons-material/Mail';
-import { Box, Button, IconButton, Popover, Stack, Typography } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { IconButton } from '@mui/material';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 
-import { visuallyHidden } from '../parts/visuallyHidden';
+const AccountPanel = lazy(async () => ({
+  default: (await import('./parts/AccountPanel')).AccountPanel,
+}));
 
 /** SPEC §2: the popover's title, also the name of the button that opens it. */
 export const ACCOUNT_POPOVER_TITLE = 'Account';
@@ -47,16 +47,11 @@ export function AccountPopover({
   disabled = false,
 }: AccountPopoverProps) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const popoverId = useId();
-  const titleId = useId();
   const close = () => {
     setOpen(false);
-  };
-  /** Closes the popover, then does what was asked. */
-  const closeThen = (action: () => void) => () => {
-    setOpen(false);
-    action();
   };
 
   return (
@@ -71,60 +66,28 @@ export function AccountPopover({
         disabled={disabled}
         onClick={() => {
           setOpen(true);
+          setOpened(true);
         }}
       >
         <AccountCircleIcon fontSize="large" />
       </IconButton>
-      <Popover
-        id={popoverId}
-        open={open}
-        anchorEl={() => button.current}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            role: 'dialog',
-            'aria-labelledby': titleId,
-            tabIndex: -1,
-            sx: { width: '20rem', maxWidth: 'calc(100vw - 2rem)', p: 2, pt: 1 },
-          },
-        }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-          <Typography id={titleId} component="h2" variant="h4" sx={{ flex: 1 }}>
-            {title}
-          </Typography>
-          <IconButton aria-label="Close" onClick={close} edge="end" sx={{ color: 'neutral.dark' }}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        {loggedIn ? (
-          <Stack sx={{ gap: 2 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-              <MailIcon aria-hidden sx={{ color: 'text.secondary' }} />
-              <Typography sx={{ overflowWrap: 'anywhere' }}>
-                <Box component="span" sx={visuallyHidden}>
-                  Logged in as{' '}
-                </Box>
-                {username}
-              </Typography>
-            </Box>
-            <Button variant="contained" onClick={closeThen(onLogOut)}>
-              Log Out
-            </Button>
-          </Stack>
-        ) : (
-          <Stack sx={{ gap: 1.5 }}>
-            <Button variant="contained" onClick={closeThen(onSignIn)}>
-              Sign In
-            </Button>
-            <Button variant="outlined" onClick={closeThen(onCreateAccount)}>
-              Create Account
-            </Button>
-          </Stack>
-        )}
-      </Popover>
+      {/* Fetched when first opened; then kept, so it closes as it opened and focus returns. */}
+      {opened ? (
+        <Suspense fallback={null}>
+          <AccountPanel
+            id={popoverId}
+            open={open}
+            anchor={button}
+            title={title}
+            loggedIn={loggedIn}
+            username={username}
+            onClose={close}
+            onLogOut={onLogOut}
+            onSignIn={onSignIn}
+            onCreateAccount={onCreateAccount}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

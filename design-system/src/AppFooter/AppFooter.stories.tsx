@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
+import { within } from 'storybook/test';
 
 import { AppFooter } from './AppFooter';
 
@@ -34,6 +35,8 @@ export const Default: Story = {};
 export const HelpOpen: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Help' }));
+    // The dialog's code loads on first opening: wait for it, so that axe checks it too.
+    await within(document.body).findByRole('dialog', { name: 'Help' });
   },
 };
 
@@ -41,6 +44,7 @@ export const HelpOpen: Story = {
 export const PrivacyOpen: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Privacy Policy and Cookie Notice' }));
+    await within(document.body).findByRole('dialog', { name: 'Privacy Policy and Cookie Notice' });
   },
 };
 

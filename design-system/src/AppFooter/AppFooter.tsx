@@ -1,7 +1,7 @@
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 
-import { Modal } from '../Modal';
+import { LazyModal } from '../Modal';
 
 /** SPEC §1: the footer's two buttons, and the titles of the modals they open. */
 export const APP_FOOTER_HELP_LABEL = 'Help';
@@ -105,7 +105,7 @@ export function AppFooter({
         )}
       </Stack>
 
-      <Modal open={openModal === 'help'} onClose={close} title={APP_FOOTER_HELP_LABEL}>
+      <LazyModal open={openModal === 'help'} onClose={close} title={APP_FOOTER_HELP_LABEL}>
         <Typography sx={{ mb: 2 }}>{helpIntro}</Typography>
         <Box component="dl" sx={{ display: 'grid', gap: 1.5, m: 0 }}>
           <ContactLine label="E-mail">
@@ -124,9 +124,9 @@ export function AppFooter({
             </Box>
           </ContactLine>
         </Box>
-      </Modal>
+      </LazyModal>
 
-      <Modal
+      <LazyModal
         open={openModal === 'privacy'}
         onClose={close}
         title={APP_FOOTER_PRIVACY_LABEL}
@@ -137,7 +137,7 @@ export function AppFooter({
             {paragraph}
           </Typography>
         ))}
-      </Modal>
+      </LazyModal>
     </Box>
   );
 }

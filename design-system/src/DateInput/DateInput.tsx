@@ -1,5 +1,7 @@
 import { type Theme } from '@mui/material';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { type FieldRef } from '@mui/x-date-pickers/models';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
@@ -152,50 +154,54 @@ export function DateInput({
       disabled={disabled}
     >
       {(describedBy) => (
-        <DateInputInvalidContext value={invalid}>
-          <DesktopDatePicker
-            value={pickerValue}
-            onChange={(date) => {
-              const answer = toAnswer(date);
-              setPublished({ answer, date });
-              setUnfinished(false);
-              if (answer !== value) onChange(answer);
-            }}
-            format={DATE_INPUT_FORMAT}
-            openTo={openTo}
-            views={['year', 'month', 'day']}
-            disabled={disabled}
-            name={name}
-            slots={{ inputAdornment: DateInputAdornment }}
-            slotProps={{
-              // The calendar is a dialog named by the question.
-              popper: { 'aria-labelledby': labelId },
-              field: {
-                fieldRef,
-                onBlur: () => {
-                  const sections = fieldRef.current?.getSections() ?? [];
-                  const filled = sections.filter((section) => section.value !== '').length;
-                  setUnfinished(filled > 0 && filled < sections.length);
-                  onBlur?.();
-                },
-              },
-              textField: {
-                id,
-                fullWidth: true,
-                error: invalid,
-                sx: pickerFieldLook,
-                slotProps: {
-                  input: {
-                    'aria-labelledby': labelId,
-                    'aria-describedby': describedBy,
-                    // A group cannot be required; its month, day and year can.
-                    slotProps: { sectionContent: { 'aria-required': required || undefined } },
+        // The date adapter comes with the picker, not from AppThemeProvider: an app that loads
+        // its date questions on use keeps the adapter and dayjs out of its first download.
+        <LocalizationProvider dateAdapter={AdapterDayjs}>
+          <DateInputInvalidContext value={invalid}>
+            <DesktopDatePicker
+              value={pickerValue}
+              onChange={(date) => {
+                const answer = toAnswer(date);
+                setPublished({ answer, date });
+                setUnfinished(false);
+                if (answer !== value) onChange(answer);
+              }}
+              format={DATE_INPUT_FORMAT}
+              openTo={openTo}
+              views={['year', 'month', 'day']}
+              disabled={disabled}
+              name={name}
+              slots={{ inputAdornment: DateInputAdornment }}
+              slotProps={{
+                // The calendar is a dialog named by the question.
+                popper: { 'aria-labelledby': labelId },
+                field: {
+                  fieldRef,
+                  onBlur: () => {
+                    const sections = fieldRef.current?.getSections() ?? [];
+                    const filled = sections.filter((section) => section.value !== '').length;
+                    setUnfinished(filled > 0 && filled < sections.length);
+                    onBlur?.();
                   },
                 },
-              },
-            }}
-          />
-        </DateInputInvalidContext>
+                textField: {
+                  id,
+                  fullWidth: true,
+                  error: invalid,
+                  sx: pickerFieldLook,
+                  slotProps: {
+                    input: {
+                      'aria-labelledby': labelId,
+                      'aria-describedby': describedBy,
+                      // A group cannot be required; its month, day and year can.
+                      slotProps: { sectionContent: { 'aria-required': required || undefined } },
+                    },
+                  },
+                },
+              }}
+            />
+          </DateInputInvalidContext>
+        </LocalizationProvider>
       )}
     </FieldFrame>
   );

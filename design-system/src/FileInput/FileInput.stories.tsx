@@ -4,12 +4,8 @@ import { type Meta, type StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 
-import {
-  FileInput,
-  type FileInputProps,
-  type FileUploadStatus,
-  UploadInProgressDialog as UploadInProgressDialogWidget,
-} from './FileInput';
+import { FileInput, type FileInputProps, type FileUploadStatus } from './FileInput';
+import { UploadInProgressDialog as UploadInProgressDialogWidget } from './UploadInProgressDialog';
 
 /** SPEC §5: the types an upload may have, offered first by the browser's picker. */
 const ACCEPTED_TYPES = '.png,.jpeg,.jpg,.pdf,.docx';
@@ -216,6 +212,10 @@ export const Disabled: Story = {
 /** SPEC §8: shown when a person tries to move on while a file is still uploading. */
 export const UploadInProgressDialog: Story = {
   render: () => <BlockedWhileUploading />,
+  play: async () => {
+    // The dialog's code loads on first opening: wait for it, so that axe checks it too.
+    await within(document.body).findByRole('dialog', { name: 'File Upload in Progress' });
+  },
 };
 
 export const Themed: Story = {

@@ -1,13 +1,15 @@
 import { Button, Typography } from '@mui/material';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { fn } from 'storybook/test';
+import { fn, within } from 'storybook/test';
 
+import { LazyModal } from './LazyModal';
 import { Modal, type ModalProps } from './Modal';
 
 /** Opens the modal at once and offers a button to open it again after closing. */
-function ModalWithTrigger(props: ModalProps) {
+function ModalWithTrigger({ lazy = false, ...props }: ModalProps & { lazy?: boolean }) {
   const [open, setOpen] = useState(props.open);
+  const Dialog = lazy ? LazyModal : Modal;
   return (
     <>
       <Button
@@ -18,7 +20,7 @@ function ModalWithTrigger(props: ModalProps) {
       >
         Open modal
       </Button>
-      <Modal
+      <Dialog
         {...props}
         open={open}
         onClose={() => {
@@ -108,4 +110,14 @@ export const WithActions: Story = {
 export const Themed: Story = {
   args: { title: 'Unexpected Error' },
   globals: { theme: 'example' },
+};
+
+/** LazyModal: the same dialog, its code fetched when the button first opens it. */
+export const LoadedOnFirstOpening: Story = {
+  render: (args) => <ModalWithTrigger lazy {...args} />,
+  args: { open: false, title: 'Help', children: 'Contact the admissions office.' },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Open modal' }));
+    await within(document.body).findByRole('dialog', { name: 'Help' });
+  },
 };

@@ -4,7 +4,8 @@ import { page, userEvent } from 'vitest/browser';
 
 import * as stories from './Modal.stories';
 
-const { Default, SizeXs, SizeS, SizeM, WithActions } = composeStories(stories);
+const { Default, SizeXs, SizeS, SizeM, WithActions, LoadedOnFirstOpening } =
+  composeStories(stories);
 
 /** The dialog's rendered width in px. */
 function dialogWidth(): number {
@@ -91,5 +92,16 @@ describe('Modal', () => {
     await Story.run();
     await expect.element(page.getByRole('dialog')).toBeVisible();
     expect(dialogWidth()).toBeCloseTo(375 - 32, 0);
+  });
+
+  it('LazyModal: opens once its code has loaded, and closes back to its trigger', async () => {
+    await LoadedOnFirstOpening.run();
+    const dialog = page.getByRole('dialog', { name: 'Help' });
+    await expect.element(dialog).toBeVisible();
+    await expect.element(dialog).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(dialog).not.toBeInTheDocument();
+    await expect.element(page.getByRole('button', { name: 'Open modal' })).toHaveFocus();
+    expect(LoadedOnFirstOpening.args.onClose).toHaveBeenCalledOnce();
   });
 });

@@ -1,1 +1,2 @@
+export { LazyModal } from './LazyModal';
 export { Modal, MODAL_DEFAULT_TITLE, type ModalProps, type ModalSize } from './Modal';

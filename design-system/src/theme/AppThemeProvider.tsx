@@ -1,6 +1,4 @@
 import { CssBaseline, ThemeProvider, type Theme } from '@mui/material';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { type ReactNode } from 'react';
 
 interface AppThemeProviderProps {
@@ -11,8 +9,8 @@ interface AppThemeProviderProps {
 }
 
 /**
- * Everything a widget needs above it: the MUI theme, CSS baseline and the dayjs adapter for
- * date inputs. The app's root and every story render inside it.
+ * Everything a widget needs above it: the MUI theme and CSS baseline (DateInput brings its own
+ * date adapter). The app's root and every story render inside it.
  *
  * @example
  * ```tsx
@@ -24,7 +22,7 @@ export function AppThemeProvider({ theme, children }: AppThemeProviderProps) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LocalizationProvider dateAdapter={AdapterDayjs}>{children}</LocalizationProvider>
+      {children}
     </ThemeProvider>
   );
 }

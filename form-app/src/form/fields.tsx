@@ -20,7 +20,6 @@ import {
   CheckboxInput,
   EmailInput,
   LoadingSpinner,
-  LookupInput,
   MonthYearInput,
   PhoneInput,
   RadioGroupInput,
@@ -32,7 +31,6 @@ import {
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useField, useForm } from 'react-final-form';
 
-import { api } from '../api/endpoints.ts';
 import {
   type FieldProps,
   type Of,
@@ -42,21 +40,31 @@ import {
   useRequired,
 } from './fieldState.ts';
 import { useRenderer } from './FormContext.tsx';
+import { LookupPlaceholder } from './LookupPlaceholder.tsx';
 import { useWatch } from './useWatch.ts';
 
 export type { FieldProps } from './fieldState.ts';
 
 /**
- * A field in a chunk of its own, fetched when a step first shows one, with a small spinner
- * meanwhile (bench/bundle: it stays out of the first download).
+ * A field in a chunk of its own, fetched when a step first shows one, with `Placeholder` (a
+ * small spinner unless told) meanwhile (bench/bundle: it stays out of the first download).
  */
 function lazyField<T extends Question['type']>(
   load: () => Promise<ComponentType<FieldProps<T>>>,
+  Placeholder?: ComponentType<FieldProps<T>>,
 ): ComponentType<FieldProps<T>> {
   const Field = lazy(async () => ({ default: await load() }));
   return function LazyField({ question }: FieldProps<T>) {
     return (
-      <Suspense fallback={<LoadingSpinner size="small" />}>
+      <Suspense
+        fallback={
+          Placeholder === undefined ? (
+            <LoadingSpinner size="small" />
+          ) : (
+            <Placeholder question={question} />
+          )
+        }
+      >
         <Field question={question} />
       </Suspense>
     );
@@ -65,6 +73,14 @@ function lazyField<T extends Question['type']>(
 
 /** The date picker (@mui/x-date-pickers) is the heaviest widget of all. */
 const DateField = lazyField<'date'>(async () => (await import('./DateField.tsx')).DateField);
+/**
+ * MUI's Autocomplete and its popper. The first lookups sit in /about's second section: a plain
+ * text input that works stands in until it arrives.
+ */
+const LookupField = lazyField<'lookup'>(
+  async () => (await import('./LookupField.tsx')).LookupField,
+  LookupPlaceholder,
+);
 /** Uploads sit behind a tab that is not the default one, and only logged-in applicants use them. */
 const FileField = lazyField<'file'>(async () => (await import('./FileField.tsx')).FileField);
 
@@ -311,57 +327,6 @@ function MonthYearField({ question }: FieldProps<'month-year'>) {
       onBlur={month.input.onBlur}
       error={[...new Set(errors)]}
       disabled={readOnly}
-      required={required}
-    />
-  );
-}
-
-function LookupField({ question }: FieldProps<'lookup'>) {
-  const form = useForm();
-  const { input, error, disabled } = useFieldState<string>(question.key);
-  const required = useRequired(question);
-  const related = Object.values(question.fills);
-  return (
-    <LookupInput
-      id={question.key}
-      label={question.label}
-      hint={question.hint}
-      value={text(input.value)}
-      maxLength={question.maxLength}
-      fetchSuggestions={(value, signal) => api.lookup(value, question.category, signal)}
-      onChange={({ label, suggestion }) => {
-        form.change(question.key, label);
-        if (suggestion === undefined) return;
-        // SPEC §4: picking a suggestion fills related fields; a failed detail keeps the typed text.
-        void api
-          .lookupDetail(suggestion.id, question.category)
-          .then((detail) => {
-            form.batch(() => {
-              for (const [field, key] of Object.entries(question.fills)) {
-                const value = detail[field];
-                if (typeof value === 'string' && value !== '') form.change(key, value);
-              }
-              if (
-                typeof detail.name === 'string' &&
-                detail.name !== '' &&
-                question.category !== 'address'
-              ) {
-                form.change(question.key, detail.name);
-              }
-            });
-          })
-          .catch(() => undefined);
-      }}
-      onClear={() => {
-        // SPEC §4: clearing empties the value and related fields.
-        form.batch(() => {
-          form.change(question.key, '');
-          for (const key of related) form.change(key, '');
-        });
-      }}
-      onBlur={input.onBlur}
-      error={error}
-      disabled={disabled}
       required={required}
     />
   );

@@ -9,10 +9,10 @@ import {
   type Block,
   blockKeys,
   type FormContext,
+  loadValidateAnswers,
   questionKeys,
   summaryHref,
   type TabsBlock,
-  validateAnswers,
   visitQuestions,
 } from '@admit/form-model';
 import {
@@ -81,6 +81,8 @@ const fileKeys = new Set(
     .filter(({ question }) => question.type === 'file')
     .flatMap(({ question }) => questionKeys(question)),
 );
+
+type ValidateAnswers = Awaited<ReturnType<typeof loadValidateAnswers>>;
 
 /** The route of a path without its slash: "/education" → "education". */
 const routeOf = (path: string) => path.replace(/^\//, '');
@@ -353,10 +355,35 @@ function LoadedLayout({
     void api.saveLastPage(routeOf(path)).catch(() => undefined);
   }, [isLoggedIn, path, webStatus]);
 
-  const errorsNow = useCallback(
-    () => validateAnswers(pages, form.getState().values, { context: model }),
-    [form, model],
+  // SPEC §4: answers are validated only while validating, so the yup schema is fetched then
+  // (loadValidateAnswers), not with the first download.
+  const [validate, setValidate] = useState<ValidateAnswers | undefined>(undefined);
+  useEffect(() => {
+    if (!validating || validate !== undefined) return;
+    let current = true;
+    loadValidateAnswers()
+      .then((loaded) => {
+        if (current) setValidate(() => loaded);
+      })
+      .catch((error: unknown) => {
+        fail('Unexpected Error', error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [fail, validate, validating]);
+  const validateForm = useMemo(
+    () =>
+      validating && validate !== undefined
+        ? (values: Answers) => validate(pages, values, { context: model })
+        : undefined,
+    [model, validate, validating],
   );
+
+  const errorsNow = useCallback(async () => {
+    const validateAnswers = await loadValidateAnswers();
+    return validateAnswers(pages, form.getState().values, { context: model });
+  }, [form, model]);
 
   const goTo = useCallback(
     async (target: string) => {
@@ -372,7 +399,7 @@ function LoadedLayout({
       }
       try {
         await save();
-        if (validating) await api.postValidations(errorsNow());
+        if (validating) await api.postValidations(await errorsNow());
       } catch (error) {
         fail('Unexpected Error', error);
         return;
@@ -395,7 +422,7 @@ function LoadedLayout({
         await api.postWebStatus('validating');
         session.setWebStatus('validating');
       }
-      const errors = errorsNow();
+      const errors = await errorsNow();
       if (Object.keys(errors).length > 0) {
         await api.postValidations(errors);
         session.markChangedPage();
@@ -505,29 +532,15 @@ function LoadedLayout({
   // changes, never at mount: an applicant who loads the app already validating (a reload, the
   // next login) would see no errors and no summary. Set it on the form itself.
   useEffect(() => {
-    form.setConfig(
-      'validate',
-      validating
-        ? (values: Answers) => validateAnswers(pages, values, { context: model })
-        : undefined,
-    );
-  }, [form, model, validating]);
+    form.setConfig('validate', validateForm);
+  }, [form, validateForm]);
 
   const currentStep = tenant.pages.find((page) => `/${page.route}` === path)?.id ?? '';
 
   return (
     <ApplicationContext.Provider value={actions}>
       <RendererContextValue.Provider value={renderer}>
-        <Form
-          form={form}
-          onSubmit={() => undefined}
-          subscription={{}}
-          validate={
-            validating
-              ? (values: Answers) => validateAnswers(pages, values, { context: model })
-              : undefined
-          }
-        >
+        <Form form={form} onSubmit={() => undefined} subscription={{}} validate={validateForm}>
           {() => (
             <AppChrome
               navigation={

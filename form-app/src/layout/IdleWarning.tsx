@@ -1,4 +1,5 @@
-import { Button, Modal, Stack, Typography } from '@admit/design-system';
+import { Button, LazyModal, Stack, Typography } from '@admit/design-system';
+
 import { useSession } from '../session/SessionProvider.tsx';
 import { useIdleTimer } from '../session/idle.ts';
 import { useLogout } from './useLogout.ts';
@@ -23,7 +24,8 @@ export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<voi
   });
 
   return (
-    <Modal
+    // Fetched on the first prompt: most visits never see it.
+    <LazyModal
       open={state === 'prompted'}
       onClose={keepAlive}
       title="Are you still there?"
@@ -43,6 +45,6 @@ export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<voi
         For your security you will be logged out in {remainingSeconds} seconds. Your answers are
         saved. Do you want to stay logged in?
       </Typography>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,6 +1,6 @@
 import { ErrorScreen } from '@admit/design-system';
 import { useEffect } from 'react';
-import { Navigate, useRouteError } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 
 import { SESSION_INVALID_MESSAGE, UnauthorizedError } from '../api/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
@@ -8,10 +8,9 @@ import { useSession } from '../session/SessionProvider.tsx';
 /**
  * The root error boundary. SPEC §2: an unauthorized error on any route clears cached data and
  * redirects to /login with the session-invalid message; anything else shows the root error
- * screen (SPEC §8) and is logged.
+ * screen (SPEC §8) and is logged. RouteErrorBoundary hands it the error it caught.
  */
-export function RootError() {
-  const error = useRouteError();
+export function RootError({ error }: { error: unknown }) {
   const session = useSession();
   const unauthorized = error instanceof UnauthorizedError;
   useEffect(() => {

@@ -1,14 +1,14 @@
 /** SPEC §2 routes: the form pages inside the form layout, the account pages inside theirs. */
 import { LoadingSpinner } from '@admit/design-system';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 
 import { AccountLayout } from '../layout/AccountLayout.tsx';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE, tenant } from '../tenant.ts';
-import { RootError } from './RootError.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 /**
  * A page loaded on first use (bench/bundle): the steps are what most visits start on, so the
@@ -58,37 +58,53 @@ function Root() {
   return <Outlet />;
 }
 
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <Root />,
-      errorElement: <RootError />,
-      children: [
-        {
-          element: <FormLayout />,
-          errorElement: <RootError />,
-          children: [
-            ...tenant.pages.map((page) => ({
-              path: `/${page.route}`,
-              element: <StepPage key={page.id} pageId={page.id} />,
-            })),
-            { path: '/completion', element: <CompletionPage /> },
-          ],
-        },
-        {
-          element: <AccountLayout />,
-          errorElement: <RootError />,
-          children: [
-            { path: '/signup', element: <SignUpPage /> },
-            { path: '/confirm', element: <ConfirmPage /> },
-            { path: '/login', element: <LoginPage /> },
-            { path: '/forgot', element: <ForgotPage /> },
-            { path: '/reset', element: <ResetPage /> },
-          ],
-        },
-        { index: true, element: <ToDefault /> },
-        { path: '*', element: <ToDefault /> },
-      ],
-    },
-  ]);
+/**
+ * The routes. Declarative (`<BrowserRouter>`), not a data router: the app loads its data with
+ * react-query, and the data router's loaders and actions would cost about 16 kB gzip of the
+ * first download for nothing (bench/bundle). The whole tree and each layout sit in an error
+ * boundary, where the data router had `errorElement`: an error while rendering a page or its
+ * layout shows RootError in the layout's place.
+ */
+export function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <Routes>
+          <Route element={<Root />}>
+            <Route
+              element={
+                <RouteErrorBoundary>
+                  <FormLayout />
+                </RouteErrorBoundary>
+              }
+            >
+              {tenant.pages.map((page) => (
+                <Route
+                  key={page.id}
+                  path={`/${page.route}`}
+                  element={<StepPage key={page.id} pageId={page.id} />}
+                />
+              ))}
+              <Route path="/completion" element={<CompletionPage />} />
+            </Route>
+            <Route
+              element={
+                <RouteErrorBoundary>
+                  <AccountLayout />
+                </RouteErrorBoundary>
+              }
+            >
+              <Route path="/signup" element={<SignUpPage />} />
+              <Route path="/confirm" element={<ConfirmPage />} />
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/forgot" element={<ForgotPage />} />
+              <Route path="/reset" element={<ResetPage />} />
+            </Route>
+            <Route index element={<ToDefault />} />
+            <Route path="*" element={<ToDefault />} />
+          </Route>
+        </Routes>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }

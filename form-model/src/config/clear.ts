@@ -1,5 +1,5 @@
 import { isAnswered } from '../conditions/evaluate.ts';
-import { descKey } from '../keys/registry.ts';
+import { descKey } from '../keys/desc.ts';
 import { type Answers, type FormContext, type PageConfig, type Question } from './types.ts';
 import { questionKeys, visitQuestions } from './walk.ts';
 

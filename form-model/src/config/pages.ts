@@ -1,4 +1,5 @@
-import { type KeyGroup } from '../keys/registry.ts';
+// `import type`: the inline form would load the key registry into every page's bundle.
+import type { KeyGroup } from '../keys/registry.ts';
 import { type PageConfig, type PageId } from './types.ts';
 import { blockKeys } from './walk.ts';
 

@@ -3,6 +3,8 @@
  * Select and radio keys have a `{key}_desc` companion holding the chosen label. Month/year
  * pairs are two keys (`…_month` "1".."12", `…_year`).
  */
+import { DESC_SUFFIX } from './desc.ts';
+import { COLLEGE_PREFIXES, CONDUCT_PREFIXES, conductItemKeys } from './prefixes.ts';
 import { residencyKeys } from './residency.ts';
 
 /** What a stored key holds, which decides its widget, its limits and its print line. */
@@ -139,11 +141,6 @@ const college = (prefix: string): KeyTable => ({
   [`${prefix}credits_attempted`]: 'text',
 });
 
-/** Prefixes of the three colleges (SPEC §3). */
-export const COLLEGE_PREFIXES = ['college_', 'college_2_', 'college_3_'] as const;
-/** Prefixes of the two parents (SPEC §3). */
-export const PARENT_PREFIXES = ['parent_', 'parent_2_'] as const;
-
 const collegeKeys: KeyTable = {
   ...(Object.assign({}, ...COLLEGE_PREFIXES.map(college)) as KeyTable),
   suspended_academic: 'radio',
@@ -179,30 +176,6 @@ const militaryKeys: KeyTable = {
   military_active_duty: 'radio',
 };
 
-/** Offences asked about in the conduct questions (SPEC §3). */
-export const CONDUCT_OFFENCES = [
-  'arson',
-  'assault',
-  'drugs',
-  'hate',
-  'murder',
-  'robbery',
-  'violence',
-  'dui',
-  'weapons',
-] as const;
-/** Offences asked only about charges. */
-export const CHARGE_ONLY_OFFENCES = ['assault_weapon', 'hazing'] as const;
-/** The three conduct questions: convictions, pending charges, charges. */
-export const CONDUCT_PREFIXES = ['crime', 'pending', 'charges'] as const;
-
-/** The offence keys of one conduct question, without its `_no` key. */
-export function conductItemKeys(prefix: (typeof CONDUCT_PREFIXES)[number]): string[] {
-  const offences: readonly string[] =
-    prefix === 'charges' ? [...CONDUCT_OFFENCES, ...CHARGE_ONLY_OFFENCES] : CONDUCT_OFFENCES;
-  return offences.map((offence) => `${prefix}_${offence}`);
-}
-
 const conductKeys: KeyTable = {
   ...Object.fromEntries(
     CONDUCT_PREFIXES.flatMap((prefix) =>
@@ -237,13 +210,6 @@ export const answerKeyRegistry: Readonly<Record<string, KeyKind>> = Object.assig
   {},
   ...Object.values(keyGroups),
 ) as Record<string, KeyKind>;
-
-const DESC_SUFFIX = '_desc';
-
-/** `{key}_desc`: where a select or radio stores the chosen option's label (SPEC §3). */
-export function descKey(key: string): string {
-  return `${key}${DESC_SUFFIX}`;
-}
 
 /** The kind of a registered key, or undefined. */
 export function keyKind(key: string): KeyKind | undefined {

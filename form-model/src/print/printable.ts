@@ -5,11 +5,11 @@
  */
 import { isAnswered } from '../conditions/evaluate.ts';
 import { clearHiddenAnswers } from '../config/clear.ts';
+import { currentOptions } from '../config/questions.ts';
 import { type Answers, type FormContext, type PageConfig, type Question } from '../config/types.ts';
 import { walkPages } from '../config/walk.ts';
 import { optionLabel } from '../options/index.ts';
 import { months } from '../options/index.ts';
-import { currentOptions } from '../validation/schema.ts';
 
 /** An uploaded document answer (SPEC §3): shown by name. */
 export interface DocumentAnswer {

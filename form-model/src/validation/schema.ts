@@ -2,19 +2,19 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { object } from 'yup';
 
-import { evaluate, isAnswered } from '../conditions/evaluate.ts';
+import { isAnswered } from '../conditions/evaluate.ts';
 import { clearHiddenAnswers } from '../config/clear.ts';
+import { currentOptions, isRequired } from '../config/questions.ts';
 import {
   type Answers,
   type FormContext,
   type Option,
   type PageConfig,
   type Question,
-  type Required,
 } from '../config/types.ts';
 import { visitQuestions } from '../config/walk.ts';
 import { isValidInternationalPhone, isValidUsPhone } from '../format/index.ts';
-import { optionList, yearOptions } from '../options/index.ts';
+import { yearOptions } from '../options/index.ts';
 import { type ErrorMap, toErrorMap } from './errors.ts';
 import {
   EMAIL_MAX_LENGTH,
@@ -33,27 +33,6 @@ export interface ValidateOptions {
   context?: FormContext;
   /** The clock for age and year windows (tests fix it). */
   now?: Date;
-}
-
-/** Whether a question is required for these answers. */
-export function isRequired(required: Required | undefined, answers: Answers): boolean {
-  if (required === undefined || required === false) return false;
-  return required === true || evaluate(required.when, answers);
-}
-
-/** The options a select or radio offers now, or undefined when any value is fine. */
-export function currentOptions(
-  question: Question,
-  answers: Answers,
-  now: Date = new Date(),
-): readonly Option[] | undefined {
-  if (question.type !== 'select' && question.type !== 'radio') return undefined;
-  const source = question.options;
-  if ('list' in source) return optionList(source.list);
-  if ('years' in source) return yearOptions(source.years, now);
-  if ('options' in source) return source.options;
-  const controlling = answers[source.byAnswer.valueKey];
-  return typeof controlling === 'string' ? (source.byAnswer.options[controlling] ?? []) : [];
 }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');

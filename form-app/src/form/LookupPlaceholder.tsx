@@ -1,0 +1,81 @@
+/**
+ * What a lookup question shows until its own chunk (LookupField.tsx, with MUI's Autocomplete
+ * and its popper) has arrived: a plain text input that already works. What is typed is stored
+ * as typed, as the lookup's "Use: …" would store it, and the loaded lookup takes over the
+ * text, the focus and the caret (bench/bundle: the lookup stays out of the first download).
+ */
+import { TextInput } from '@admit/design-system';
+import { type FormApi } from 'final-form';
+import { useForm } from 'react-final-form';
+
+import { type FieldProps, type Of, text, useFieldState, useRequired } from './fieldState.ts';
+
+/** SPEC §4: clearing a lookup empties its answer and the related fields it filled. */
+export function clearLookup(form: FormApi, question: Of<'lookup'>): void {
+  form.batch(() => {
+    form.change(question.key, '');
+    for (const key of Object.values(question.fills)) form.change(key, '');
+  });
+}
+
+/** The placeholder that had focus when the lookup arrived, and where its caret was. */
+let focused: { key: string; start: number | null; end: number | null } | undefined;
+
+/** Gives the lookup `key` the focus and caret its placeholder had, if it had them. */
+export function takeOverFocus(key: string): void {
+  if (focused?.key !== key) return;
+  const { start, end } = focused;
+  focused = undefined;
+  const input = document.getElementById(key);
+  if (!(input instanceof HTMLInputElement)) return;
+  input.focus();
+  input.setSelectionRange(start, end);
+}
+
+export function LookupPlaceholder({ question }: FieldProps<'lookup'>) {
+  const form = useForm();
+  const { input, error, disabled } = useFieldState<string>(question.key);
+  const required = useRequired(question);
+  const remember = () => {
+    const element = document.getElementById(question.key);
+    if (element instanceof HTMLInputElement && document.activeElement === element)
+      focused = { key: question.key, start: element.selectionStart, end: element.selectionEnd };
+  };
+  return (
+    <div
+      onFocus={remember}
+      onKeyUp={remember}
+      onMouseUp={remember}
+      onBlur={(event) => {
+        const element = event.target;
+        // Later, so that a blur caused by the swap itself leaves the focus to hand over.
+        setTimeout(() => {
+          if (element.isConnected && focused?.key === question.key) focused = undefined;
+        });
+      }}
+    >
+      <TextInput
+        id={question.key}
+        label={question.label}
+        hint={question.hint}
+        value={text(input.value)}
+        onChange={(value) => {
+          // SPEC §4: emptying the lookup clears it and its related fields, as the lookup does.
+          if (value === '' && text(input.value) !== '') clearLookup(form, question);
+          else input.onChange(value);
+          remember();
+        }}
+        onBlur={() => {
+          // As the lookup does on leaving: the trimmed text is the answer.
+          const typed = text(input.value);
+          if (typed.trim() !== typed) input.onChange(typed.trim());
+          input.onBlur();
+        }}
+        error={error}
+        disabled={disabled}
+        required={required}
+        maxLength={question.maxLength}
+      />
+    </div>
+  );
+}
