@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
 
-import { buildSpa, launchChromium, type Manifest, readManifest, root, serveSpa } from './spa.ts';
+import { buildSpa, firstLoadChunks, launchChromium, readManifest, root, serveSpa } from './spa.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -52,20 +52,6 @@ process.once('SIGTERM', () => {
 setTimeout(() => {
   abort(`stopped after the ${TIME_LIMIT_MS / 60_000} min time limit`, 2);
 }, TIME_LIMIT_MS).unref();
-
-/** The entry chunk and every chunk reachable from it by static imports, entry first. */
-function firstLoadChunks(manifest: Manifest): string[] {
-  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry === true);
-  if (entry === undefined) throw new Error('the manifest has no entry chunk');
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    for (const imported of manifest[id]?.imports ?? []) visit(imported);
-  };
-  visit(entry[0]);
-  return [...seen].map((id) => manifest[id]?.file ?? id);
-}
 
 function gzipBytes(path: string): { raw: number; gzip: number } {
   const bytes = readFileSync(path);

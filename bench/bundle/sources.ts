@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
 
-import { buildSpa, type Manifest, readManifest, root } from './spa.ts';
+import { buildSpa, firstLoadChunks, readManifest, root } from './spa.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -25,20 +25,6 @@ const { values: flags } = parseArgs({
   },
 });
 const KB = 1000;
-
-/** The entry chunk and every chunk reachable from it by static imports (as run.ts). */
-function firstLoadFiles(manifest: Manifest): string[] {
-  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry === true);
-  if (entry === undefined) throw new Error('the manifest has no entry chunk');
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    for (const imported of manifest[id]?.imports ?? []) visit(imported);
-  };
-  visit(entry[0]);
-  return [...seen].map((id) => manifest[id]?.file ?? id);
-}
 
 /** A source path as a package name: `react-dom`, `@mui/material`, `form-app`, … */
 function packageOf(source: string): string {
@@ -132,7 +118,7 @@ try {
   const byModule = new Map<string, { raw: number; gzip: number }>();
   let totalRaw = 0;
   let totalGzip = 0;
-  for (const file of firstLoadFiles(readManifest(distDir))) {
+  for (const file of firstLoadChunks(readManifest(distDir))) {
     const code = readFileSync(join(distDir, file), 'utf8');
     const gzip = gzipSync(code, { level: constants.Z_BEST_COMPRESSION }).length;
     const mapPath = join(distDir, `${file}.map`);

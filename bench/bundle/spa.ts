@@ -116,3 +116,17 @@ export async function serveSpa(dist: string): Promise<{ origin: string; close: (
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
+
+/** The entry chunk and every chunk reachable from it by static imports, entry first. */
+export function firstLoadChunks(manifest: Manifest): string[] {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry === true);
+  if (entry === undefined) throw new Error('the manifest has no entry chunk');
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const imported of manifest[id]?.imports ?? []) visit(imported);
+  };
+  visit(entry[0]);
+  return [...seen].map((id) => manifest[id]?.file ?? id);
+}
