@@ -39,11 +39,20 @@ export async function bundleNode(entry, outfile) {
 /** Builds the SPA for TENANT (vite), into form-app/dist. */
 export async function buildApp() {
   const { build: viteBuild } = await import('vite');
-  await viteBuild({
-    root: join(root, 'form-app'),
-    configFile: join(root, 'form-app', 'vite.config.ts'),
-    logLevel: 'warn',
-  });
+  // Vite sets NODE_ENV=production in the process that builds. `npm start` builds and then
+  // starts the server from this process: left set, it hid the dev mailbox (/dev/mail) of the
+  // embedded default. The caller's environment is put back as it was.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await viteBuild({
+      root: join(root, 'form-app'),
+      configFile: join(root, 'form-app', 'vite.config.ts'),
+      logLevel: 'warn',
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   console.log(`▶ built form-app/dist for TENANT=${process.env.TENANT ?? 'gallatin'}`);
 }
 
