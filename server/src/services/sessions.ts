@@ -67,18 +67,19 @@ export function createSessions(db: Db, clock: Clock) {
     async authenticate(token: string | undefined): Promise<SessionAccount | undefined> {
       if (token === undefined || token.length < 32 || token.length > 64) return undefined;
       const now = clock();
-      const row = await findSessions(sha256(token));
+      const hash = sha256(token);
+      const row = await findSessions(hash);
       if (row === undefined) return undefined;
       const idleFor = now.getTime() - row.last_seen_at.getTime();
       if (idleFor > SESSION_IDLE_MS || now >= row.expires_at) {
-        await db.deleteFrom('sessions').where('token_hash', '=', sha256(token)).execute();
+        await db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
         return undefined;
       }
       if (idleFor > TOUCH_EVERY_MS) {
         await db
           .updateTable('sessions')
           .set({ last_seen_at: now })
-          .where('token_hash', '=', sha256(token))
+          .where('token_hash', '=', hash)
           .execute();
       }
       return { accountId: row.account_id, username: row.username };
