@@ -28,6 +28,7 @@ import { type Db } from '../db/database.ts';
 import { createBatcher } from './batch.ts';
 import { type Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
+import { sessionWindow } from './sessions.ts';
 
 export type WebStatus = 'started' | 'validating' | 'submitted';
 
@@ -161,6 +162,15 @@ export function assertAnswerPatch(
   if (tooLong.length > 0) throw new HttpError(400, applicationMessages.tooLong(tooLong));
 }
 
+/** What the batched save found for one caller whose session is live. */
+interface SaveOutcome {
+  accountId: string;
+  /** The session was last seen long enough ago to be refreshed (sessions.ts `touch`). */
+  stale: boolean;
+  /** False when the application is submitted or missing: nothing was stored. */
+  saved: boolean;
+}
+
 export function createApplications(deps: {
   db: Db;
   clock: Clock;
@@ -185,26 +195,52 @@ export function createApplications(deps: {
   // two tabs on two pages never overwrite each other. Saves that arrive together are one
   // statement and one commit (services/batch.ts); one batch at a time, so batches never wait
   // on each other's row locks. Each caller is answered after the commit, as before.
-  const mergeAnswers = createBatcher(
-    async (saves: readonly { accountId: string; patch: Answers }[]): Promise<boolean[]> => {
-      // Two saves of one applicant in a batch become one patch, the later winning per key:
-      // the same as running them one after the other.
-      const patches = new Map<string, Answers>();
-      for (const { accountId, patch } of saves) {
-        patches.set(accountId, { ...patches.get(accountId), ...patch });
-      }
-      const { rows } = await sql<{ account_id: string }>`
-        UPDATE applications AS a
-        SET answers = a.answers || p.patch, updated_at = ${clock()}
-        FROM unnest(
-          ${[...patches.keys()]}::uuid[],
-          ${[...patches.values()].map((patch) => JSON.stringify(patch))}::jsonb[]
-        ) AS p(account_id, patch)
-        WHERE a.account_id = p.account_id AND a.submitted_at IS NULL
-        RETURNING a.account_id
+  //
+  // The statement also checks each caller's session (services/sessions.ts decides the
+  // instants), so a save costs one round trip, not a session lookup and then an update: a
+  // patch whose session is unknown, idle or expired changes nothing and comes back undefined.
+  // One applicant's patches in a batch (two tabs, or two devices with two sessions) are merged
+  // in arrival order, the later winning per key: the same as running them one after the other.
+  const saveBatch = createBatcher(
+    async (
+      saves: readonly { key: Buffer; patch: Answers }[],
+    ): Promise<(SaveOutcome | undefined)[]> => {
+      const window = sessionWindow(clock());
+      const { rows } = await sql<{ n: string; account_id: string; stale: boolean; saved: boolean }>`
+        WITH input AS (
+          SELECT * FROM unnest(
+            ${saves.map((save) => save.key)}::bytea[],
+            ${saves.map((save) => JSON.stringify(save.patch))}::jsonb[]
+          ) WITH ORDINALITY AS i(token_hash, patch, n)
+        ),
+        live AS (
+          SELECT i.n, i.patch, s.account_id, s.last_seen_at < ${window.touchBefore} AS stale
+          FROM input i JOIN sessions s ON s.token_hash = i.token_hash
+          WHERE s.last_seen_at >= ${window.idleSince} AND s.expires_at > ${window.now}
+        ),
+        merged AS (
+          SELECT account_id, jsonb_merge_agg(patch ORDER BY n) AS patch
+          FROM live GROUP BY account_id
+        ),
+        saved AS (
+          UPDATE applications AS a
+          SET answers = a.answers || m.patch, updated_at = ${window.now}
+          FROM merged m
+          WHERE a.account_id = m.account_id AND a.submitted_at IS NULL
+          RETURNING a.account_id
+        )
+        SELECT l.n, l.account_id, l.stale, (s.account_id IS NOT NULL) AS saved
+        FROM live l LEFT JOIN saved s ON s.account_id = l.account_id
       `.execute(db);
-      const saved = new Set(rows.map((row) => row.account_id));
-      return saves.map(({ accountId }) => saved.has(accountId));
+      const outcomes: (SaveOutcome | undefined)[] = saves.map(() => undefined);
+      for (const row of rows) {
+        outcomes[Number(row.n) - 1] = {
+          accountId: row.account_id,
+          stale: row.stale,
+          saved: row.saved,
+        };
+      }
+      return outcomes;
     },
     { maxSize: 200, concurrency: 1 },
   );
@@ -269,15 +305,21 @@ export function createApplications(deps: {
       };
     },
 
-    /** PUT /api/answer: checks every key and value, then merges them in one statement. */
+    /**
+     * PUT /api/answer: checks every key and value (400, nothing stored), then merges them in
+     * one statement that also checks the session under `key` (sessions.ts `sessionKey`).
+     * Undefined when that session is not live: nothing was stored. A write after submission
+     * is refused (409) and a missing application is 404.
+     */
     async saveAnswers(
-      accountId: string,
+      key: Buffer,
       patch: Record<string, unknown>,
-    ): Promise<{ message: string }> {
+    ): Promise<{ accountId: string; stale: boolean } | undefined> {
       assertAnswerPatch(rules, patch);
-      if (!(await mergeAnswers({ accountId, patch: patch as Answers })))
-        await assertOpen(accountId);
-      return { message: applicationMessages.saved };
+      const outcome = await saveBatch({ key, patch: patch as Answers });
+      if (outcome === undefined) return undefined;
+      if (!outcome.saved) await assertOpen(outcome.accountId);
+      return { accountId: outcome.accountId, stale: outcome.stale };
     },
 
     /** PUT /api/last-page. */

@@ -14,7 +14,7 @@ export const SESSION_IDLE_MS = 900_000;
 /** However active, a session ends after 12 hours. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often (saves a write per request). */
-const TOUCH_EVERY_MS = 30_000;
+export const TOUCH_EVERY_MS = 30_000;
 
 export interface SessionAccount {
   accountId: string;
@@ -27,6 +27,33 @@ interface SessionRow {
   last_seen_at: Date;
   expires_at: Date;
   username: string;
+}
+
+/**
+ * The key a session is stored under, or undefined for a token that cannot be one of ours
+ * (missing, or not the length `randomToken` makes): such a token never costs a query.
+ */
+export function sessionKey(token: string | undefined): Buffer | undefined {
+  return couldBeSession(token) ? sha256(token) : undefined;
+}
+
+/** Whether `token` has the shape of a session token (it may still be unknown or dead). */
+export function couldBeSession(token: string | undefined): token is string {
+  return token !== undefined && token.length >= 32 && token.length <= 64;
+}
+
+/**
+ * The instants that decide a session at `now`: it is live while last seen at or after
+ * `idleSince` and `now` is before its expiry; it is refreshed when last seen before
+ * `touchBefore`. Statements that check a session inside another (the batched save of
+ * services/applications.ts) use these, so both agree with `authenticate`.
+ */
+export function sessionWindow(now: Date): { now: Date; idleSince: Date; touchBefore: Date } {
+  return {
+    now,
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
+    touchBefore: new Date(now.getTime() - TOUCH_EVERY_MS),
+  };
 }
 
 export function createSessions(db: Db, clock: Clock) {
@@ -44,6 +71,14 @@ export function createSessions(db: Db, clock: Clock) {
     },
     { maxSize: 500, concurrency: 1 },
   );
+
+  async function touch(hash: Buffer, now: Date = clock()): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('token_hash', '=', hash)
+      .execute();
+  }
 
   return {
     /** Starts a session for the account; returns the token for the cookie. */
@@ -65,9 +100,9 @@ export function createSessions(db: Db, clock: Clock) {
 
     /** The account of a live session, or undefined (unknown, idle too long, or expired). */
     async authenticate(token: string | undefined): Promise<SessionAccount | undefined> {
-      if (token === undefined || token.length < 32 || token.length > 64) return undefined;
+      const hash = sessionKey(token);
+      if (hash === undefined) return undefined;
       const now = clock();
-      const hash = sha256(token);
       const row = await findSessions(hash);
       if (row === undefined) return undefined;
       const idleFor = now.getTime() - row.last_seen_at.getTime();
@@ -75,15 +110,12 @@ export function createSessions(db: Db, clock: Clock) {
         await db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
         return undefined;
       }
-      if (idleFor > TOUCH_EVERY_MS) {
-        await db
-          .updateTable('sessions')
-          .set({ last_seen_at: now })
-          .where('token_hash', '=', hash)
-          .execute();
-      }
+      if (idleFor > TOUCH_EVERY_MS) await touch(hash, now);
       return { accountId: row.account_id, username: row.username };
     },
+
+    /** Records that the session under `hash` was used at `now` (the idle clock restarts). */
+    touch,
 
     /** Ends one session. Returns whether it existed. */
     async destroy(token: string | undefined): Promise<boolean> {

@@ -56,16 +56,26 @@ declare module 'fastify' {
     /** The signed-in applicant (set by `requireSession`). */
     account?: SessionAccount;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route checks the session itself, inside its own statement (PUT /api/answer), so the
+     * session hook only refuses requests that carry no token of ours.
+     */
+    sessionInHandler?: boolean;
+  }
 }
 
-/** A preHandler that admits only a live session; anything else is 401 with SPEC §8's message. */
+/** The 401 of SPEC §8 for a request without a live session; its cookies are cleared. */
+export function sessionInvalid(reply: FastifyReply, settings: CookieSettings): HttpError {
+  clearSessionCookies(reply, settings);
+  return new HttpError(401, SESSION_INVALID_MESSAGE);
+}
+
+/** A hook that admits only a live session; anything else is 401 with SPEC §8's message. */
 export function requireSession(sessions: Sessions, settings: CookieSettings) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const account = await sessions.authenticate(request.cookies[SESSION_COOKIE]);
-    if (account === undefined) {
-      clearSessionCookies(reply, settings);
-      throw new HttpError(401, SESSION_INVALID_MESSAGE);
-    }
+    if (account === undefined) throw sessionInvalid(reply, settings);
     request.account = account;
   };
 }

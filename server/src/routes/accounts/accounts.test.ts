@@ -441,6 +441,16 @@ describe('cross-site requests', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('gives JSON answers, refusals and 404s included, the API set (plugins/external/security.test.ts)', async () => {
+    for (const url of ['/api/health', '/api/profile', '/no/such/route']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
 });
 
 describe('errors', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROSS_SITE_MESSAGE } from '../../plugins/external/security.ts';
 import { answerRules, applicationMessages } from '../../services/applications.ts';
 import { SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
+import { SESSION_IDLE_MS } from '../../services/sessions.ts';
 import {
   cookieHeader,
   createTestContext,
@@ -233,6 +234,22 @@ describe('PUT /api/answer', () => {
     expect(responses.map((response) => response.statusCode)).toEqual(keys.map(() => 200));
     const { answers } = await storedRow(username);
     expect(answers).toEqual(Object.fromEntries(keys.map((key, index) => [key, `value ${index}`])));
+  });
+
+  it("merges one applicant's saves from two sessions in one batch in arrival order: the later wins per key", async () => {
+    const { username, cookie } = await applicant();
+    const otherDevice = await loginAgain(username);
+    const responses = await Promise.all([
+      call('PUT', '/api/answer', { cookie, payload: { first_name: 'First', last_name: 'Kept' } }),
+      call('PUT', '/api/answer', { cookie: otherDevice, payload: { first_name: 'Second' } }),
+      call('PUT', '/api/answer', { cookie, payload: { first_name: 'Third', county: 'Gallatin' } }),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect((await storedRow(username)).answers).toEqual({
+      first_name: 'Third',
+      last_name: 'Kept',
+      county: 'Gallatin',
+    });
   });
 
   it('saves of 30 applicants sent together (one batch, one statement) each land in their own application only', async () => {
@@ -834,6 +851,58 @@ describe('sessions and cross-site requests', () => {
       expect(response.statusCode, url).toBe(401);
       expect(json(response)).toEqual({ message: SESSION_INVALID_MESSAGE });
     }
+  });
+
+  it('regression: with a forged or dead session a malformed answer body was judged (400) before the session (401)', async () => {
+    // PUT /api/answer checks its session inside the save: what Fastify refuses before the
+    // handler runs (bad JSON, a wrong shape) and what the handler refuses (an unknown key)
+    // must still meet the session first.
+    const forged = `admit_session=${'x'.repeat(43)}`;
+    const { username, cookie } = await applicant();
+    ctx.advance(SESSION_IDLE_MS + 1000);
+    for (const who of [forged, cookie]) {
+      for (const response of [
+        await sendRaw('/api/answer', '{"first_name": ', who),
+        await call('PUT', '/api/answer', { cookie: who, payload: { first_name: 42 } }),
+        await call('PUT', '/api/answer', { cookie: who, payload: { not_a_key: 'x' } }),
+        await call('PUT', '/api/answer', { cookie: who, payload: { first_name: 'Ada' } }),
+      ]) {
+        expect(response.statusCode, response.body).toBe(401);
+        expect(json(response)).toEqual({ message: SESSION_INVALID_MESSAGE });
+        expect(String(response.headers['set-cookie'])).toContain('admit_session=;');
+      }
+    }
+    expect((await storedRow(username)).answers).toEqual({});
+    // The idle session was ended, not only refused.
+    const sessions = await ctx.db
+      .selectFrom('sessions')
+      .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+      .select('sessions.token_hash')
+      .where('accounts.username', '=', username)
+      .execute();
+    expect(sessions).toEqual([]);
+  });
+
+  it('a live session still meets a malformed answer body with 400, the session untouched', async () => {
+    const { cookie } = await applicant();
+    const bad = await sendRaw('/api/answer', '{"first_name": ', cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await call('PUT', '/api/answer', { cookie, payload: { first_name: 42 } })).statusCode,
+    ).toBe(400);
+    await saveAnswers(cookie, { first_name: 'Ada' });
+  });
+
+  it('saving keeps a session alive: saves every 10 minutes outlive the 15-minute idle limit (fake clock)', async () => {
+    const { cookie } = await applicant();
+    for (let minute = 10; minute <= 40; minute += 10) {
+      ctx.advance(10 * 60_000);
+      await saveAnswers(cookie, { first_name: `Ada at ${minute}` });
+    }
+    expect((await profile(cookie)).answer).toEqual({ first_name: 'Ada at 40' });
+    ctx.advance(SESSION_IDLE_MS + 1000);
+    const late = await call('PUT', '/api/answer', { cookie, payload: { first_name: 'Too late' } });
+    expect(late.statusCode).toBe(401);
   });
 
   it('refuses a cross-origin PUT (403) and stores nothing', async () => {

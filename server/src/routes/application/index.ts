@@ -2,9 +2,16 @@
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
-import { accountOf, type CookieSettings, requireSession } from '../../plugins/app/auth.ts';
-import { type Applications } from '../../services/applications.ts';
-import { type Sessions } from '../../services/sessions.ts';
+import {
+  accountOf,
+  type CookieSettings,
+  requireSession,
+  SESSION_COOKIE,
+  sessionInvalid,
+} from '../../plugins/app/auth.ts';
+import { applicationMessages, type Applications } from '../../services/applications.ts';
+import { HttpError } from '../../services/errors.ts';
+import { couldBeSession, sessionKey, type Sessions } from '../../services/sessions.ts';
 import { ErrorMapSchema, errorResponses, Message } from '../schemas.ts';
 
 export interface ApplicationRoutesOptions {
@@ -43,7 +50,11 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
 ) => {
   // onRequest, before the body is parsed or judged: without a session every call is 401
   // (SPEC §6), whatever it carries.
-  app.addHook('onRequest', requireSession(sessions, cookies));
+  const checkSession = requireSession(sessions, cookies);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.sessionInHandler !== true) return checkSession(request, reply);
+    if (!couldBeSession(request.cookies[SESSION_COOKIE])) throw sessionInvalid(reply, cookies);
+  });
   const tags = ['application'];
 
   app.get(
@@ -70,8 +81,41 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
         body: Answers,
         response: { 200: Message, ...errorResponses },
       },
+      // The busiest route: its session is checked inside the batched save (one round trip
+      // to PostgreSQL, not two). What a dead session gets is unchanged: 401 before anything
+      // about the body, and nothing stored.
+      config: { sessionInHandler: true },
+      // Fastify awaits an async error handler and hands what it throws to the app's handler
+      // (the tests of this route prove both); its route-option type only says `void`.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      errorHandler: async (error, request, reply) => {
+        // A body Fastify refused (bad JSON, schema): the session speaks first, as on every
+        // route. Then the app's error handler answers.
+        if (!(error instanceof HttpError)) await checkSession(request, reply);
+        throw error;
+      },
     },
-    async (request) => applications.saveAnswers(accountOf(request).accountId, request.body),
+    async (request, reply) => {
+      const key = sessionKey(request.cookies[SESSION_COOKIE]);
+      if (key === undefined) throw sessionInvalid(reply, cookies);
+      let saved;
+      try {
+        saved = await applications.saveAnswers(key, request.body);
+        if (saved === undefined) {
+          // No live session when the batch ran: authenticate ends an idle or expired one and
+          // refuses (401). Should the session be live by now, the save is made again.
+          await checkSession(request, reply);
+          saved = await applications.saveAnswers(key, request.body);
+          if (saved === undefined) throw sessionInvalid(reply, cookies);
+        }
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 400 && request.account === undefined)
+          await checkSession(request, reply);
+        throw error;
+      }
+      if (saved.stale) await sessions.touch(key);
+      return { message: applicationMessages.saved };
+    },
   );
 
   app.put(

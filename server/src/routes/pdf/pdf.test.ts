@@ -169,6 +169,10 @@ describe('GET /api/pdf and the download', () => {
     );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('no-store');
+    // Not JSON: helmet's page set, as for the app's own files.
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const pdf = await pdfText(response.rawPayload);
