@@ -36,8 +36,8 @@ export async function bundleNode(entry, outfile) {
   });
 }
 
-/** Builds the SPA for TENANT (vite), into form-app/dist. */
-export async function buildApp() {
+/** Builds the SPA for TENANT (vite), into form-app/dist (or `outDir`, for tests). */
+export async function buildApp({ outDir } = {}) {
   const { build: viteBuild } = await import('vite');
   // Vite sets NODE_ENV=production in the process that builds. `npm start` builds and then
   // starts the server from this process: left set, it hid the dev mailbox (/dev/mail) of the
@@ -48,12 +48,15 @@ export async function buildApp() {
       root: join(root, 'form-app'),
       configFile: join(root, 'form-app', 'vite.config.ts'),
       logLevel: 'warn',
+      ...(outDir === undefined ? {} : { build: { outDir, emptyOutDir: true } }),
     });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
-  console.log(`▶ built form-app/dist for TENANT=${process.env.TENANT ?? 'gallatin'}`);
+  console.log(
+    `▶ built ${outDir ?? 'form-app/dist'} for TENANT=${process.env.TENANT ?? 'gallatin'}`,
+  );
 }
 
 export async function buildAll() {

@@ -4,6 +4,6 @@ export default defineProject({
   test: {
     name: 'tests',
     environment: 'node',
-    include: ['architecture/**/*.test.ts', 'durability/**/*.test.ts'],
+    include: ['architecture/**/*.test.ts', 'durability/**/*.test.ts', 'scripts/**/*.test.ts'],
   },
 });
