@@ -1,6 +1,6 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import ErrorIcon from '@mui/icons-material/Error';
-import { Box, InputAdornment, OutlinedInput, Paper, Popper, type PopperProps } from '@mui/material';
+import { Box, InputAdornment, OutlinedInput, Paper } from '@mui/material';
 import {
   type FocusEventHandler,
   type HTMLAttributes,
@@ -8,10 +8,13 @@ import {
   type Ref,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
+import { createPortal } from 'react-dom';
 
+import { placeSelectMenu } from './selectMenuPlacement';
 import { findTypeaheadMatch } from './selectTypeahead';
 
 /** One choice of a select: the stored answer and the words shown for it. */
@@ -32,29 +35,10 @@ export const SELECT_PAGE_SIZE = 5;
 export const SELECT_MENU_MAX_HEIGHT = 300;
 /** SPEC §9: the menu keeps 100 px clear of the window's top and bottom, flipping if need be. */
 export const SELECT_COLLISION_PADDING = 100;
+/** The space between the select and its open menu, in px. */
+const SELECT_MENU_GAP = 4;
 
 const EMPTY_OPTION: SelectOption = { value: '', label: SELECT_EMPTY_LABEL };
-
-/** The menu is as wide as the select (popper.js modifier). */
-const sameWidth: NonNullable<PopperProps['modifiers']>[number] = {
-  name: 'sameWidth',
-  enabled: true,
-  phase: 'beforeWrite',
-  requires: ['computeStyles'],
-  fn: ({ state }) => {
-    const { popper } = state.styles;
-    if (popper !== undefined) popper.width = `${state.rects.reference.width}px`;
-  },
-};
-
-const collisionPadding = { top: SELECT_COLLISION_PADDING, bottom: SELECT_COLLISION_PADDING };
-
-const POPPER_MODIFIERS: PopperProps['modifiers'] = [
-  sameWidth,
-  { name: 'offset', options: { offset: [0, 4] } },
-  { name: 'flip', options: { padding: collisionPadding, fallbackPlacements: ['top-start'] } },
-  { name: 'preventOverflow', options: { padding: collisionPadding } },
-];
 
 /** The <input> attributes InputBase hands its input component; a div has no use for them. */
 const INPUT_ONLY_PROPS = new Set([
@@ -163,10 +147,11 @@ export function SelectControl({
 
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(selectedIndex);
-  const [anchorEl, setAnchorEl] = useState<HTMLDivElement | null>(null);
+  const anchorRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLDivElement>(null);
   const listboxRef = useRef<HTMLUListElement | null>(null);
-  // The listbox mounts in a portal a render after `open`; this tells the effect below it is there.
+  // The listbox mounts with `open`; this tells the effect below that it is there.
   const [listboxMounted, setListboxMounted] = useState(false);
   // On opening, the chosen option is scrolled to the middle of the menu; later, just into view.
   const centreNext = useRef(false);
@@ -184,6 +169,42 @@ export function SelectControl({
     },
     [],
   );
+
+  const menuOpen = open && !disabled;
+  // Place the menu before the browser paints it, and again when the window is resized or
+  // anything around the select scrolls (SPEC §9: it flips above near the window's bottom).
+  useLayoutEffect(() => {
+    const anchor = anchorRef.current;
+    const menu = menuRef.current;
+    if (!menuOpen || anchor === null || menu === null) return;
+    const place = () => {
+      const box = anchor.getBoundingClientRect();
+      // Width first: a narrower menu may wrap long options, and so be taller.
+      menu.style.width = `${box.width}px`;
+      const { documentElement } = document;
+      const { top, left } = placeSelectMenu(
+        box,
+        menu.offsetHeight,
+        { width: documentElement.clientWidth, height: documentElement.clientHeight },
+        SELECT_COLLISION_PADDING,
+        SELECT_MENU_GAP,
+      );
+      // The menu sits in <body>: page coordinates, so it scrolls along with the page.
+      menu.style.top = `${top + window.scrollY}px`;
+      menu.style.left = `${left + window.scrollX}px`;
+    };
+    const placeUnlessMenu = (event: Event) => {
+      // The menu's own scrolling moves nothing.
+      if (!(event.target instanceof Node && menu.contains(event.target))) place();
+    };
+    place();
+    window.addEventListener('resize', place);
+    document.addEventListener('scroll', placeUnlessMenu, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      document.removeEventListener('scroll', placeUnlessMenu, true);
+    };
+  }, [menuOpen, choices.length]);
 
   // Keep the active option in view inside the menu, without ever scrolling the page.
   useEffect(() => {
@@ -297,7 +318,7 @@ export function SelectControl({
   return (
     <>
       <OutlinedInput
-        ref={setAnchorEl}
+        ref={anchorRef}
         inputRef={triggerRef}
         inputComponent={ComboboxTrigger}
         id={id}
@@ -350,77 +371,75 @@ export function SelectControl({
         }
       />
       <input type="hidden" name={name} value={selected.value} disabled={disabled} />
-      <Popper
-        open={open && !disabled}
-        anchorEl={anchorEl}
-        placement="bottom-start"
-        modifiers={POPPER_MODIFIERS}
-        sx={{ zIndex: 'modal' }}
-      >
-        <Paper
-          elevation={8}
-          // Clicks in the menu (options, its scrollbar) must not take focus off the combobox.
-          onMouseDown={(event) => {
-            event.preventDefault();
-          }}
-        >
-          <Box
-            component="ul"
-            ref={attachListbox}
-            role="listbox"
-            id={listboxId}
-            aria-labelledby={labelId}
-            tabIndex={-1}
-            sx={{
-              position: 'relative',
-              maxHeight: SELECT_MENU_MAX_HEIGHT,
-              overflowY: 'auto',
-              m: 0,
-              py: 0.5,
-              px: 0,
-              listStyle: 'none',
+      {menuOpen &&
+        createPortal(
+          <Paper
+            ref={menuRef}
+            elevation={8}
+            sx={{ position: 'absolute', top: 0, left: 0, zIndex: 'modal' }}
+            // Clicks in the menu (options, its scrollbar) must not take focus off the combobox.
+            onMouseDown={(event) => {
+              event.preventDefault();
             }}
           >
-            {choices.map((option, index) => {
-              const isSelected = index === selectedIndex;
-              const isActive = index === activeIndex;
-              return (
-                <Box
-                  component="li"
-                  key={option.value}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={isSelected}
-                  onMouseMove={() => {
-                    if (!isActive) setActiveIndex(index);
-                  }}
-                  onClick={() => {
-                    choose(index);
-                  }}
-                  sx={{
-                    px: 1.75,
-                    py: 1,
-                    cursor: 'pointer',
-                    color: isSelected ? 'primary.main' : 'text.primary',
-                    fontWeight: isSelected ? 600 : undefined,
-                    bgcolor: isSelected
-                      ? (theme) => theme.app.colors.primary.extraLight
-                      : isActive
-                        ? 'neutral.extraLight'
-                        : undefined,
-                    // The keyboard's place in the list: a focus ring, as on any focused control.
-                    outline: (theme) =>
-                      isActive ? `2px solid ${theme.palette.primary.main}` : undefined,
-                    outlineOffset: -2,
-                  }}
-                >
-                  {option.label}
-                </Box>
-              );
-            })}
-          </Box>
-        </Paper>
-      </Popper>
+            <Box
+              component="ul"
+              ref={attachListbox}
+              role="listbox"
+              id={listboxId}
+              aria-labelledby={labelId}
+              tabIndex={-1}
+              sx={{
+                position: 'relative',
+                maxHeight: SELECT_MENU_MAX_HEIGHT,
+                overflowY: 'auto',
+                m: 0,
+                py: 0.5,
+                px: 0,
+                listStyle: 'none',
+              }}
+            >
+              {choices.map((option, index) => {
+                const isSelected = index === selectedIndex;
+                const isActive = index === activeIndex;
+                return (
+                  <Box
+                    component="li"
+                    key={option.value}
+                    id={optionId(index)}
+                    role="option"
+                    aria-selected={isSelected}
+                    onMouseMove={() => {
+                      if (!isActive) setActiveIndex(index);
+                    }}
+                    onClick={() => {
+                      choose(index);
+                    }}
+                    sx={{
+                      px: 1.75,
+                      py: 1,
+                      cursor: 'pointer',
+                      color: isSelected ? 'primary.main' : 'text.primary',
+                      fontWeight: isSelected ? 600 : undefined,
+                      bgcolor: isSelected
+                        ? (theme) => theme.app.colors.primary.extraLight
+                        : isActive
+                          ? 'neutral.extraLight'
+                          : undefined,
+                      // The keyboard's place in the list: a focus ring, as on any focused control.
+                      outline: (theme) =>
+                        isActive ? `2px solid ${theme.palette.primary.main}` : undefined,
+                      outlineOffset: -2,
+                    }}
+                  >
+                    {option.label}
+                  </Box>
+                );
+              })}
+            </Box>
+          </Paper>,
+          document.body,
+        )}
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { CssBaseline, ThemeProvider, type Theme } from '@mui/material';
-import { type ReactNode } from 'react';
+import { CssBaseline, type Theme } from '@mui/material';
+import { ThemeProvider } from '@mui/system';
+import { type ReactNode, useMemo } from 'react';
 
 interface AppThemeProviderProps {
   /** A theme from `createAppTheme`; create it once (module scope or `useMemo`), not per render. */
@@ -19,8 +20,13 @@ interface AppThemeProviderProps {
  * ```
  */
 export function AppThemeProvider({ theme, children }: AppThemeProviderProps) {
+  // What MUI's own ThemeProvider does with a theme without CSS variables (createAppTheme's):
+  // `vars: null`, so no outer theme's variables leak in. MUI's ThemeProvider would also bring
+  // its CSS-variables provider and colour-scheme script into the first download, unused
+  // (bench/bundle).
+  const themeWithoutVars = useMemo(() => ({ ...theme, vars: null }), [theme]);
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={themeWithoutVars}>
       <CssBaseline />
       {children}
     </ThemeProvider>
