@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { muiThemeWithoutCssVariables } from './muiThemePlugin.ts';
 import { admitTenant } from './tenantPlugin.ts';
 
 /** The college is chosen and checked at build time (TENANT); the dev server proxies the API. */
@@ -8,7 +9,7 @@ const tenant = process.env.TENANT ?? 'gallatin';
 const api = process.env.ADMIT_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), admitTenant(tenant)],
+  plugins: [react(), admitTenant(tenant), muiThemeWithoutCssVariables()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,6 +1,6 @@
 /** The college this build serves: TENANT at build time, checked then (form-app/tenantPlugin.ts). */
 declare module 'virtual:admit-tenant' {
-  import { type TenantConfig } from '@admit/tenant-config';
+  import { type BrowserTenant } from '@admit/tenant-config';
 
-  export const tenant: TenantConfig;
+  export const tenant: BrowserTenant;
 }

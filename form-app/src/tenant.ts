@@ -1,10 +1,53 @@
+import { type PageConfig } from '@admit/form-model';
+import { useSyncExternalStore } from 'react';
 import { tenant as builtTenant } from 'virtual:admit-tenant';
 
 /**
  * The college this build serves (TENANT at build time). It was checked when the build started
- * (form-app/tenantPlugin.ts), so the browser does not check it again.
+ * (form-app/tenantPlugin.ts), so the browser does not check it again. Its steps and the default
+ * route's page come with the first download; `loadPages` fetches the others.
  */
 export const tenant = builtTenant;
 
 /** SPEC §2: the default route is the first step. */
 export const DEFAULT_ROUTE = `/${tenant.defaultRoute}`;
+
+const defaultPageOnly: readonly PageConfig[] = [tenant.defaultPage];
+let request: Promise<readonly PageConfig[]> | undefined;
+let loaded: readonly PageConfig[] | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * Every page of the college, in step order: fetched once (the first download holds only the
+ * default route's page, `tenant.defaultPage`), the same promise every time so that React's
+ * `use` can wait on it. A failed fetch is tried again on the next call.
+ */
+export function loadPages(): Promise<readonly PageConfig[]> {
+  request ??= tenant.loadPages().then(
+    (pages) => {
+      loaded = pages;
+      for (const listener of listeners) listener();
+      return pages;
+    },
+    (error: unknown) => {
+      request = undefined;
+      throw error;
+    },
+  );
+  return request;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * The pages known so far: the default route's page alone until `loadPages` has given every
+ * page, then every page. Re-renders the caller when they arrive.
+ */
+export function useLoadedPages(): readonly PageConfig[] {
+  return useSyncExternalStore(subscribe, () => loaded ?? defaultPageOnly);
+}

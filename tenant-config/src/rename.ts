@@ -1,5 +1,7 @@
 import { type PageConfig } from '@admit/form-model';
 
+import { type StepSummary } from './types.ts';
+
 /** Text fields of a page config that a person reads; keys and codes are never renamed. */
 const TEXT_FIELDS = new Set([
   'label',
@@ -24,15 +26,29 @@ function renameValue(value: unknown, replace: (text: string) => string, field?: 
   return value;
 }
 
-/**
- * Another college's copy of a set of pages, with names replaced in every text a person reads
- * (labels, hints, titles, messages), in the order given. Keys, codes and conditions are kept.
- */
-export function renameInText(
-  pages: readonly PageConfig[],
-  names: Readonly<Record<string, string>>,
-): PageConfig[] {
-  const replace = (text: string) =>
+/** What `renameInText` does to one text: each name in `names` replaced, in the order given. */
+function replacer(names: Readonly<Record<string, string>>): (text: string) => string {
+  return (text) =>
     Object.entries(names).reduce((result, [from, to]) => result.split(from).join(to), text);
-  return pages.map((page) => renameValue(page, replace) as PageConfig);
+}
+
+/**
+ * Another college's copy of a set of pages (or of their steps), with names replaced in every
+ * text a person reads (labels, hints, titles, messages), in the order given. Keys, codes and
+ * conditions are kept.
+ */
+export function renameInText<Config extends PageConfig | StepSummary>(
+  pages: readonly Config[],
+  names: Readonly<Record<string, string>>,
+): Config[] {
+  const replace = replacer(names);
+  return pages.map((page) => renameValue(page, replace) as Config);
+}
+
+/** `renameInText` for one page. */
+export function renamePageText(
+  page: PageConfig,
+  names: Readonly<Record<string, string>>,
+): PageConfig {
+  return renameValue(page, replacer(names)) as PageConfig;
 }

@@ -87,3 +87,24 @@ export interface TenantConfig {
   /** The three steps (SPEC §2). */
   pages: readonly PageConfig[];
 }
+
+/** Everything of a college but its pages. */
+export type TenantSettings = Omit<TenantConfig, 'pages'>;
+
+/** One step of the form as the step navigation and the routes know it (SPEC §2). */
+export type StepSummary = Pick<PageConfig, 'id' | 'route' | 'title'>;
+
+/**
+ * A college as the browser gets it (form-app's `virtual:admit-tenant`): its settings, its
+ * steps (ids, routes, titles) and the default route's page come with the first download; the
+ * other pages are fetched once, when first needed. The same data as the college's
+ * `TenantConfig` (checked by `checkBrowserTenant` when the SPA is built, and by the tests).
+ */
+export interface BrowserTenant extends TenantSettings {
+  /** The steps in order: the navigation, the routes, previous and next. */
+  steps: readonly StepSummary[];
+  /** The default route's page (SPEC §2: /about), in the first download. */
+  defaultPage: PageConfig;
+  /** Every page in step order (`defaultPage` among them, as it is); fetches the others. */
+  loadPages: () => Promise<readonly PageConfig[]>;
+}

@@ -1,12 +1,11 @@
 /**
- * What the step renderer needs besides Final Form: the college's pages, the UI context of
- * SPEC §4 (add-another counters, chosen tabs, pressed triggers) and who is filling the form.
+ * What the step renderer needs besides Final Form: the UI context of SPEC §4 (add-another
+ * counters, chosen tabs, pressed triggers) and who is filling the form.
  */
-import { type FormContext as ModelContext, type PageConfig } from '@admit/form-model';
+import { type FormContext as ModelContext } from '@admit/form-model';
 import { createContext, useContext } from 'react';
 
 export interface RendererContext {
-  pages: readonly PageConfig[];
   /** Add-another counters, chosen tabs and pressed triggers (for clearing and display). */
   model: ModelContext;
   /** Logged-in applicants save; visitors only fill in (SPEC §6). */

@@ -14,6 +14,7 @@ import {
   renderFormLayout,
   renderStep,
   settle,
+  untilQuiet,
 } from '../testing/harness.tsx';
 
 let step: RenderedStep | RenderedApp | undefined;
@@ -31,6 +32,8 @@ async function fieldRendersPerKeystroke(
 ): Promise<Record<string, number>[]> {
   // The first on the page: "First Name" is also asked of each parent, further down.
   const field = page.getByRole('textbox', { name: label }).first();
+  // The lazy fields arriving is not a keystroke's doing: count from when the page is still.
+  await untilQuiet(counted.renders);
   await userEvent.click(field);
   await settle();
   const perKeystroke: Record<string, number>[] = [];

@@ -10,6 +10,7 @@ import {
   blockKeys,
   type FormContext,
   loadValidateAnswers,
+  type PageConfig,
   questionKeys,
   summaryHref,
   type TabsBlock,
@@ -44,13 +45,13 @@ import { clearVisitorAnswers, readVisitorAnswers, useSaving } from '../form/useS
 import { COMPLETION_ROUTE, FORM_ROUTES, navigationState } from '../routes/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
-import { DEFAULT_ROUTE, tenant } from '../tenant.ts';
+import { DEFAULT_ROUTE, loadPages, tenant, useLoadedPages } from '../tenant.ts';
 import { AppChrome } from './AppChrome.tsx';
 import { useLogout } from './useLogout.ts';
 
-const pages = tenant.pages;
-const tabGroups: TabsBlock[] = [];
-for (const page of pages) {
+/** Every tab group of the pages (tabs may sit inside other blocks). */
+function tabGroupsOf(pages: readonly PageConfig[]): TabsBlock[] {
+  const tabGroups: TabsBlock[] = [];
   const walk = (blocks: readonly Block[]) => {
     for (const block of blocks) {
       if (block.type === 'tabs') tabGroups.push(block);
@@ -66,21 +67,27 @@ for (const page of pages) {
       if (block.type === 'add-another') for (const item of block.items) walk(item);
     }
   };
-  for (const section of page.sections) walk(section.blocks);
+  for (const page of pages) for (const section of page.sections) walk(section.blocks);
+  return tabGroups;
 }
 
 /** Answer key → its question's label, for the validation summary. */
-const questionLabels = new Map(
-  visitQuestions(pages, {}).flatMap(({ question }) =>
-    questionKeys(question).map((key) => [key, question.label] as const),
-  ),
-);
+function questionLabelsOf(pages: readonly PageConfig[]): Map<string, string> {
+  return new Map(
+    visitQuestions(pages, {}).flatMap(({ question }) =>
+      questionKeys(question).map((key) => [key, question.label] as const),
+    ),
+  );
+}
 
-const fileKeys = new Set(
-  visitQuestions(pages, {})
-    .filter(({ question }) => question.type === 'file')
-    .flatMap(({ question }) => questionKeys(question)),
-);
+/** The answer keys of file questions. */
+function fileKeysOf(pages: readonly PageConfig[]): Set<string> {
+  return new Set(
+    visitQuestions(pages, {})
+      .filter(({ question }) => question.type === 'file')
+      .flatMap(({ question }) => questionKeys(question)),
+  );
+}
 
 type ValidateAnswers = Awaited<ReturnType<typeof loadValidateAnswers>>;
 
@@ -111,8 +118,15 @@ export function focusField(key: string): void {
   attempt();
 }
 
-function Summary({ onNavigate }: { onNavigate: (href: string) => void }) {
+function Summary({
+  pages,
+  onNavigate,
+}: {
+  pages: readonly PageConfig[];
+  onNavigate: (href: string) => void;
+}) {
   const { errors } = useFormState({ subscription: { errors: true } });
+  const questionLabels = useMemo(() => questionLabelsOf(pages), [pages]);
   const entries = (Object.entries(errors ?? {}) as [string, string[]][]).flatMap(
     ([key, messages]) => {
       const href = summaryHref(pages, key);
@@ -160,6 +174,12 @@ export function FormLayout() {
     enabled: isLoggedIn,
   });
   const tabs = useQuery({ queryKey: queryKeys.tabs, queryFn: api.tabs, enabled: isLoggedIn });
+  // The college's other pages, fetched at once (the first download holds the default route's
+  // page only): for the other steps, and for clearing and validating across every page. A
+  // failed fetch shows where the pages are needed (a step, validation), which try again.
+  useEffect(() => {
+    loadPages().catch(() => undefined);
+  }, []);
   const [localAddAnother, setLocalAddAnother] = useState<Record<string, number>>({});
   const [triggers, setTriggers] = useState<Record<string, boolean>>({});
   const [blockedTab, setBlockedTab] = useState(false);
@@ -246,6 +266,15 @@ function LoadedLayout({
   const location = useLocation();
   const { isLoggedIn } = session;
   const validating = webStatus === 'validating';
+  // The default route's page until every page has arrived (loadPages, started by FormLayout).
+  const pages = useLoadedPages();
+  const allPagesLoaded = pages.length === tenant.steps.length;
+  // For switching tabs: read when a tab is pressed, so the renderer context (every field reads
+  // it) does not change when the pages arrive.
+  const pagesNow = useRef(pages);
+  useEffect(() => {
+    pagesNow.current = pages;
+  }, [pages]);
   const [busy, setBusy] = useState<ApplicationActions['busy']>(undefined);
   const logout = useLogout();
   const { save, hasAnswers } = useSaving(form, {
@@ -356,13 +385,14 @@ function LoadedLayout({
   }, [isLoggedIn, path, webStatus]);
 
   // SPEC §4: answers are validated only while validating, so the yup schema is fetched then
-  // (loadValidateAnswers), not with the first download.
+  // (loadValidateAnswers), not with the first download; and every page, as errors on any page
+  // count (the validation summary links to them).
   const [validate, setValidate] = useState<ValidateAnswers | undefined>(undefined);
   useEffect(() => {
     if (!validating || validate !== undefined) return;
     let current = true;
-    loadValidateAnswers()
-      .then((loaded) => {
+    Promise.all([loadValidateAnswers(), loadPages()])
+      .then(([loaded]) => {
         if (current) setValidate(() => loaded);
       })
       .catch((error: unknown) => {
@@ -374,15 +404,15 @@ function LoadedLayout({
   }, [fail, validate, validating]);
   const validateForm = useMemo(
     () =>
-      validating && validate !== undefined
+      validating && validate !== undefined && allPagesLoaded
         ? (values: Answers) => validate(pages, values, { context: model })
         : undefined,
-    [model, validate, validating],
+    [allPagesLoaded, model, pages, validate, validating],
   );
 
   const errorsNow = useCallback(async () => {
-    const validateAnswers = await loadValidateAnswers();
-    return validateAnswers(pages, form.getState().values, { context: model });
+    const [validateAnswers, allPages] = await Promise.all([loadValidateAnswers(), loadPages()]);
+    return validateAnswers(allPages, form.getState().values, { context: model });
   }, [form, model]);
 
   const goTo = useCallback(
@@ -441,7 +471,6 @@ function LoadedLayout({
 
   const renderer = useMemo<RendererContext>(
     () => ({
-      pages,
       model,
       isLoggedIn,
       readOnly: false,
@@ -467,12 +496,14 @@ function LoadedLayout({
       setTab: async (tabId, tab) => {
         // SPEC §2/§4: visitors see only the default tab.
         if (!isLoggedIn) return false;
-        const group = tabGroups.find((g) => g.tabId === tabId);
+        // The tab group is on the step shown, so among the pages loaded.
+        const group = tabGroupsOf(pagesNow.current).find((g) => g.tabId === tabId);
         const leaving = group?.tabs.find(
           (t) => t.id !== tab && t.id === (model.tabs?.[tabId] ?? group.tabs[0]?.id),
         );
         try {
           const keys = leaving === undefined ? [] : blockKeys(leaving.blocks);
+          const fileKeys = fileKeysOf(pagesNow.current);
           for (const key of keys.filter((k) => fileKeys.has(k))) {
             const { status } = await api.conversionStatus(key);
             if (status === 'in_progress' || status === 'unprocessed') {
@@ -535,7 +566,7 @@ function LoadedLayout({
     form.setConfig('validate', validateForm);
   }, [form, validateForm]);
 
-  const currentStep = tenant.pages.find((page) => `/${page.route}` === path)?.id ?? '';
+  const currentStep = tenant.steps.find((step) => `/${step.route}` === path)?.id ?? '';
 
   return (
     <ApplicationContext.Provider value={actions}>
@@ -545,16 +576,16 @@ function LoadedLayout({
             <AppChrome
               navigation={
                 <StepNavigation
-                  steps={tenant.pages.map((page) => ({
-                    id: page.id,
-                    label: page.title,
-                    href: `/${page.route}`,
+                  steps={tenant.steps.map((step) => ({
+                    id: step.id,
+                    label: step.title,
+                    href: `/${step.route}`,
                   }))}
                   current={currentStep}
                   onNavigate={(id, event) => {
                     event.preventDefault();
-                    const page = tenant.pages.find((p) => p.id === id);
-                    if (page !== undefined) void goTo(`/${page.route}`);
+                    const step = tenant.steps.find((s) => s.id === id);
+                    if (step !== undefined) void goTo(`/${step.route}`);
                   }}
                 />
               }
@@ -593,6 +624,7 @@ function LoadedLayout({
                 {validating ? (
                   <Box sx={{ mb: 3 }}>
                     <Summary
+                      pages={pages}
                       onNavigate={(href) => {
                         const [target = DEFAULT_ROUTE, key = ''] = href.split('#');
                         session.markChangedPage();

@@ -5,11 +5,11 @@
 import { printableModel } from '@admit/form-model';
 import { Container, LoadingSpinner, PrintDocument } from '@admit/design-system';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { use, useEffect } from 'react';
 
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
-import { tenant } from '../tenant.ts';
+import { loadPages, tenant } from '../tenant.ts';
 
 export function ServiceView({ serviceToken }: { serviceToken: string }) {
   const application = useQuery({
@@ -19,10 +19,12 @@ export function ServiceView({ serviceToken }: { serviceToken: string }) {
   useEffect(() => {
     document.title = `Application · ${tenant.names.college}`;
   }, []);
+  // Every page is printed; the router fetches them with this view's code.
+  const pages = use(loadPages());
   if (application.isPending) return <LoadingSpinner fullScreen />;
   const data = application.data;
   if (data === undefined) return null;
-  const lines = printableModel(tenant.pages, data.answer, data.document_answer, {
+  const lines = printableModel(pages, data.answer, data.document_answer, {
     tabs: data.tabs,
     addAnother: data.add_another,
   });

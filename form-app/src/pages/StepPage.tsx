@@ -1,18 +1,36 @@
 /** The generic step: renders one page of the college's config (SPEC §2 /about, /education, /final-steps). */
-import { type PageId } from '@admit/form-model';
-import { Stack, StepButtons, Typography } from '@admit/design-system';
-import { useEffect } from 'react';
+import { type PageConfig, type PageId } from '@admit/form-model';
+import { LoadingSpinner, Stack, StepButtons, Typography } from '@admit/design-system';
+import { Suspense, use, useEffect } from 'react';
 
 import { SectionView } from '../form/blocks.tsx';
 import { useApplication } from '../form/ApplicationContext.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
-import { tenant } from '../tenant.ts';
+import { loadPages, tenant } from '../tenant.ts';
 
+/**
+ * The step `pageId`. The default route's page is in the first download; another step waits
+ * for the college's other pages (`loadPages`), with the full-screen spinner of SPEC §2.
+ */
 export function StepPage({ pageId }: { pageId: PageId }) {
-  const index = tenant.pages.findIndex((page) => page.id === pageId);
-  const page = tenant.pages[index];
-  const previous = tenant.pages[index - 1];
-  const next = tenant.pages[index + 1];
+  return (
+    <Suspense fallback={<LoadingSpinner fullScreen />}>
+      <Step pageId={pageId} />
+    </Suspense>
+  );
+}
+
+/** The page config of `pageId`: at once for the default route's page, else once loaded. */
+function usePage(pageId: PageId): PageConfig | undefined {
+  if (tenant.defaultPage.id === pageId) return tenant.defaultPage;
+  return use(loadPages()).find((page) => page.id === pageId);
+}
+
+function Step({ pageId }: { pageId: PageId }) {
+  const page = usePage(pageId);
+  const index = tenant.steps.findIndex((step) => step.id === pageId);
+  const previous = tenant.steps[index - 1];
+  const next = tenant.steps[index + 1];
   const { goTo, submit, save, busy, setBusy } = useApplication();
   const { isLoggedIn } = useSession();
 

@@ -1,7 +1,7 @@
 /** SPEC §2 routes. */
 import { tenant } from '../tenant.ts';
 
-export const FORM_ROUTES = tenant.pages.map((page) => `/${page.route}`);
+export const FORM_ROUTES = tenant.steps.map((step) => `/${step.route}`);
 export const ACCOUNT_ROUTES = ['/signup', '/confirm', '/login', '/forgot', '/reset'] as const;
 export const COMPLETION_ROUTE = '/completion';
 

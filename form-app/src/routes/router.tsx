@@ -7,7 +7,7 @@ import { AccountLayout } from '../layout/AccountLayout.tsx';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
-import { DEFAULT_ROUTE, tenant } from '../tenant.ts';
+import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 /**
@@ -40,7 +40,14 @@ const ResetPage = lazyPage(async () => (await import('../pages/account/ResetPage
 const CompletionPage = lazyPage(
   async () => (await import('../pages/CompletionPage.tsx')).CompletionPage,
 );
-const ServiceView = lazyPage(async () => (await import('../pages/ServiceView.tsx')).ServiceView);
+// The print view shows every page: the college's other pages come with its code.
+const ServiceView = lazyPage(async () => {
+  const [{ ServiceView: View }] = await Promise.all([
+    import('../pages/ServiceView.tsx'),
+    loadPages(),
+  ]);
+  return View;
+});
 
 /** SPEC §2: any other path, and the root, go to the default route keeping the query string. */
 function ToDefault() {
@@ -78,11 +85,11 @@ export function AppRoutes() {
                 </RouteErrorBoundary>
               }
             >
-              {tenant.pages.map((page) => (
+              {tenant.steps.map((step) => (
                 <Route
-                  key={page.id}
-                  path={`/${page.route}`}
-                  element={<StepPage key={page.id} pageId={page.id} />}
+                  key={step.id}
+                  path={`/${step.route}`}
+                  element={<StepPage key={step.id} pageId={step.id} />}
                 />
               ))}
               <Route path="/completion" element={<CompletionPage />} />

@@ -3,8 +3,13 @@
  * and pages cut from the college's own config (the real blocks and conditions, fewer of them).
  */
 import { type PageConfig, type PageId, type Question, yesNo } from '@admit/form-model';
+import { gallatin } from '@admit/tenant-config';
 
 import { tenant } from '../tenant.ts';
+
+// The college's whole config, every page at hand: the tests are built for gallatin
+// (vitest.config.ts), whose browser form (`tenant`) fetches its later pages on demand.
+if (tenant.id !== gallatin.id) throw new Error(`the tests expect gallatin, not ${tenant.id}`);
 
 /** One question of each kind of form-model's Question union, on real answer keys. */
 export const everyQuestion = [
@@ -58,7 +63,7 @@ export const everyQuestionPage = {
 
 /** One of the college's pages (gallatin: the build the tests run against). */
 export function collegePage(pageId: PageId): PageConfig {
-  const page = tenant.pages.find((candidate) => candidate.id === pageId);
+  const page = gallatin.pages.find((candidate) => candidate.id === pageId);
   if (page === undefined) throw new Error(`the college has no page ${pageId}`);
   return page;
 }

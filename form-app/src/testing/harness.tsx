@@ -83,7 +83,6 @@ function Step({
   );
   const renderer = useMemo<RendererContext>(
     () => ({
-      pages,
       model,
       isLoggedIn: loggedIn,
       readOnly: false,
@@ -225,9 +224,9 @@ export async function renderFormLayout(
     [
       {
         element: <FormLayout />,
-        children: tenant.pages.map((page) => ({
-          path: `/${page.route}`,
-          element: <StepPage key={page.id} pageId={page.id} />,
+        children: tenant.steps.map((step) => ({
+          path: `/${step.route}`,
+          element: <StepPage key={step.id} pageId={step.id} />,
         })),
       },
       { path: '*', element: <h1>Not a step</h1> },
@@ -259,6 +258,22 @@ export async function renderFormLayout(
       sessionStorage.clear();
     },
   };
+}
+
+/**
+ * Waits until React has committed nothing for `quietMs`: the lazy fields (dates, lookups) have
+ * replaced their placeholders and, in the form layout, the college's other pages have arrived.
+ * React reveals suspended content up to 300 ms after it is ready, so the default is 500 ms.
+ * What renders after this is what the test does next, not what the page was still loading.
+ */
+export async function untilQuiet(renders: RenderCounts, quietMs = 500): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (performance.now() - renders.lastCommitAt < quietMs)
+        throw new Error('React is still committing');
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 }
 
 /** Waits until React has committed what the last event caused and run its effects. */

@@ -12,9 +12,8 @@ import {
   referrals,
 } from './options.ts';
 import { residencySection } from './residency.ts';
-
-/** The essay's character limit: the tenant's (SPEC §3: 7000). */
-export const GALLATIN_CHARACTER_LIMIT = 7000;
+import { GALLATIN_CHARACTER_LIMIT } from './settings.ts';
+import { aboutStep } from './steps.ts';
 
 const nameSection = {
   id: 'name',
@@ -424,9 +423,7 @@ const aboutYouSection = {
 
 /** Personal Info: the default route (SPEC §2). */
 export const aboutPage = {
-  id: 'about',
-  route: 'about',
-  title: 'Personal Info',
+  ...aboutStep,
   sections: [
     nameSection,
     contactSection,
@@ -439,8 +436,19 @@ export const aboutPage = {
   ],
 } satisfies PageConfig;
 
-/** About without the Montana residency section, for colleges that classify tuition elsewhere. */
+/**
+ * About without the Montana residency section, for colleges that classify tuition elsewhere.
+ * Listed, not filtered from `aboutPage`, so such a college's bundle leaves the section out.
+ */
 export const aboutPageWithoutResidency = {
-  ...aboutPage,
-  sections: aboutPage.sections.filter((section) => section.id !== 'residency'),
+  ...aboutStep,
+  sections: [
+    nameSection,
+    contactSection,
+    citizenshipSection,
+    enrolmentSection,
+    parentSection,
+    militarySection,
+    aboutYouSection,
+  ],
 } satisfies PageConfig;

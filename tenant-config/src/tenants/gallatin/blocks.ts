@@ -1,6 +1,7 @@
 /**
- * Builders for blocks that repeat with a prefix (addresses, parents, colleges). They run
- * once at module load and return plain data, so the page configs stay serialisable.
+ * Builders for blocks that repeat with a prefix (addresses, parents; colleges attended are
+ * built in education.ts, the one page that asks them, so they load with it). They run once at
+ * module load and return plain data, so the page configs stay serialisable.
  */
 import {
   armedForces,
@@ -146,59 +147,6 @@ export function parentBlocks(prefix: 'parent_' | 'parent_2_', ordinal: string): 
           descriptions: false,
         },
       ],
-    },
-  ];
-}
-
-/** One college attended (SPEC §3 prefixes college_, college_2_, college_3_). */
-export function collegeBlocks(prefix: string): Block[] {
-  return [
-    {
-      type: 'lookup',
-      key: `${prefix}name`,
-      label: 'College or university name',
-      hint: 'Start typing and choose your college from the list, or use what you typed.',
-      category: 'college_ceeb',
-      fills: {
-        ceeb: `${prefix}ceeb`,
-        address_line_1: `${prefix}address_line_1`,
-        city: `${prefix}city`,
-        state: `${prefix}state`,
-        zip: `${prefix}zip`,
-        country: `${prefix}country`,
-      },
-    },
-    {
-      type: 'text',
-      key: `${prefix}ceeb`,
-      label: 'College code (CEEB)',
-      hint: 'Filled in when you choose a college from the list.',
-      maxLength: 6,
-    },
-    ...addressBlocks({ prefix, line2: false, lookup: false }),
-    {
-      type: 'month-year',
-      key: `${prefix}attend_from_month`,
-      monthKey: `${prefix}attend_from_month`,
-      yearKey: `${prefix}attend_from_year`,
-      label: 'Attended from',
-      years: { count: 64, direction: 'past' },
-    },
-    {
-      type: 'month-year',
-      key: `${prefix}attend_to_month`,
-      monthKey: `${prefix}attend_to_month`,
-      yearKey: `${prefix}attend_to_year`,
-      label: 'Attended to',
-      hint: 'If you are still attending, choose this month.',
-      years: { count: 64, direction: 'past' },
-    },
-    {
-      type: 'text',
-      key: `${prefix}credits_attempted`,
-      label: 'Credits attempted',
-      maxLength: 5,
-      rules: [{ rule: 'numeric' }],
     },
   ];
 }

@@ -1,8 +1,87 @@
 /** Step 2, Academic History (SPEC §2: test score, high school and college keys). */
-import { COLLEGE_PREFIXES, type PageConfig, type SectionConfig, yesNo } from '@admit/form-model';
+import {
+  type Block,
+  COLLEGE_PREFIXES,
+  type Option,
+  type PageConfig,
+  type SectionConfig,
+  yesNo,
+} from '@admit/form-model';
 
-import { addressBlocks, collegeBlocks } from './blocks.ts';
-import { diplomaTypes, equivalencyTests, testTaken } from './options.ts';
+import { addressBlocks } from './blocks.ts';
+import { educationStep } from './steps.ts';
+
+// Only this page asks these: here, not in options.ts and blocks.ts, so they load with it.
+const diplomaTypes: readonly Option[] = [
+  { value: 'D', label: 'High school diploma (or I will graduate before I start)' },
+  { value: 'G', label: 'High school equivalency (GED, HiSET or TASC)' },
+  { value: 'N', label: 'Neither yet' },
+];
+
+const equivalencyTests: readonly Option[] = [
+  { value: 'GED', label: 'GED' },
+  { value: 'HISET', label: 'HiSET' },
+  { value: 'TASC', label: 'TASC' },
+];
+
+const testTaken: readonly Option[] = [
+  { value: 'Y', label: 'Yes, I have taken it' },
+  { value: 'N', label: 'No, but I plan to' },
+  { value: 'X', label: 'No, and I do not plan to' },
+];
+
+/** One college attended (SPEC §3 prefixes college_, college_2_, college_3_). */
+function collegeBlocks(prefix: string): Block[] {
+  return [
+    {
+      type: 'lookup',
+      key: `${prefix}name`,
+      label: 'College or university name',
+      hint: 'Start typing and choose your college from the list, or use what you typed.',
+      category: 'college_ceeb',
+      fills: {
+        ceeb: `${prefix}ceeb`,
+        address_line_1: `${prefix}address_line_1`,
+        city: `${prefix}city`,
+        state: `${prefix}state`,
+        zip: `${prefix}zip`,
+        country: `${prefix}country`,
+      },
+    },
+    {
+      type: 'text',
+      key: `${prefix}ceeb`,
+      label: 'College code (CEEB)',
+      hint: 'Filled in when you choose a college from the list.',
+      maxLength: 6,
+    },
+    ...addressBlocks({ prefix, line2: false, lookup: false }),
+    {
+      type: 'month-year',
+      key: `${prefix}attend_from_month`,
+      monthKey: `${prefix}attend_from_month`,
+      yearKey: `${prefix}attend_from_year`,
+      label: 'Attended from',
+      years: { count: 64, direction: 'past' },
+    },
+    {
+      type: 'month-year',
+      key: `${prefix}attend_to_month`,
+      monthKey: `${prefix}attend_to_month`,
+      yearKey: `${prefix}attend_to_year`,
+      label: 'Attended to',
+      hint: 'If you are still attending, choose this month.',
+      years: { count: 64, direction: 'past' },
+    },
+    {
+      type: 'text',
+      key: `${prefix}credits_attempted`,
+      label: 'Credits attempted',
+      maxLength: 5,
+      rules: [{ rule: 'numeric' }],
+    },
+  ];
+}
 
 const highSchoolSection = {
   id: 'high-school',
@@ -303,8 +382,6 @@ const testSection = {
 
 /** Academic History (SPEC §2). */
 export const educationPage = {
-  id: 'education',
-  route: 'education',
-  title: 'Academic History',
+  ...educationStep,
   sections: [highSchoolSection, collegeSection, testSection],
 } satisfies PageConfig;

@@ -7,6 +7,8 @@ import {
   yesNo,
 } from '@admit/form-model';
 
+import { finalStepsStep } from './steps.ts';
+
 const OFFENCE_LABELS: Readonly<Record<string, string>> = {
   arson: 'Arson',
   assault: 'Assault',
@@ -102,8 +104,6 @@ const certificationSection = {
 
 /** Submit (SPEC §2). */
 export const finalStepsPage = {
-  id: 'final-steps',
-  route: 'final-steps',
-  title: 'Submit',
+  ...finalStepsStep,
   sections: [conductSection, certificationSection],
 } satisfies PageConfig;

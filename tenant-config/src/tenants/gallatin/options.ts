@@ -76,21 +76,3 @@ export const referrals: readonly Option[] = [
   { value: 'EMPLOYER', label: 'Employer' },
   { value: 'OTHER', label: 'Other' },
 ];
-
-export const diplomaTypes: readonly Option[] = [
-  { value: 'D', label: 'High school diploma (or I will graduate before I start)' },
-  { value: 'G', label: 'High school equivalency (GED, HiSET or TASC)' },
-  { value: 'N', label: 'Neither yet' },
-];
-
-export const equivalencyTests: readonly Option[] = [
-  { value: 'GED', label: 'GED' },
-  { value: 'HISET', label: 'HiSET' },
-  { value: 'TASC', label: 'TASC' },
-];
-
-export const testTaken: readonly Option[] = [
-  { value: 'Y', label: 'Yes, I have taken it' },
-  { value: 'N', label: 'No, but I plan to' },
-  { value: 'X', label: 'No, and I do not plan to' },
-];
