@@ -208,9 +208,10 @@ export function createApplications(deps: {
       const window = sessionWindow(clock());
       const { rows } = await sql<{ n: string; account_id: string; stale: boolean; saved: boolean }>`
         WITH input AS (
-          SELECT * FROM unnest(
-            ${saves.map((save) => save.key)}::bytea[],
-            ${saves.map((save) => JSON.stringify(save.patch))}::jsonb[]
+          -- The patches travel as one JSON array: no array-literal escaping on either side.
+          SELECT * FROM ROWS FROM (
+            unnest(${saves.map((save) => save.key)}::bytea[]),
+            jsonb_array_elements(${JSON.stringify(saves.map((save) => save.patch))}::jsonb)
           ) WITH ORDINALITY AS i(token_hash, patch, n)
         ),
         live AS (
