@@ -50,6 +50,19 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   }
 
+  /** A running load (the callback form): an event emitter. */
+  export interface Instance {
+    /** Every response, with its latency in ms. */
+    on(
+      event: 'response',
+      listener: (client: Client, statusCode: number, bytes: number, responseTime: number) => void,
+    ): this;
+  }
+
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(
+    options: Options,
+    done: (error: Error | null, result: Result) => void,
+  ): Instance;
   export default autocannon;
 }

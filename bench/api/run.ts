@@ -2,14 +2,14 @@
  * bench/api: PUT /api/answer throughput and latency at 100 connections, beside a bare Fastify
  * route measured in the same run on the same machine. Prints figures; never fails on them.
  *
- *   npx tsx bench/api/run.ts [--connections=100] [--duration=10] [--warmup=3] [--applicants=100]
+ *   npx tsx bench/api/run.ts [--connections=100] [--duration=10] [--warmup=3] [--rounds=5] [--applicants=100]
  *                            [--breakdown] [--cpu-prof] [--server=path/to/main.js]
  *
  * What it does: builds and starts the real server (`node server/dist/main.js`, as `npm start`
  * does) on loopback with an embedded PostgreSQL in a temporary DATA_DIR (or on DATABASE_URL
  * when set); signs up, confirms and logs in one applicant per connection; starts the bare
- * Fastify baseline as its own process; then runs autocannon against each (warm-up, then the
- * measured run) and prints req/s, p50/p99, errors, the answer/bare ratio and the p99 against
+ * Fastify baseline as its own process; then runs autocannon against each (a warm-up each, then
+ * the measured seconds in `--rounds` slices, the two routes taking turns) and prints req/s, p50/p99, errors, the answer/bare ratio and the p99 against
  * their targets. Everything it started is stopped and the temporary folder removed, also on
  * Ctrl-C or when the overall time limit is reached.
  *
@@ -40,6 +40,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '100' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     applicants: { type: 'string', default: '' },
     breakdown: { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
@@ -49,6 +50,11 @@ const { values: flags } = parseArgs({
 const CONNECTIONS = Number(flags.connections);
 const DURATION_S = Number(flags.duration);
 const WARMUP_S = Number(flags.warmup);
+/**
+ * The measured seconds of each route are cut into this many slices, the two routes taking
+ * turns: a shared machine that slows down for a while slows both alike, so their ratio holds.
+ */
+const ROUNDS = Number(flags.rounds);
 /** One applicant per connection: 100 sessions, 100 application rows, no shared row lock. */
 const APPLICANTS = flags.applicants === '' ? CONNECTIONS : Number(flags.applicants);
 /** The whole run, set-up and clean-up included, stops by itself after this. */
@@ -56,8 +62,15 @@ const TIME_LIMIT_MS = 10 * 60_000;
 const PASSWORD = 'Gallatin-Valley-2027';
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 25;
+const fmt = (value: number, digits = 1) => value.toFixed(digits);
 
-for (const [name, value] of Object.entries({ CONNECTIONS, DURATION_S, WARMUP_S, APPLICANTS })) {
+for (const [name, value] of Object.entries({
+  CONNECTIONS,
+  DURATION_S,
+  WARMUP_S,
+  ROUNDS,
+  APPLICANTS,
+})) {
   if (!Number.isInteger(value) || value < (name === 'WARMUP_S' ? 0 : 1)) {
     throw new Error(
       `bench/api: ${name.toLowerCase()} must be a whole number, not ${String(value)}`,
@@ -377,64 +390,144 @@ function patchFor(index: number): string {
   });
 }
 
-async function load(url: string, seconds: number, clients: Client[]): Promise<Result> {
+/** What one slice of load gave, with every response's latency (ms) kept for percentiles. */
+interface Slice {
+  result: Result;
+  latencies: number[];
+}
+
+async function load(url: string, seconds: number, clients: Client[]): Promise<Slice> {
   let next = 0;
-  return autocannon({
-    url,
-    method: clients[0]?.body === undefined ? 'GET' : 'PUT',
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 10,
-    setupClient: (client) => {
-      // Connection n speaks for applicant n (mod the number of applicants).
-      const assigned = clients[next % clients.length];
-      next += 1;
-      if (assigned === undefined) return;
-      const { headers, body } = assigned;
-      if (body === undefined) client.setHeaders(headers);
-      else client.setHeadersAndBody(headers, body);
-    },
+  const latencies: number[] = [];
+  return new Promise<Slice>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        method: clients[0]?.body === undefined ? 'GET' : 'PUT',
+        connections: CONNECTIONS,
+        duration: seconds,
+        timeout: 10,
+        setupClient: (client) => {
+          // Connection n speaks for applicant n (mod the number of applicants).
+          const assigned = clients[next % clients.length];
+          next += 1;
+          if (assigned === undefined) return;
+          const { headers, body } = assigned;
+          if (body === undefined) client.setHeaders(headers);
+          else client.setHeadersAndBody(headers, body);
+        },
+      },
+      (error, result) => {
+        if (error === null) resolve({ result, latencies });
+        else reject(error);
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
   });
 }
 
 interface Measured {
   name: string;
-  result: Result;
+  requests: number;
+  seconds: number;
+  /** Every response's latency in ms, over all the slices. */
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
   cpu: CpuShare;
 }
 
-async function measure(
-  name: string,
-  url: string,
-  clients: Client[],
-  serverPid: number | undefined,
-): Promise<Measured> {
+/** A route to measure: where, with which clients, and the process whose CPU counts. */
+interface Target {
+  name: string;
+  url: string;
+  clients: Client[];
+  serverPid: number | undefined;
+}
+
+/**
+ * Warms each target up, then measures them in `ROUNDS` slices of `DURATION_S / ROUNDS`
+ * seconds, taking turns (a, b, a, b, …), and adds the slices up per target.
+ */
+async function measureInTurns(targets: Target[]): Promise<Measured[]> {
+  const measured: Measured[] = targets.map(({ name }) => ({
+    name,
+    requests: 0,
+    seconds: 0,
+    latencies: [],
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    statusCodes: {},
+    cpu: { server: 0, serverSystem: 0, postgres: 0, loadGenerator: 0 },
+  }));
   if (WARMUP_S > 0) {
-    console.log(`… ${name}: ${WARMUP_S} s warm-up`);
-    await load(url, WARMUP_S, clients);
+    for (const target of targets) {
+      console.log(`… ${target.name}: ${WARMUP_S} s warm-up`);
+      await load(target.url, WARMUP_S, target.clients);
+    }
   }
-  console.log(`… ${name}: ${DURATION_S} s measured`);
-  const { value: result, cpu } = await withCpu(serverPid, () => load(url, DURATION_S, clients));
-  return { name, result, cpu };
+  const slice = DURATION_S / ROUNDS;
+  console.log(
+    `… measuring ${targets.map(({ name }) => name).join(' and ')}: ${ROUNDS} turns of ${fmt(slice)} s each`,
+  );
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [index, target] of targets.entries()) {
+      const total = measured[index];
+      if (total === undefined) continue;
+      const { value, cpu } = await withCpu(target.serverPid, () =>
+        load(target.url, slice, target.clients),
+      );
+      total.requests += value.result.requests.total;
+      total.seconds += value.result.duration;
+      for (const latency of value.latencies) total.latencies.push(latency);
+      total.non2xx += value.result.non2xx;
+      total.errors += value.result.errors;
+      total.timeouts += value.result.timeouts;
+      for (const [code, stats] of Object.entries(value.result.statusCodeStats)) {
+        total.statusCodes[code] = (total.statusCodes[code] ?? 0) + stats.count;
+      }
+      total.cpu.server += cpu.server;
+      total.cpu.serverSystem += cpu.serverSystem;
+      total.cpu.postgres += cpu.postgres;
+      total.cpu.loadGenerator += cpu.loadGenerator;
+    }
+  }
+  return measured;
 }
 
 // ── report ───────────────────────────────────────────────────────────────────────────────────
 
-const rps = (result: Result) => result.requests.total / result.duration;
-const fmt = (value: number, digits = 1) => value.toFixed(digits);
+const rps = (measured: Measured) => measured.requests / Math.max(measured.seconds, 1e-9);
+
+/** The latency at percentile `p` (0–100): the nearest rank of the sorted latencies. */
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? 0;
+}
 
 function report(bare: Measured, answer: Measured, extra: Measured[], database: string): void {
-  const rows = [bare, answer, ...extra].map(({ name, result, cpu }) => {
-    const total = Math.max(1, result.requests.total);
+  const p99Of = new Map<Measured, number>();
+  const rows = [bare, answer, ...extra].map((measured) => {
+    const { name, cpu } = measured;
+    const total = Math.max(1, measured.requests);
+    const sorted = Float64Array.from(measured.latencies).sort();
+    const numbers = Array.from(sorted);
+    p99Of.set(measured, percentile(numbers, 99));
     return [
       name,
-      fmt(rps(result), 0),
-      fmt(result.latency.p50),
-      fmt(result.latency.p99),
-      fmt(result.latency.max),
-      String(result.non2xx),
-      String(result.errors),
-      String(result.timeouts),
+      fmt(rps(measured), 0),
+      fmt(percentile(numbers, 50)),
+      fmt(percentile(numbers, 99)),
+      fmt(numbers.at(-1) ?? 0),
+      String(measured.non2xx),
+      String(measured.errors),
+      String(measured.timeouts),
       [cpu.server, cpu.serverSystem, cpu.postgres, cpu.loadGenerator]
         .map((ms) => fmt((ms * 1000) / total, 0))
         .join(' / '),
@@ -465,25 +558,25 @@ function report(bare: Measured, answer: Measured, extra: Measured[], database: s
     `machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${database}`,
   );
   console.log(
-    `load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s measured after ${WARMUP_S} s warm-up, ${APPLICANTS} applicants (one session per connection)`,
+    `load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s measured per route in ${ROUNDS} turns after ${WARMUP_S} s warm-up, ${APPLICANTS} applicants (one session per connection)`,
   );
   console.log('');
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log('');
-  const ratio = rps(answer.result) / rps(bare.result);
-  const p99 = answer.result.latency.p99;
+  const ratio = rps(answer) / rps(bare);
+  const p99 = p99Of.get(answer) ?? 0;
   console.log(
     `ratio answer/bare: ${fmt(ratio, 2)} (target ≥ ${TARGET_RATIO})  ${ratio >= TARGET_RATIO ? 'PASS' : 'MISS'}`,
   );
   console.log(
     `p99 PUT /api/answer: ${fmt(p99)} ms (target ≤ ${TARGET_P99_MS} ms)  ${p99 <= TARGET_P99_MS ? 'PASS' : 'MISS'}`,
   );
-  const failed = answer.result.non2xx + answer.result.errors + answer.result.timeouts;
+  const failed = answer.non2xx + answer.errors + answer.timeouts;
   console.log(
     failed === 0
       ? 'PUT /api/answer: every response 2xx, no errors'
-      : `PUT /api/answer: ${failed} failed responses — status codes ${JSON.stringify(answer.result.statusCodeStats)}; the figures above are not valid`,
+      : `PUT /api/answer: ${failed} failed responses — status codes ${JSON.stringify(answer.statusCodes)}; the figures above are not valid`,
   );
 }
 
@@ -557,26 +650,38 @@ async function main(): Promise<void> {
     throw new Error(`the bare Fastify did not start:\n${bareServer.output()}`);
   }
 
-  const bare = await measure(
-    'bare Fastify PUT',
-    `http://127.0.0.1:${barePort}/api/answer`,
-    clients,
-    bareServer.child.pid,
-  );
+  const [bare, answer] = await measureInTurns([
+    {
+      name: 'bare Fastify PUT',
+      url: `http://127.0.0.1:${barePort}/api/answer`,
+      clients,
+      serverPid: bareServer.child.pid,
+    },
+    { name: 'PUT /api/answer', url: `${origin}/api/answer`, clients, serverPid: server.child.pid },
+  ]);
   await stopChild(bareServer.child);
-  const answer = await measure(
-    'PUT /api/answer',
-    `${origin}/api/answer`,
-    clients,
-    server.child.pid,
-  );
+  if (bare === undefined || answer === undefined) throw new Error('bench/api: nothing measured');
   const extra: Measured[] = [];
   if (flags.breakdown) {
     const reads = clients.map(({ headers }) => ({
       headers: { origin, cookie: headers.cookie ?? '' },
     }));
-    extra.push(await measure('GET /api/health', `${origin}/api/health`, reads, server.child.pid));
-    extra.push(await measure('GET /api/tabs', `${origin}/api/tabs`, reads, server.child.pid));
+    extra.push(
+      ...(await measureInTurns([
+        {
+          name: 'GET /api/health',
+          url: `${origin}/api/health`,
+          clients: reads,
+          serverPid: server.child.pid,
+        },
+        {
+          name: 'GET /api/tabs',
+          url: `${origin}/api/tabs`,
+          clients: reads,
+          serverPid: server.child.pid,
+        },
+      ])),
+    );
   }
   report(
     bare,
@@ -584,7 +689,7 @@ async function main(): Promise<void> {
     extra,
     external ? 'PostgreSQL at DATABASE_URL' : 'embedded PostgreSQL (temporary DATA_DIR)',
   );
-  const failed = answer.result.non2xx + answer.result.errors + answer.result.timeouts;
+  const failed = answer.non2xx + answer.errors + answer.timeouts;
   if (failed > 0) process.exitCode = 1;
   if (profileDir !== undefined) {
     await stopChild(server.child); // the profile is written as the server exits
