@@ -43,8 +43,17 @@ test('a reload after the session ended lands on /login with the session-invalid 
   playwright,
 }) => {
   await signUpAndConfirmApi(page.request, uniqueUsername('session-reload'));
+  // The first visit posts "started" and records the last page. Those calls must be answered
+  // before the session ends: one answered 401 after it clears the cookies in this browser, and
+  // a reload before the app has moved to /login then shows the form to a visitor (on a busy
+  // machine, networkidle came before the app had sent them).
+  const lastPageRecorded = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/last-page') && response.request().method() === 'PUT',
+  );
   await page.goto('/about');
   await expectStep(page, '/about', 'Personal Info');
+  expect((await lastPageRecorded).status()).toBe(200);
   await page.waitForLoadState('networkidle');
 
   const cookies = await page.context().cookies();
