@@ -28,7 +28,7 @@ import { type Db } from '../db/database.ts';
 import { createBatcher } from './batch.ts';
 import { type Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
-import { sessionWindow } from './sessions.ts';
+import { sessionState } from './sessions.ts';
 
 export type WebStatus = 'started' | 'validating' | 'submitted';
 
@@ -196,8 +196,8 @@ export function createApplications(deps: {
   // statement and one commit (services/batch.ts); one batch at a time, so batches never wait
   // on each other's row locks. Each caller is answered after the commit, as before.
   //
-  // The statement also checks each caller's session (services/sessions.ts decides the
-  // instants), so a save costs one round trip, not a session lookup and then an update: a
+  // The statement also checks each caller's session (services/sessions.ts `sessionState`, the
+  // rule `authenticate` uses), so a save costs one round trip, not a session lookup and then an update: a
   // patch whose session is unknown, idle or expired changes nothing and comes back undefined.
   // One applicant's patches in a batch (two tabs, or two devices with two sessions) are merged
   // in arrival order, the later winning per key: the same as running them one after the other.
@@ -205,7 +205,8 @@ export function createApplications(deps: {
     async (
       saves: readonly { key: Buffer; patch: Answers }[],
     ): Promise<(SaveOutcome | undefined)[]> => {
-      const window = sessionWindow(clock());
+      const now = clock();
+      const session = sessionState(now);
       const { rows } = await sql<{ n: string; account_id: string; stale: boolean; saved: boolean }>`
         WITH input AS (
           -- The patches travel as one JSON array: no array-literal escaping on either side.
@@ -215,9 +216,9 @@ export function createApplications(deps: {
           ) WITH ORDINALITY AS i(token_hash, patch, n)
         ),
         live AS (
-          SELECT i.n, i.patch, s.account_id, s.last_seen_at < ${window.touchBefore} AS stale
+          SELECT i.n, i.patch, s.account_id, ${session.stale} AS stale
           FROM input i JOIN sessions s ON s.token_hash = i.token_hash
-          WHERE s.last_seen_at >= ${window.idleSince} AND s.expires_at > ${window.now}
+          WHERE ${session.live}
         ),
         merged AS (
           SELECT account_id, jsonb_merge_agg(patch ORDER BY n) AS patch
@@ -225,7 +226,7 @@ export function createApplications(deps: {
         ),
         saved AS (
           UPDATE applications AS a
-          SET answers = a.answers || m.patch, updated_at = ${window.now}
+          SET answers = a.answers || m.patch, updated_at = ${now}
           FROM merged m
           WHERE a.account_id = m.account_id AND a.submitted_at IS NULL
           RETURNING a.account_id

@@ -2,7 +2,7 @@
  * Sessions: a 256-bit token in an httpOnly cookie, stored hashed. Idle timeout 15 minutes
  * (SPEC §9) and an absolute limit, both enforced here; logout and reset end sessions here.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
 import { createBatcher } from './batch.ts';
@@ -14,7 +14,7 @@ export const SESSION_IDLE_MS = 900_000;
 /** However active, a session ends after 12 hours. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often (saves a write per request). */
-export const TOUCH_EVERY_MS = 30_000;
+const TOUCH_EVERY_MS = 30_000;
 
 export interface SessionAccount {
   accountId: string;
@@ -24,8 +24,8 @@ export interface SessionAccount {
 interface SessionRow {
   token_hash: Buffer;
   account_id: string;
-  last_seen_at: Date;
-  expires_at: Date;
+  live: boolean;
+  stale: boolean;
   username: string;
 }
 
@@ -43,16 +43,18 @@ export function couldBeSession(token: string | undefined): token is string {
 }
 
 /**
- * The instants that decide a session at `now`: it is live while last seen at or after
- * `idleSince` and `now` is before its expiry; it is refreshed when last seen before
- * `touchBefore`. Statements that check a session inside another (the batched save of
- * services/applications.ts) use these, so both agree with `authenticate`.
+ * The one rule of a session's life, as SQL over a row of `sessions` aliased `s`, at `now`:
+ * `live` while it was last seen within the idle limit and has not reached its absolute end;
+ * `stale` when it was last seen long enough ago to be refreshed (`touch`). `authenticate` and
+ * the batched save (services/applications.ts), which checks the session inside its own
+ * statement, both decide with it.
  */
-export function sessionWindow(now: Date): { now: Date; idleSince: Date; touchBefore: Date } {
+export function sessionState(now: Date): { live: RawBuilder<boolean>; stale: RawBuilder<boolean> } {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const touchBefore = new Date(now.getTime() - TOUCH_EVERY_MS);
   return {
-    now,
-    idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
-    touchBefore: new Date(now.getTime() - TOUCH_EVERY_MS),
+    live: sql<boolean>`(s.last_seen_at >= ${idleSince} AND s.expires_at > ${now})`,
+    stale: sql<boolean>`(s.last_seen_at < ${touchBefore})`,
   };
 }
 
@@ -61,8 +63,9 @@ export function createSessions(db: Db, clock: Clock) {
   // query (services/batch.ts), so a busy server does not pay a round trip per request.
   const findSessions = createBatcher(
     async (hashes: readonly Buffer[]): Promise<(SessionRow | undefined)[]> => {
+      const { live, stale } = sessionState(clock());
       const { rows } = await sql<SessionRow>`
-        SELECT s.token_hash, s.account_id, s.last_seen_at, s.expires_at, a.username
+        SELECT s.token_hash, s.account_id, ${live} AS live, ${stale} AS stale, a.username
         FROM sessions s JOIN accounts a ON a.id = s.account_id
         WHERE s.token_hash = ANY(${hashes}::bytea[])
       `.execute(db);
@@ -72,10 +75,10 @@ export function createSessions(db: Db, clock: Clock) {
     { maxSize: 500, concurrency: 1 },
   );
 
-  async function touch(hash: Buffer, now: Date = clock()): Promise<void> {
+  async function touch(hash: Buffer): Promise<void> {
     await db
       .updateTable('sessions')
-      .set({ last_seen_at: now })
+      .set({ last_seen_at: clock() })
       .where('token_hash', '=', hash)
       .execute();
   }
@@ -102,19 +105,17 @@ export function createSessions(db: Db, clock: Clock) {
     async authenticate(token: string | undefined): Promise<SessionAccount | undefined> {
       const hash = sessionKey(token);
       if (hash === undefined) return undefined;
-      const now = clock();
       const row = await findSessions(hash);
       if (row === undefined) return undefined;
-      const idleFor = now.getTime() - row.last_seen_at.getTime();
-      if (idleFor > SESSION_IDLE_MS || now >= row.expires_at) {
+      if (!row.live) {
         await db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
         return undefined;
       }
-      if (idleFor > TOUCH_EVERY_MS) await touch(hash, now);
+      if (row.stale) await touch(hash);
       return { accountId: row.account_id, username: row.username };
     },
 
-    /** Records that the session under `hash` was used at `now` (the idle clock restarts). */
+    /** Records that the session under `hash` was used now (the idle clock restarts). */
     touch,
 
     /** Ends one session. Returns whether it existed. */

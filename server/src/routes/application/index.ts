@@ -89,29 +89,24 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       // (the tests of this route prove both); its route-option type only says `void`.
       // eslint-disable-next-line @typescript-eslint/no-misused-promises
       errorHandler: async (error, request, reply) => {
-        // A body Fastify refused (bad JSON, schema): the session speaks first, as on every
-        // route. Then the app's error handler answers.
-        if (!(error instanceof HttpError)) await checkSession(request, reply);
+        // A body refused before its session was confirmed (bad JSON or the schema, by Fastify;
+        // a key or value the college's form cannot hold, by the save): the session speaks
+        // first, as on every route. Then the app's error handler answers.
+        const aboutTheBody = !(error instanceof HttpError) || error.statusCode === 400;
+        if (aboutTheBody && request.account === undefined) await checkSession(request, reply);
         throw error;
       },
     },
     async (request, reply) => {
       const key = sessionKey(request.cookies[SESSION_COOKIE]);
       if (key === undefined) throw sessionInvalid(reply, cookies);
-      let saved;
-      try {
+      let saved = await applications.saveAnswers(key, request.body);
+      if (saved === undefined) {
+        // No live session when the batch ran: authenticate ends an idle or expired one and
+        // refuses (401). Should the session be live by now, the save is made again.
+        await checkSession(request, reply);
         saved = await applications.saveAnswers(key, request.body);
-        if (saved === undefined) {
-          // No live session when the batch ran: authenticate ends an idle or expired one and
-          // refuses (401). Should the session be live by now, the save is made again.
-          await checkSession(request, reply);
-          saved = await applications.saveAnswers(key, request.body);
-          if (saved === undefined) throw sessionInvalid(reply, cookies);
-        }
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 400 && request.account === undefined)
-          await checkSession(request, reply);
-        throw error;
+        if (saved === undefined) throw sessionInvalid(reply, cookies);
       }
       if (saved.stale) await sessions.touch(key);
       return { message: applicationMessages.saved };
