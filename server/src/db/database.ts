@@ -2,7 +2,14 @@
  * The database: Kysely over node-postgres, migrated at start. The same code runs on the
  * embedded server and on any PostgreSQL named by DATABASE_URL.
  */
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
+import {
+  type CompiledQuery,
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+} from 'kysely';
 import pg from 'pg';
 
 import * as m001 from './migrations/001_accounts_and_applications.ts';
@@ -28,6 +35,9 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
 
 export type Db = Kysely<Database>;
 
+/** Each database's pool, for the statements Kysely cannot send as prepared statements. */
+const pools = new WeakMap<Db, pg.Pool>();
+
 /** Opens a connection pool to `url`. */
 export function openDatabase(url: string, poolSize = 20): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
@@ -37,7 +47,30 @@ export function openDatabase(url: string, poolSize = 20): Db {
   pool.on('error', (error) => {
     console.warn(`database: an idle connection was closed (${error.message})`);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/**
+ * Runs `query` as the named prepared statement `name`: each connection parses it once, and
+ * PostgreSQL may keep its plan. For a hot statement whose text never changes (the batched save
+ * runs hundreds of times a second under load); Kysely sends every query unnamed, so each would
+ * be parsed and planned anew. The same name must always carry the same text.
+ */
+export async function executePrepared<Row>(
+  db: Db,
+  name: string,
+  query: CompiledQuery,
+): Promise<Row[]> {
+  const pool = pools.get(db);
+  if (pool === undefined) throw new Error('executePrepared: this database was not opened here');
+  const result = await pool.query<Row & pg.QueryResultRow>({
+    name,
+    text: query.sql,
+    values: [...query.parameters],
+  });
+  return result.rows;
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */

@@ -22,9 +22,9 @@ import {
   visitQuestions,
 } from '@admit/form-model';
 import { type TenantConfig } from '@admit/tenant-config';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 
-import { type Db } from '../db/database.ts';
+import { type Db, executePrepared } from '../db/database.ts';
 import { createBatcher } from './batch.ts';
 import { type Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
@@ -171,6 +171,58 @@ interface SaveOutcome {
   saved: boolean;
 }
 
+/** A row of the batched save: the caller at position `n` (from 1) whose session is live. */
+interface SaveRow {
+  n: string;
+  account_id: string;
+  stale: boolean;
+  saved: boolean;
+}
+
+/**
+ * The batched save (see `saveBatch` below) as one statement: each patch's session is checked
+ * (services/sessions.ts `sessionState`, the rule `authenticate` uses), one applicant's patches
+ * are merged in arrival order, and every live caller's application that is not submitted gets
+ * them. Sessions and applications are read by their keys, so its cost does not grow with the
+ * number of applicants (services/applications.test.ts reads its plans). Exported for that test.
+ */
+export function saveStatement(
+  saves: readonly { key: Buffer; patch: Answers }[],
+  now: Date,
+): RawBuilder<SaveRow> {
+  const session = sessionState(now);
+  return sql<SaveRow>`
+    WITH input AS (
+      -- The patches travel as one JSON array: no array-literal escaping on either side.
+      SELECT * FROM ROWS FROM (
+        unnest(${saves.map((save) => save.key)}::bytea[]),
+        jsonb_array_elements(${JSON.stringify(saves.map((save) => save.patch))}::jsonb)
+      ) WITH ORDINALITY AS i(token_hash, patch, n)
+    ),
+    live AS (
+      SELECT i.n, i.patch, s.account_id, ${session.stale} AS stale
+      FROM input i JOIN sessions s ON s.token_hash = i.token_hash
+      -- The keys once more as an index condition: the planner cannot tell how many rows the
+      -- function scan gives and, without it, reads every session once the table is large.
+      WHERE s.token_hash = ANY(ARRAY(SELECT token_hash FROM input)) AND ${session.live}
+    ),
+    merged AS (
+      SELECT account_id, jsonb_merge_agg(patch ORDER BY n) AS patch
+      FROM live GROUP BY account_id
+    ),
+    saved AS (
+      UPDATE applications AS a
+      SET answers = a.answers || m.patch, updated_at = ${now}
+      FROM merged m
+      WHERE a.account_id = m.account_id AND a.submitted_at IS NULL
+      RETURNING a.account_id
+    )
+    SELECT l.n, l.account_id, l.stale,
+      l.account_id = ANY(ARRAY(SELECT account_id FROM saved)) AS saved
+    FROM live l
+  `;
+}
+
 export function createApplications(deps: {
   db: Db;
   clock: Clock;
@@ -201,39 +253,17 @@ export function createApplications(deps: {
   // patch whose session is unknown, idle or expired changes nothing and comes back undefined.
   // One applicant's patches in a batch (two tabs, or two devices with two sessions) are merged
   // in arrival order, the later winning per key: the same as running them one after the other.
+  // It runs hundreds of times a second under load, so it goes as a prepared statement: each
+  // connection parses it once (db/database.ts `executePrepared`).
   const saveBatch = createBatcher(
     async (
       saves: readonly { key: Buffer; patch: Answers }[],
     ): Promise<(SaveOutcome | undefined)[]> => {
-      const now = clock();
-      const session = sessionState(now);
-      const { rows } = await sql<{ n: string; account_id: string; stale: boolean; saved: boolean }>`
-        WITH input AS (
-          -- The patches travel as one JSON array: no array-literal escaping on either side.
-          SELECT * FROM ROWS FROM (
-            unnest(${saves.map((save) => save.key)}::bytea[]),
-            jsonb_array_elements(${JSON.stringify(saves.map((save) => save.patch))}::jsonb)
-          ) WITH ORDINALITY AS i(token_hash, patch, n)
-        ),
-        live AS (
-          SELECT i.n, i.patch, s.account_id, ${session.stale} AS stale
-          FROM input i JOIN sessions s ON s.token_hash = i.token_hash
-          WHERE ${session.live}
-        ),
-        merged AS (
-          SELECT account_id, jsonb_merge_agg(patch ORDER BY n) AS patch
-          FROM live GROUP BY account_id
-        ),
-        saved AS (
-          UPDATE applications AS a
-          SET answers = a.answers || m.patch, updated_at = ${now}
-          FROM merged m
-          WHERE a.account_id = m.account_id AND a.submitted_at IS NULL
-          RETURNING a.account_id
-        )
-        SELECT l.n, l.account_id, l.stale, (s.account_id IS NOT NULL) AS saved
-        FROM live l LEFT JOIN saved s ON s.account_id = l.account_id
-      `.execute(db);
+      const rows = await executePrepared<SaveRow>(
+        db,
+        'admit_save_answers',
+        saveStatement(saves, clock()).compile(db),
+      );
       const outcomes: (SaveOutcome | undefined)[] = saves.map(() => undefined);
       for (const row of rows) {
         outcomes[Number(row.n) - 1] = {

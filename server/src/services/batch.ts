@@ -40,9 +40,9 @@ export function createBatcher<I, O>(
     while (inFlight < concurrency && queue.length > 0) {
       const batch = queue.splice(0, maxSize);
       inFlight += 1;
-      void run(batch.map((pending) => pending.input))
-        .then(
-          (outputs) => {
+      void run(batch.map((pending) => pending.input)).then(
+        (outputs) => {
+          settle(() => {
             if (outputs.length !== batch.length) {
               const error = new Error(
                 `batch: ${String(outputs.length)} outputs for ${String(batch.length)} inputs`,
@@ -53,16 +53,27 @@ export function createBatcher<I, O>(
                 pending.resolve(outputs[index] as O);
               });
             }
-          },
-          (error: unknown) => {
+          });
+        },
+        (error: unknown) => {
+          settle(() => {
             for (const pending of batch) pending.reject(error);
-          },
-        )
-        .finally(() => {
-          inFlight -= 1;
-          dispatch();
-        });
+          });
+        },
+      );
     }
+  }
+
+  /**
+   * The next batch is sent before this one's callers go on: their answers are written while
+   * the database works on the next batch, instead of the database waiting for them. The callers
+   * resume in the next turn of the event loop (`setImmediate`), after the next batch's query
+   * has been written to its socket (that part of `run` is microtasks only).
+   */
+  function settle(answerCallers: () => void): void {
+    inFlight -= 1;
+    dispatch();
+    setImmediate(answerCallers);
   }
 
   return (input) =>
