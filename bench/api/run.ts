@@ -3,7 +3,8 @@
  * route measured in the same run on the same machine. Prints figures; never fails on them.
  *
  *   npx tsx bench/api/run.ts [--connections=100] [--duration=10] [--warmup=3] [--rounds=5] [--applicants=100]
- *                            [--breakdown] [--cpu-prof] [--server=path/to/main.js]
+ *                            [--population=10000] [--breakdown] [--cpu-prof] [--server=path/to/main.js]
+ *                            [--node-arg=…] [--compare=path/to/other/main.js] [--compare-node-arg=…]
  *
  * What it does: builds and starts the real server (`node server/dist/main.js`, as `npm start`
  * does) on loopback with an embedded PostgreSQL in a temporary DATA_DIR (or on DATABASE_URL
@@ -18,7 +19,12 @@
  * the cost of the session and of the write can be told apart; `--cpu-prof` runs the server
  * under `node --cpu-prof` and prints the functions and packages that cost the most.
  * `--server` measures another build of the server (an A/B of a proposed change) instead of
- * building server/dist/main.js.
+ * building server/dist/main.js. `--compare` starts a second build on the same database, with the
+ * same sessions, and measures it in the same turns: an A/B that meets the same machine.
+ * `--node-arg` (and `--compare-node-arg`) pass flags to node, e.g. `--max-semi-space-size=64`.
+ * `--population` writes that many other applicants into the database first (default 10,000):
+ * a save meets tables of a college's size, and every application holds a complete
+ * application's worth of answers.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import autocannon, { type Result } from 'autocannon';
+import pg from 'pg';
 
 import { summariseCpuProfile } from './cpu-profile.ts';
 
@@ -45,6 +52,10 @@ const { values: flags } = parseArgs({
     breakdown: { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     server: { type: 'string', default: '' },
+    'node-arg': { type: 'string', multiple: true, default: [] },
+    population: { type: 'string', default: '10000' },
+    compare: { type: 'string', default: '' },
+    'compare-node-arg': { type: 'string', multiple: true, default: [] },
   },
 });
 const CONNECTIONS = Number(flags.connections);
@@ -57,6 +68,12 @@ const WARMUP_S = Number(flags.warmup);
 const ROUNDS = Number(flags.rounds);
 /** One applicant per connection: 100 sessions, 100 application rows, no shared row lock. */
 const APPLICANTS = flags.applicants === '' ? CONNECTIONS : Number(flags.applicants);
+/**
+ * Other applicants already in the database, each with an account, a live session and an
+ * application, written straight into it: a college's season, so the save meets tables of a
+ * real size (a plan that reads every session shows here, not with 100 rows).
+ */
+const POPULATION = Number(flags.population);
 /** The whole run, set-up and clean-up included, stops by itself after this. */
 const TIME_LIMIT_MS = 10 * 60_000;
 const PASSWORD = 'Gallatin-Valley-2027';
@@ -70,8 +87,9 @@ for (const [name, value] of Object.entries({
   WARMUP_S,
   ROUNDS,
   APPLICANTS,
+  POPULATION,
 })) {
-  if (!Number.isInteger(value) || value < (name === 'WARMUP_S' ? 0 : 1)) {
+  if (!Number.isInteger(value) || value < (name === 'WARMUP_S' || name === 'POPULATION' ? 0 : 1)) {
     throw new Error(
       `bench/api: ${name.toLowerCase()} must be a whole number, not ${String(value)}`,
     );
@@ -116,6 +134,52 @@ function embeddedPostgresPid(): number | undefined {
   if (!existsSync(pidFile)) return undefined;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : undefined;
+}
+
+/** The URL of our embedded PostgreSQL (server/src/db/embedded.ts's user and password). */
+function embeddedPostgresUrl(): string {
+  const pidFile = join(dataDir ?? '', 'pg', 'cluster', 'postmaster.pid');
+  const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
+  return `postgres://admit:admit-embedded@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * Writes `count` other applicants straight into the database (an account, a live session
+ * under a random key, a complete application's worth of answers), fills the bench's own
+ * applications as much, and vacuums and analyses, as a database in use for a season is.
+ */
+async function populate(url: string, count: number, runId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Every application holds as much as a complete one: about 40 answers, 1.5 KB of JSON,
+    // which each save rewrites (answers || patch). The bench's own applicants get it too.
+    const complete = `(SELECT jsonb_object_agg('answer_' || g, 'a typical answer of 24 ch')
+                       FROM generate_series(1, 40) g)`;
+    await client.query(
+      `UPDATE applications SET answers = ${complete} || answers
+       WHERE account_id IN (SELECT id FROM accounts WHERE username LIKE 'bench-' || $1 || '-%')`,
+      [runId],
+    );
+    await client.query(
+      `WITH a AS (
+         INSERT INTO accounts (username, password_hash, confirmed_at)
+         SELECT 'bench-' || $1 || '-other-' || g || '@example.com', '!', now()
+         FROM generate_series(1, $2::int) g
+         RETURNING id
+       ), s AS (
+         INSERT INTO sessions (token_hash, account_id, created_at, last_seen_at, expires_at)
+         SELECT gen_random_bytes(32), id, now(), now(), now() + interval '12 hours' FROM a
+       )
+       INSERT INTO applications (account_id, answers) SELECT id, ${complete} FROM a`,
+      [runId, count],
+    );
+    // A database in use is vacuumed and analysed as it goes (autovacuum); right after a bulk
+    // write it is not, and every save would meet a table of dead rows and stale statistics.
+    await client.query('VACUUM (ANALYZE) accounts, sessions, applications');
+  } finally {
+    await client.end();
+  }
 }
 
 let cleaning: Promise<void> | undefined;
@@ -558,7 +622,7 @@ function report(bare: Measured, answer: Measured, extra: Measured[], database: s
     `machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${database}`,
   );
   console.log(
-    `load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s measured per route in ${ROUNDS} turns after ${WARMUP_S} s warm-up, ${APPLICANTS} applicants (one session per connection)`,
+    `load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s measured per route in ${ROUNDS} turns after ${WARMUP_S} s warm-up, ${APPLICANTS} applicants (one session per connection) among ${POPULATION + APPLICANTS} in the database`,
   );
   console.log('');
   console.log(line(header));
@@ -572,6 +636,11 @@ function report(bare: Measured, answer: Measured, extra: Measured[], database: s
   console.log(
     `p99 PUT /api/answer: ${fmt(p99)} ms (target ≤ ${TARGET_P99_MS} ms)  ${p99 <= TARGET_P99_MS ? 'PASS' : 'MISS'}`,
   );
+  for (const other of extra.filter(({ name }) => name.endsWith(' B'))) {
+    console.log(
+      `${other.name} (--compare): ratio ${fmt(rps(other) / rps(bare), 2)}, p99 ${fmt(p99Of.get(other) ?? 0)} ms, ${other.non2xx + other.errors + other.timeouts} failed`,
+    );
+  }
   const failed = answer.non2xx + answer.errors + answer.timeouts;
   console.log(
     failed === 0
@@ -618,7 +687,10 @@ async function main(): Promise<void> {
     : undefined;
   const profileArgs =
     profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
-  const server = startChild([...profileArgs, '--enable-source-maps', serverMain], env);
+  const server = startChild(
+    [...profileArgs, ...flags['node-arg'], '--enable-source-maps', serverMain],
+    env,
+  );
   await waitForHealth(port, server);
 
   console.log(`… signing up, confirming and logging in ${APPLICANTS} applicants`);
@@ -630,6 +702,14 @@ async function main(): Promise<void> {
       `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`,
     ),
   );
+  if (POPULATION > 0) {
+    console.log(`… writing ${POPULATION} other applicants into the database`);
+    await populate(
+      external ? (process.env.DATABASE_URL ?? '') : embeddedPostgresUrl(),
+      POPULATION,
+      runId,
+    );
+  }
   const clients: Client[] = cookies.map((cookie, i) => ({
     headers: { 'content-type': 'application/json', origin, cookie },
     body: patchFor(i),
@@ -650,7 +730,30 @@ async function main(): Promise<void> {
     throw new Error(`the bare Fastify did not start:\n${bareServer.output()}`);
   }
 
-  const [bare, answer] = await measureInTurns([
+  // An A/B in one run: the other build on the same database, with the same sessions and the
+  // same PUBLIC_ORIGIN (so the same clients' cookies and Origin header), measured in the same turns.
+  const compared: Target[] = [];
+  if (flags.compare !== '') {
+    const comparePort = await freePort();
+    const compareServer = startChild(
+      [...flags['compare-node-arg'], '--enable-source-maps', flags.compare],
+      {
+        ...env,
+        PORT: String(comparePort),
+        DATABASE_URL: external ? process.env.DATABASE_URL : embeddedPostgresUrl(),
+        DATA_DIR: mkdtempSync(join(dataDir ?? tmpdir(), 'compare-')),
+      },
+    );
+    await waitForHealth(comparePort, compareServer);
+    compared.push({
+      name: 'PUT /api/answer B',
+      url: `http://127.0.0.1:${comparePort}/api/answer`,
+      clients,
+      serverPid: compareServer.child.pid,
+    });
+  }
+
+  const [bare, answer, ...comparison] = await measureInTurns([
     {
       name: 'bare Fastify PUT',
       url: `http://127.0.0.1:${barePort}/api/answer`,
@@ -658,6 +761,7 @@ async function main(): Promise<void> {
       serverPid: bareServer.child.pid,
     },
     { name: 'PUT /api/answer', url: `${origin}/api/answer`, clients, serverPid: server.child.pid },
+    ...compared,
   ]);
   await stopChild(bareServer.child);
   if (bare === undefined || answer === undefined) throw new Error('bench/api: nothing measured');
@@ -686,7 +790,7 @@ async function main(): Promise<void> {
   report(
     bare,
     answer,
-    extra,
+    [...comparison, ...extra],
     external ? 'PostgreSQL at DATABASE_URL' : 'embedded PostgreSQL (temporary DATA_DIR)',
   );
   const failed = answer.non2xx + answer.errors + answer.timeouts;
