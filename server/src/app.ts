@@ -31,6 +31,7 @@ import { createApplications } from './services/applications.ts';
 import { type Clock, systemClock } from './services/clock.ts';
 import { createConverter } from './services/convert.ts';
 import { completedDocuments, pendingConversion, createDocuments } from './services/documents.ts';
+import { createHousekeeping } from './services/housekeeping.ts';
 import { createJobs } from './services/jobs.ts';
 import {
   type AddressProvider,
@@ -123,7 +124,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Uploads and their conversion (services/documents.ts); the worker is started by main.ts.
   const storage = await createStorage({ config, db, clock });
-  const jobs = createJobs({ db, clock, log: app.log });
+  const housekeeping = createHousekeeping({ db, clock });
+  const jobs = createJobs({
+    db,
+    clock,
+    log: app.log,
+    housekeeping: async () => ({ ...(await housekeeping()) }),
+  });
   const converter = createConverter({ soffice: config.soffice, log: app.log });
   await app.register(jobsPlugin, { jobs, converter });
   const documents = createDocuments({

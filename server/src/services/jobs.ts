@@ -70,6 +70,11 @@ export interface JobsOptions {
   backoffMs?: (attempt: number) => number;
   /** How long a lease outlives the longest job timeout (default 30 s). */
   leaseMarginMs?: number;
+  /**
+   * Run by the worker every hour with its own pruning (services/housekeeping.ts): removes
+   * what can no longer be used and answers how many rows of each kind went.
+   */
+  housekeeping?: () => Promise<Record<string, number>>;
 }
 
 export const DEFAULT_JOB_TIMEOUT_MS = 60_000;
@@ -257,6 +262,11 @@ export function createJobs(options: JobsOptions) {
       .where('status', 'in', ['done', 'failed'])
       .where('finished_at', '<', new Date(now.getTime() - KEEP_FINISHED_MS))
       .execute();
+    if (options.housekeeping !== undefined) {
+      const removed = await options.housekeeping();
+      if (Object.values(removed).some((count) => count > 0))
+        log.info({ removed }, 'housekeeping removed rows that can no longer be used');
+    }
   }
 
   function sleep(ms: number): Promise<void> {
