@@ -152,10 +152,11 @@ async function populate(url: string, count: number, runId: string): Promise<void
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    // Every application holds as much as a complete one: about 40 answers, 1.5 KB of JSON,
-    // which each save rewrites (answers || patch). The bench's own applicants get it too.
-    const complete = `(SELECT jsonb_object_agg('answer_' || g, 'a typical answer of 24 ch')
-                       FROM generate_series(1, 40) g)`;
+    // Every application holds as much as a complete one, which each save rewrites
+    // (answers || patch): 30 answers, 0.9 KB of JSON. The complete application of the
+    // server's and the journeys' tests has 29 to 36 answers, 831 bytes for the journeys'.
+    const complete = `(SELECT jsonb_object_agg('answer_' || g, 'an answer, 16 ch')
+                       FROM generate_series(1, 30) g)`;
     await client.query(
       `UPDATE applications SET answers = ${complete} || answers
        WHERE account_id IN (SELECT id FROM accounts WHERE username LIKE 'bench-' || $1 || '-%')`,
