@@ -48,6 +48,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '5' },
+    'lead-in': { type: 'string', default: '250' },
     applicants: { type: 'string', default: '' },
     breakdown: { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
@@ -66,6 +67,12 @@ const WARMUP_S = Number(flags.warmup);
  * turns: a shared machine that slows down for a while slows both alike, so their ratio holds.
  */
 const ROUNDS = Number(flags.rounds);
+/**
+ * Each turn opens its connections anew, and their first requests arrive in one burst: what a
+ * server meets once after a restart, not while it runs. The responses of each turn's first
+ * milliseconds (default 250 of 2,000) are left out of the figures of both routes alike.
+ */
+const LEAD_IN_MS = Number(flags['lead-in']);
 /** One applicant per connection: 100 sessions, 100 application rows, no shared row lock. */
 const APPLICANTS = flags.applicants === '' ? CONNECTIONS : Number(flags.applicants);
 /**
@@ -88,8 +95,12 @@ for (const [name, value] of Object.entries({
   ROUNDS,
   APPLICANTS,
   POPULATION,
+  LEAD_IN_MS,
 })) {
-  if (!Number.isInteger(value) || value < (name === 'WARMUP_S' || name === 'POPULATION' ? 0 : 1)) {
+  if (
+    !Number.isInteger(value) ||
+    value < (['WARMUP_S', 'POPULATION', 'LEAD_IN_MS'].includes(name) ? 0 : 1)
+  ) {
     throw new Error(
       `bench/api: ${name.toLowerCase()} must be a whole number, not ${String(value)}`,
     );
@@ -458,12 +469,17 @@ function patchFor(index: number): string {
 /** What one slice of load gave, with every response's latency (ms) kept for percentiles. */
 interface Slice {
   result: Result;
+  /** The latency (ms) of every response counted: those after the slice's lead-in. */
   latencies: number[];
+  /** Responses counted, and the seconds they came in. */
+  requests: number;
+  seconds: number;
 }
 
 async function load(url: string, seconds: number, clients: Client[]): Promise<Slice> {
   let next = 0;
   const latencies: number[] = [];
+  const begin = performance.now();
   return new Promise<Slice>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -483,20 +499,29 @@ async function load(url: string, seconds: number, clients: Client[]): Promise<Sl
         },
       },
       (error, result) => {
-        if (error === null) resolve({ result, latencies });
-        else reject(error);
+        if (error === null) {
+          resolve({
+            result,
+            latencies,
+            requests: latencies.length,
+            seconds: Math.max(result.duration - LEAD_IN_MS / 1000, 1e-3),
+          });
+        } else reject(error);
       },
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => {
-      latencies.push(responseTime);
+      if (performance.now() - begin >= LEAD_IN_MS) latencies.push(responseTime);
     });
   });
 }
 
 interface Measured {
   name: string;
+  /** Responses counted (after each turn's lead-in), and the seconds they came in. */
   requests: number;
   seconds: number;
+  /** Every response, lead-ins included: what the CPU times are divided by. */
+  served: number;
   /** Every response's latency in ms, over all the slices. */
   latencies: number[];
   non2xx: number;
@@ -523,6 +548,7 @@ async function measureInTurns(targets: Target[]): Promise<Measured[]> {
     name,
     requests: 0,
     seconds: 0,
+    served: 0,
     latencies: [],
     non2xx: 0,
     errors: 0,
@@ -538,17 +564,18 @@ async function measureInTurns(targets: Target[]): Promise<Measured[]> {
   }
   const slice = DURATION_S / ROUNDS;
   console.log(
-    `… measuring ${targets.map(({ name }) => name).join(' and ')}: ${ROUNDS} turns of ${fmt(slice)} s each`,
+    `… measuring ${targets.map(({ name }) => name).join(' and ')}: ${ROUNDS} turns of ${fmt(slice)} s each (after a ${LEAD_IN_MS} ms lead-in per turn)`,
   );
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [index, target] of targets.entries()) {
       const total = measured[index];
       if (total === undefined) continue;
       const { value, cpu } = await withCpu(target.serverPid, () =>
-        load(target.url, slice, target.clients),
+        load(target.url, slice + LEAD_IN_MS / 1000, target.clients),
       );
-      total.requests += value.result.requests.total;
-      total.seconds += value.result.duration;
+      total.requests += value.requests;
+      total.seconds += value.seconds;
+      total.served += value.result.requests.total;
       for (const latency of value.latencies) total.latencies.push(latency);
       total.non2xx += value.result.non2xx;
       total.errors += value.result.errors;
@@ -580,7 +607,7 @@ function report(bare: Measured, answer: Measured, extra: Measured[], database: s
   const p99Of = new Map<Measured, number>();
   const rows = [bare, answer, ...extra].map((measured) => {
     const { name, cpu } = measured;
-    const total = Math.max(1, measured.requests);
+    const total = Math.max(1, measured.served);
     const sorted = Float64Array.from(measured.latencies).sort();
     const numbers = Array.from(sorted);
     p99Of.set(measured, percentile(numbers, 99));
