@@ -442,7 +442,8 @@ async function withCpu<T>(
     cpu: {
       server: after.user + after.system - before.server.user - before.server.system,
       serverSystem: after.system - before.server.system,
-      postgres: postgresCpuMs(postmaster) - before.postgres,
+      // A backend that exits during the run (an autovacuum worker) takes its CPU time with it.
+      postgres: Math.max(0, postgresCpuMs(postmaster) - before.postgres),
       loadGenerator: (self.user + self.system) / 1000,
     },
   };
