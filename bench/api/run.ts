@@ -35,6 +35,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
+import { runningEmbeddedUrl } from '@admit/server';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 
@@ -147,11 +148,11 @@ function embeddedPostgresPid(): number | undefined {
   return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : undefined;
 }
 
-/** The URL of our embedded PostgreSQL (server/src/db/embedded.ts's user and password). */
+/** The URL of our embedded PostgreSQL, found as the server's staff CLI finds a running one. */
 function embeddedPostgresUrl(): string {
-  const pidFile = join(dataDir ?? '', 'pg', 'cluster', 'postmaster.pid');
-  const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
-  return `postgres://admit:admit-embedded@127.0.0.1:${port}/postgres`;
+  const url = runningEmbeddedUrl(join(dataDir ?? '', 'pg'));
+  if (url === undefined) throw new Error('bench/api: the embedded PostgreSQL is not running');
+  return url;
 }
 
 /**

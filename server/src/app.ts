@@ -124,12 +124,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Uploads and their conversion (services/documents.ts); the worker is started by main.ts.
   const storage = await createStorage({ config, db, clock });
-  const housekeeping = createHousekeeping({ db, clock });
   const jobs = createJobs({
     db,
     clock,
     log: app.log,
-    housekeeping: async () => ({ ...(await housekeeping()) }),
+    housekeeping: createHousekeeping({ db, clock }),
   });
   const converter = createConverter({ soffice: config.soffice, log: app.log });
   await app.register(jobsPlugin, { jobs, converter });

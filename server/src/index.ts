@@ -2,7 +2,7 @@
 export { buildApp, type AppDeps } from './app.ts';
 export { type Config, ConfigError, readConfig } from './config.ts';
 export { type Db, migrate, openDatabase } from './db/database.ts';
-export { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.ts';
+export { type EmbeddedDatabase, runningEmbeddedUrl, startEmbeddedDatabase } from './db/embedded.ts';
 export { type Clock, systemClock } from './services/clock.ts';
 export {
   type ApplicationPdfMeta,

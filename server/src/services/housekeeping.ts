@@ -15,11 +15,8 @@ import { sessionState } from './sessions.ts';
 /** The longest throttle window: a count older than this no longer limits anyone. */
 const LONGEST_WINDOW_MS = Math.max(...Object.values(THROTTLES).map((rule) => rule.windowMs));
 
-export interface HousekeepingResult {
-  sessions: number;
-  resets: number;
-  throttles: number;
-}
+/** Rows removed, by kind: a record, as the job worker logs it. */
+export type HousekeepingResult = Record<'sessions' | 'resets' | 'throttles', number>;
 
 export function createHousekeeping(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;

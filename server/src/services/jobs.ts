@@ -74,7 +74,7 @@ export interface JobsOptions {
    * Run by the worker every hour with its own pruning (services/housekeeping.ts): removes
    * what can no longer be used and answers how many rows of each kind went.
    */
-  housekeeping?: () => Promise<Record<string, number>>;
+  housekeeping?: () => Promise<Readonly<Record<string, number>>>;
 }
 
 export const DEFAULT_JOB_TIMEOUT_MS = 60_000;
