@@ -421,19 +421,20 @@ const aboutYouSection = {
   ],
 } satisfies SectionConfig;
 
+/** The sections of Personal Info before the residency question, in order. */
+const sectionsBeforeResidency = [
+  nameSection,
+  contactSection,
+  citizenshipSection,
+  enrolmentSection,
+  parentSection,
+  militarySection,
+];
+
 /** Personal Info: the default route (SPEC §2). */
 export const aboutPage = {
   ...aboutStep,
-  sections: [
-    nameSection,
-    contactSection,
-    citizenshipSection,
-    enrolmentSection,
-    parentSection,
-    militarySection,
-    residencySection,
-    aboutYouSection,
-  ],
+  sections: [...sectionsBeforeResidency, residencySection, aboutYouSection],
 } satisfies PageConfig;
 
 /**
@@ -442,13 +443,5 @@ export const aboutPage = {
  */
 export const aboutPageWithoutResidency = {
   ...aboutStep,
-  sections: [
-    nameSection,
-    contactSection,
-    citizenshipSection,
-    enrolmentSection,
-    parentSection,
-    militarySection,
-    aboutYouSection,
-  ],
+  sections: [...sectionsBeforeResidency, aboutYouSection],
 } satisfies PageConfig;
