@@ -1,8 +1,9 @@
-// What a fresh machine lacks, installed by the project itself: npm dependencies and the
-// system Chromium that browser tests drive (no browser downloads work here).
+// What a fresh machine lacks, installed by the project itself: npm dependencies, the system
+// Chromium that browser tests drive (no browser downloads work here), LibreOffice and
+// PostgreSQL's programs.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,18 +26,53 @@ export function ensureDependencies() {
   writeFileSync(stamp, createHash('sha256').update(readFileSync(lock)).digest('hex'));
 }
 
-/** Installs the Debian packages tests and the product use: Chromium, LibreOffice. */
+/** Where Debian installs each PostgreSQL major version (`15/bin/postgres`, …). */
+const DEBIAN_POSTGRES_ROOT = '/usr/lib/postgresql';
+
+/**
+ * The bin folder of the newest PostgreSQL installed from Debian's packages (the one holding
+ * `initdb` and `postgres`), or undefined. The version is whatever the distribution ships.
+ */
+export function debianPostgresBin() {
+  if (!existsSync(DEBIAN_POSTGRES_ROOT)) return undefined;
+  const newest = readdirSync(DEBIAN_POSTGRES_ROOT)
+    .filter((version) => /^\d+$/.test(version))
+    .filter((version) =>
+      ['initdb', 'postgres'].every((program) =>
+        existsSync(join(DEBIAN_POSTGRES_ROOT, version, 'bin', program)),
+      ),
+    )
+    .sort((a, b) => Number(b) - Number(a))[0];
+  return newest === undefined ? undefined : join(DEBIAN_POSTGRES_ROOT, newest, 'bin');
+}
+
+/** Installs the Debian packages tests and the product use: Chromium, LibreOffice, PostgreSQL. */
 export function ensureSystemPackages() {
   ensureDebianPackages([
     { check: CHROMIUM_PATH, name: 'chromium' },
     // DOCX → PDF conversion (server tests and the product) uses LibreOffice when present.
     { check: '/usr/bin/soffice', name: 'libreoffice-writer-nogui' },
+    // The two-instance test (tests/production) runs its own PostgreSQL server from these
+    // programs, as a college's external database; citext, pgcrypto and pg_trgm come with them.
+    { check: () => debianPostgresBin() !== undefined, name: 'postgresql' },
   ]);
 }
 
-/** Installs the Debian packages whose file is missing, in one apt-get call. */
+/**
+ * Debian's postgresql package creates and starts a "main" cluster on port 5432 when first
+ * installed. We only use its programs, so that cluster is not made: postgresql-common reads
+ * this drop-in of createcluster.conf while the package installs, and it is removed after.
+ */
+const NO_MAIN_CLUSTER = '/etc/postgresql-common/createcluster.d/admit-no-main-cluster.conf';
+
+/**
+ * Installs the Debian packages that are missing, in one apt-get call. `check` is a file that
+ * the package installs, or a function answering whether it is installed.
+ */
 export function ensureDebianPackages(packages) {
-  const missing = packages.filter((pkg) => !existsSync(pkg.check)).map((pkg) => pkg.name);
+  const installed = (pkg) =>
+    typeof pkg.check === 'function' ? pkg.check() : existsSync(pkg.check);
+  const missing = packages.filter((pkg) => !installed(pkg)).map((pkg) => pkg.name);
   if (missing.length === 0) return;
   console.log(`▶ installing ${missing.join(', ')}: apt-get install -y ${missing.join(' ')}`);
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
@@ -46,5 +82,18 @@ export function ensureDebianPackages(packages) {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   run(['apt-get', 'update', '-qq']);
-  run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing]);
+  const postgres = missing.includes('postgresql');
+  if (postgres) {
+    console.log(`▶ ${NO_MAIN_CLUSTER}: no "main" cluster is created or started by the install`);
+    run([
+      'sh',
+      '-c',
+      `mkdir -p "${dirname(NO_MAIN_CLUSTER)}" && echo 'create_main_cluster = false' > "${NO_MAIN_CLUSTER}"`,
+    ]);
+  }
+  try {
+    run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing]);
+  } finally {
+    if (postgres) run(['rm', '-f', NO_MAIN_CLUSTER]);
+  }
 }

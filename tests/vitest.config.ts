@@ -4,6 +4,11 @@ export default defineProject({
   test: {
     name: 'tests',
     environment: 'node',
-    include: ['architecture/**/*.test.ts', 'durability/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'architecture/**/*.test.ts',
+      'durability/**/*.test.ts',
+      'production/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
   },
 });

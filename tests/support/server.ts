@@ -1,0 +1,237 @@
+/**
+ * Real server processes for the tests that need them (durability/, production/): start a built
+ * server on a free port and wait for its health check, stop it, and talk to it over HTTP with
+ * node:http (no retries: an error is an error), carrying the session cookie by hand.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type Agent, request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root folder. */
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** How long a server may take to answer /api/health (migrations of an empty database included). */
+const START_TIMEOUT_MS = 120_000;
+/** How long a server may take to shut down on SIGTERM before it is killed. */
+const STOP_TIMEOUT_MS = 30_000;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** `http://127.0.0.1:PORT`, also its PUBLIC_ORIGIN. */
+  origin: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output: () => string;
+  exited: Promise<void>;
+}
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `condition` every 100 ms for up to `ms`; answers its last value. */
+export async function until(condition: () => boolean, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return condition();
+}
+
+/** A TCP port nothing listens on, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address !== null && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no free port'));
+      });
+    });
+  });
+}
+
+/**
+ * Starts `node <script>` (a built server, relative to the repository root) on a free port of
+ * 127.0.0.1 with PORT, HOST and PUBLIC_ORIGIN set and `env` over the caller's environment;
+ * resolves once /api/health answers 200. `onStart` receives the process before it is ready,
+ * so that a caller can stop it even when the start fails.
+ */
+export async function startServer(options: {
+  script: string;
+  env: Record<string, string>;
+  onStart?: (server: ServerProcess) => void;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--enable-source-maps', options.script], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: origin,
+      ...options.env,
+    },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+  });
+  const server = { child, port, origin, output: () => output, exited };
+  options.onStart?.(server);
+  for (const end = Date.now() + START_TIMEOUT_MS; Date.now() < end;) {
+    if (child.exitCode !== null)
+      throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    const health = await call(server, 'GET', '/api/health').catch(() => undefined);
+    if (health?.status === 200) return server;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(
+    `the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s:\n${output}`,
+  );
+}
+
+/** SIGTERM (the server's clean shutdown), then SIGKILL if it has not exited in 30 s. */
+export async function stopServer(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const stopped = await Promise.race([
+    server.exited.then(() => true),
+    new Promise<boolean>((resolve) => {
+      setTimeout(() => {
+        resolve(false);
+      }, STOP_TIMEOUT_MS).unref();
+    }),
+  ]);
+  if (!stopped) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+// ── HTTP ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  setCookie: string[];
+}
+
+/**
+ * One request to `server`, with the `Origin` a browser on its page would send. `body` goes as
+ * JSON; `raw` sends bytes of a given content type instead (a multipart form).
+ */
+export function call(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: {
+    body?: unknown;
+    raw?: { bytes: Buffer; type: string };
+    cookie?: string;
+    agent?: Agent;
+  } = {},
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const payload =
+      options.raw?.bytes ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const headers: Record<string, string> = { origin: server.origin };
+    if (options.raw !== undefined) headers['content-type'] = options.raw.type;
+    else if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (options.cookie !== undefined) headers.cookie = options.cookie;
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path,
+        headers,
+        agent: options.agent,
+        timeout: 60_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            setCookie: res.headers['set-cookie'] ?? [],
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** The reply when it is `status` (200 unless told), else an error naming the step. */
+export function ok(step: string, reply: Reply, status = 200): Reply {
+  if (reply.status !== status)
+    throw new Error(`${step}: ${reply.status} (expected ${status}) ${reply.body}`);
+  return reply;
+}
+
+/** The newest confirmation code mailed to `username`, read from the dev mailbox. */
+export async function confirmationCode(server: ServerProcess, username: string): Promise<string> {
+  const mail = ok(
+    'dev mailbox',
+    await call(server, 'GET', `/dev/mail?to=${encodeURIComponent(username)}&limit=1`),
+  );
+  const code = /\b(\d{6})\b/.exec(
+    (JSON.parse(mail.body) as { text: string }[])[0]?.text ?? '',
+  )?.[1];
+  if (code === undefined) throw new Error(`no confirmation code in the mail to ${username}`);
+  return code;
+}
+
+/** Logs in; answers the session cookie (`admit_session=…`) to send back. */
+export async function logIn(
+  server: ServerProcess,
+  username: string,
+  password: string,
+): Promise<string> {
+  const login = ok(
+    'login',
+    await call(server, 'POST', '/public/login', { body: { username, password } }),
+  );
+  const session = login.setCookie
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('admit_session='));
+  if (session === undefined) throw new Error('login set no session cookie');
+  return session;
+}
+
+/** Signs up, confirms with the mailed code and logs in; answers the session cookie. */
+export async function signUpAndLogIn(
+  server: ServerProcess,
+  username: string,
+  password: string,
+): Promise<string> {
+  ok('signup', await call(server, 'POST', '/public/signup', { body: { username, password } }));
+  const code = await confirmationCode(server, username);
+  ok('confirm', await call(server, 'POST', '/public/confirm', { body: { username, code } }));
+  return logIn(server, username, password);
+}
