@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { muiThemeWithoutCssVariables } from './muiThemePlugin.ts';
+import { precompress } from './precompressPlugin.ts';
 import { admitTenant } from './tenantPlugin.ts';
 
 /** The college is chosen and checked at build time (TENANT); the dev server proxies the API. */
@@ -9,7 +10,7 @@ const tenant = process.env.TENANT ?? 'gallatin';
 const api = process.env.ADMIT_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), admitTenant(tenant), muiThemeWithoutCssVariables()],
+  plugins: [react(), admitTenant(tenant), muiThemeWithoutCssVariables(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // Builds what `npm start` runs: the server bundled by esbuild (our workspace packages are
 // TypeScript and are bundled in; npm dependencies stay external), and the SPA by Vite.
+//
+// start.mjs and admin.mjs import this module before they install dependencies, and a fresh
+// clone has none: esbuild and Vite are imported where they are used, never at the top (a
+// static import died with ERR_MODULE_NOT_FOUND before `npm ci` could run).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { build } from 'esbuild';
-
-import { root } from './ensure.mjs';
+import { ensureDependencies, root } from './ensure.mjs';
 
 /** Bundles `entry` to `outfile`, keeping node_modules external except @admit/* sources. */
 export async function bundleNode(entry, outfile) {
+  const { build } = await import('esbuild');
   await build({
     entryPoints: [join(root, entry)],
     outfile: join(root, outfile),
@@ -70,4 +73,7 @@ export async function buildAll() {
   console.log(`▶ built server/dist/main.js ${extra.join(' ')}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildAll();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureDependencies();
+  await buildAll();
+}

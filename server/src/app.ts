@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type TenantConfig } from '@admit/tenant-config';
@@ -17,6 +16,7 @@ import { type Db } from './db/database.ts';
 import { type CookieSettings } from './plugins/app/auth.ts';
 import { errors } from './plugins/app/errors.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
+import { spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { applicationRoutes } from './routes/application/index.ts';
@@ -198,28 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const staticDir = config.staticDir;
-  const index = staticDir === undefined ? undefined : join(staticDir, 'index.html');
-  if (staticDir !== undefined && index !== undefined && existsSync(index)) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      index: false,
-      wildcard: false,
-      maxAge: '1h',
-    });
-    app.setNotFoundHandler(async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      // A missing file (/assets/x.js, /favicon.ico) is a 404, never the app's HTML.
-      const isFile = /\.[A-Za-z0-9]+$/.test(path);
-      if (
-        request.method === 'GET' &&
-        !isFile &&
-        !API_PREFIXES.some((prefix) => request.url.startsWith(prefix))
-      ) {
-        // SPEC §2: the SPA routes every other path itself.
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.code(404).send({ message: 'Not found.' });
-    });
+  if (staticDir !== undefined && existsSync(join(staticDir, 'index.html'))) {
+    await app.register(spa, { root: staticDir, apiPrefixes: API_PREFIXES });
   } else {
     app.setNotFoundHandler(async (_request, reply) =>
       reply.code(404).send({ message: 'Not found.' }),

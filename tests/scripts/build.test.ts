@@ -1,25 +1,62 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // @ts-expect-error -- a plain ESM script of the repository, without type declarations.
 import { buildApp } from '../../scripts/build.mjs';
 
 const outDir = mkdtempSync(join(tmpdir(), 'admit-build-'));
 const callerEnv = process.env.NODE_ENV;
+beforeAll(async () => {
+  // `npm start` builds and then starts the server in the same process, with no NODE_ENV.
+  delete process.env.NODE_ENV;
+  await (buildApp as (options: { outDir: string }) => Promise<void>)({ outDir });
+}, 180_000);
 afterAll(() => {
   rmSync(outDir, { recursive: true, force: true });
   process.env.NODE_ENV = callerEnv;
 });
 
 describe('scripts/build.mjs', () => {
-  it("regression: building the app left NODE_ENV=production behind, so `npm start`'s server hid /dev/mail", async () => {
-    // `npm start` builds and then starts the server in the same process, with no NODE_ENV.
-    delete process.env.NODE_ENV;
-    await (buildApp as (options: { outDir: string }) => Promise<void>)({ outDir });
+  it("regression: building the app left NODE_ENV=production behind, so `npm start`'s server hid /dev/mail", () => {
     expect(process.env.NODE_ENV).toBeUndefined();
     expect(existsSync(join(outDir, 'index.html'))).toBe(true);
-  }, 180_000);
+  });
+
+  it('writes brotli and gzip copies of index.html and the scripts, which decompress to the originals', () => {
+    const assets = readdirSync(join(outDir, 'assets'));
+    // The entry script (hundreds of kB) and index.html both shrink; each copy is smaller.
+    const entry = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"/.exec(
+      readFileSync(join(outDir, 'index.html'), 'utf8'),
+    )?.[1];
+    expect(entry).toBeDefined();
+    const scripts = assets.filter((name) => name.endsWith('.js')).map((name) => `assets/${name}`);
+    expect(scripts).toContain(entry);
+    for (const file of ['index.html', ...scripts]) {
+      const original = readFileSync(join(outDir, file));
+      const brotli = join(outDir, `${file}.br`);
+      const gzip = join(outDir, `${file}.gz`);
+      // A copy exists only where it saves bytes; the big ones always do.
+      if (file === 'index.html' || file === entry) {
+        expect(existsSync(brotli), `${file}.br`).toBe(true);
+        expect(existsSync(gzip), `${file}.gz`).toBe(true);
+      }
+      if (existsSync(brotli)) {
+        const bytes = readFileSync(brotli);
+        expect(bytes.length).toBeLessThan(original.length);
+        expect(brotliDecompressSync(bytes).equals(original), `${file}.br`).toBe(true);
+      }
+      if (existsSync(gzip)) {
+        const bytes = readFileSync(gzip);
+        expect(bytes.length).toBeLessThan(original.length);
+        expect(gunzipSync(bytes).equals(original), `${file}.gz`).toBe(true);
+      }
+    }
+    // Source maps (devtools only) and Vite's manifest (not served) get no copies.
+    expect(assets.filter((name) => /\.map\.(?:br|gz)$/.test(name))).toEqual([]);
+    expect(readdirSync(join(outDir, '.vite'))).toEqual(['manifest.json']);
+  });
 });

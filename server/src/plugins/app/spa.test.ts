@@ -1,0 +1,149 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { IMMUTABLE, REVALIDATE } from './spa.ts';
+
+/** A build as form-app's Vite build leaves it: a hashed script with its copies, index.html. */
+const dir = mkdtempSync(join(tmpdir(), 'admit-spa-'));
+const SCRIPT = '/assets/index-Bx9_q-2Z.js';
+const script = Buffer.from(`console.log(${JSON.stringify('Apply to Gallatin. '.repeat(400))});`);
+const html = Buffer.from(
+  `<!doctype html><html lang="en"><head><title>Application for Admission</title><script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div></body></html>`,
+);
+/** Copies that differ from what the server could make itself: the test sees which one it got. */
+const scriptBr = brotliCompressSync(script);
+const scriptGz = gzipSync(script, { level: 9 });
+
+let ctx: TestContext;
+beforeAll(async () => {
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, SCRIPT), script);
+  writeFileSync(join(dir, `${SCRIPT}.br`), scriptBr);
+  writeFileSync(join(dir, `${SCRIPT}.gz`), scriptGz);
+  writeFileSync(join(dir, 'index.html'), html);
+  writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(html));
+  writeFileSync(join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }));
+  // An unhashed file of the public folder, small enough to have no copies.
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
+  ctx = await createTestContext({ env: { STATIC_DIR: dir } });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The type of the script sent as it is: each copy says the same. */
+const JAVASCRIPT = /^(?:text|application)\/javascript; charset=utf-8$/i;
+
+const get = (url: string, acceptEncoding?: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+
+describe('the built app: compressed and cached', () => {
+  it('regression: /about sent its JavaScript uncompressed with max-age=3600: a browser that accepts brotli gets the .br copy, cached for a year', async () => {
+    // Chromium's header: brotli is preferred over gzip even when listed last.
+    const response = await get(SCRIPT, 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(JAVASCRIPT);
+    expect(response.rawPayload.equals(scriptBr)).toBe(true);
+    expect(response.headers['content-length']).toBe(String(scriptBr.length));
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(IMMUTABLE).toBe('public, max-age=31536000, immutable');
+    // The security headers every page and file gets (plugins/external/security.ts).
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the .gz copy to a browser that accepts gzip but not brotli', async () => {
+    const response = await get(SCRIPT, 'gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-type']).toMatch(JAVASCRIPT);
+    expect(response.rawPayload.equals(scriptGz)).toBe(true);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('sends the file itself to a client that accepts no compression, still varying by it', async () => {
+    for (const acceptEncoding of [undefined, 'identity']) {
+      const response = await get(SCRIPT, acceptEncoding);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers['content-type']).toMatch(JAVASCRIPT);
+      expect(response.rawPayload.equals(script)).toBe(true);
+      // A shared cache must not hand this copy to a browser that accepts brotli.
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    }
+  });
+
+  it('sends index.html, and the app at any page address, compressed and revalidated on every use', async () => {
+    for (const url of ['/index.html', '/about', '/apply/personal?from=mail']) {
+      const response = await get(url, 'gzip, deflate, br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).equals(html), url).toBe(true);
+      expect(response.headers['cache-control'], url).toBe(REVALIDATE);
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+    const plain = await get('/about');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(html)).toBe(true);
+    expect(plain.headers['cache-control']).toBe(REVALIDATE);
+    // An unchanged index.html costs a 304 on the next visit.
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers HEAD for a page address as for GET (curl -I)', async () => {
+    const response = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/about',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.body).toBe('');
+  });
+
+  it('revalidates files whose name is not a content hash', async () => {
+    const response = await get('/robots.txt', 'br');
+    expect(response.statusCode).toBe(200);
+    // Too small to have copies: sent as it is.
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('User-agent: *\n');
+    expect(response.headers['cache-control']).toBe(REVALIDATE);
+  });
+
+  it("answers a missing file with a 404, never the app's HTML, and gives the copies no address", async () => {
+    for (const url of [
+      '/assets/index-00000000.js',
+      `${SCRIPT}.br`,
+      `${SCRIPT}.gz`,
+      '/favicon.ico',
+    ]) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.json(), url).toEqual({ message: 'Not found.' });
+    }
+    // An API address is never the app either.
+    expect((await get('/api/nothing-here', 'br')).statusCode).toBe(404);
+  });
+});
