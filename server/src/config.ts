@@ -4,6 +4,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { DEFAULT_TENANT } from '@admit/tenant-config';
 
@@ -33,6 +34,13 @@ export interface Config {
   /** LibreOffice for DOCX → PDF (SOFFICE, default `soffice` on PATH); null: a text rendering. */
   soffice: string | null;
 }
+
+/**
+ * The public lookup data the repository ships (server/lookups, written by
+ * scripts/pack-lookups.mjs). The same relative path from server/src (tsx, vitest) and from the
+ * esbuild bundles in server/dist: both sit beside server/lookups.
+ */
+export const BUNDLED_LOOKUPS_DIR = fileURLToPath(new URL('../lookups', import.meta.url));
 
 export interface S3Config {
   bucket: string;
