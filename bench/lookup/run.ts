@@ -6,8 +6,9 @@
  *
  * What it does: builds the server and the staff CLI (scripts/build.mjs); starts the real server
  * (`node server/dist/main.js`) on loopback with an embedded PostgreSQL in a temporary DATA_DIR
- * (or on DATABASE_URL when set); imports the shared lookup data with the CLI
- * (`lookups:import ../shared/data/lookups`, against the running server's database); then asks
+ * (or on DATABASE_URL when set), which imports the lookup data the repository ships
+ * (server/lookups) at its first start; on DATABASE_URL, whose lists may come from another
+ * import, the CLI imports that folder again (`lookups:import server/lookups`); then asks
  * for suggestions one request at a time over HTTP keep-alive, the way a browser does:
  *
  * - typing: every prefix of `--schools` names drawn from the list (lower case, as typed);
@@ -28,10 +29,12 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/** The shared public data, beside the repository (never copied into it). */
-const LOOKUPS_DIR = join(root, '..', 'shared', 'data', 'lookups');
+/** The public lookup data the repository ships (the server imports it at its first start). */
+const LOOKUPS_DIR = join(root, 'server', 'lookups');
+const HIGH_SCHOOLS = join(LOOKUPS_DIR, 'nces_ceeb_crosswalk.csv.gz');
 
 const { values: flags } = parseArgs({
   options: {
@@ -202,7 +205,8 @@ interface School {
 }
 
 function readSchools(): School[] {
-  const [header = '', ...lines] = readFileSync(join(LOOKUPS_DIR, 'nces_ceeb_crosswalk.csv'), 'utf8')
+  const [header = '', ...lines] = gunzipSync(readFileSync(HIGH_SCHOOLS))
+    .toString('utf8')
     .replace(/^\ufeff/, '')
     .split(/\r?\n/);
   const columns = csvFields(header);
@@ -356,8 +360,7 @@ function percentile(sorted: number[], p: number): number {
 const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(10);
 
 async function main(): Promise<void> {
-  if (!existsSync(join(LOOKUPS_DIR, 'nces_ceeb_crosswalk.csv')))
-    await abort(`the shared lookup data is not at ${LOOKUPS_DIR}`, 1);
+  if (!existsSync(HIGH_SCHOOLS)) await abort(`the lookup data is not at ${LOOKUPS_DIR}`, 1);
   console.log('… building the server and the CLI (scripts/build.mjs)');
   const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
     cwd: root,
@@ -403,14 +406,17 @@ async function main(): Promise<void> {
     `… server up on 127.0.0.1:${port} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  console.log(`… importing ${LOOKUPS_DIR} with the CLI (into the running server's database)`);
-  const imported = spawnSync(
-    process.execPath,
-    [join(root, 'server/dist/cli.js'), 'lookups:import', LOOKUPS_DIR],
-    { cwd: root, env, encoding: 'utf8' },
-  );
-  if (imported.status !== 0) await abort(`the import failed:\n${imported.stderr}`, 1);
-  console.log(`  ${imported.stdout.trim()}`);
+  for (const line of serverOutput.match(/^lookups: imported .*$/gm) ?? []) console.log(`  ${line}`);
+  if (process.env.DATABASE_URL !== undefined && process.env.DATABASE_URL !== '') {
+    console.log(`… importing ${LOOKUPS_DIR} with the CLI (into the running server's database)`);
+    const imported = spawnSync(
+      process.execPath,
+      [join(root, 'server/dist/cli.js'), 'lookups:import', LOOKUPS_DIR],
+      { cwd: root, env, encoding: 'utf8' },
+    );
+    if (imported.status !== 0) await abort(`the import failed:\n${imported.stderr}`, 1);
+    console.log(`  ${imported.stdout.trim()}`);
+  }
 
   const schools = readSchools();
   const all = queries(schools);

@@ -4,6 +4,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { DEFAULT_TENANT } from '@admit/tenant-config';
 
@@ -32,7 +33,19 @@ export interface Config {
   s3: S3Config | undefined;
   /** LibreOffice for DOCX → PDF (SOFFICE, default `soffice` on PATH); null: a text rendering. */
   soffice: string | null;
+  /**
+   * The lookup files imported at start when a list was never imported (LOOKUPS_DIR, default
+   * BUNDLED_LOOKUPS_DIR); undefined (`off`): none.
+   */
+  lookupsDir: string | undefined;
 }
+
+/**
+ * The public lookup data the repository ships (server/lookups, written by
+ * scripts/pack-lookups.mjs). The same relative path from server/src (tsx, vitest) and from the
+ * esbuild bundles in server/dist: both sit beside server/lookups.
+ */
+export const BUNDLED_LOOKUPS_DIR = fileURLToPath(new URL('../lookups', import.meta.url));
 
 export interface S3Config {
   bucket: string;
@@ -131,6 +144,18 @@ function soffice(env: Readonly<Record<string, string | undefined>>): string | nu
   return value;
 }
 
+function lookupsDir(value: string | undefined, cwd: string): string | undefined {
+  if (value === undefined || value === '') return BUNDLED_LOOKUPS_DIR;
+  if (value === 'off') return undefined;
+  const dir = resolve(cwd, value);
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(
+      `LOOKUPS_DIR must be a folder of lookup files (nces_ceeb_crosswalk.csv, pesc_crosswalk.csv, hdYYYY.csv) or "off", not "${value}"`,
+    );
+  }
+  return dir;
+}
+
 /** Reads and checks the configuration once; throws ConfigError naming the variable at fault. */
 export function readConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -160,5 +185,6 @@ export function readConfig(
     staticDir: resolve(cwd, env.STATIC_DIR ?? join('form-app', 'dist')),
     s3: s3(env),
     soffice: soffice(env),
+    lookupsDir: lookupsDir(env.LOOKUPS_DIR, cwd),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Starts Admit: reads the configuration, starts the embedded PostgreSQL unless DATABASE_URL
- * names one, migrates, and listens. SIGINT/SIGTERM shut down cleanly.
+ * names one, migrates, imports the lookup lists on the database's first start, and listens.
+ * SIGINT/SIGTERM shut down cleanly.
  */
 import { join } from 'node:path';
 
@@ -10,6 +11,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
+import { importBundledLookups } from './services/lookups/bundled.ts';
+import { LookupImportError } from './services/lookups/import.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -23,6 +26,15 @@ async function main(): Promise<void> {
       : undefined;
   const db = openDatabase(config.databaseUrl ?? embedded?.url ?? '');
   await migrate(db);
+  // Before the app is built: its onListen builds the lookups' word index from these lists.
+  if (config.lookupsDir !== undefined)
+    await importBundledLookups(db, config.lookupsDir, log).catch((error: unknown) => {
+      // Applicants can still apply (a lookup field also takes typed text): start, and say so.
+      console.error(
+        'lookups: the first-start import failed, so the lists are empty; import them with `npm run admin -- lookups:import DIR`.',
+        error instanceof LookupImportError ? error.message : error,
+      );
+    });
   const app = await buildApp({ config, tenant, db });
   let stopping = false;
   const stop = async (signal: string) => {

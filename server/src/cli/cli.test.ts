@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runningEmbeddedUrl, startEmbeddedDatabase } from '../db/embedded.ts';
 import { tokenMessages } from '../services/viewTokens.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../test/context.ts';
-import { SHARED_LOOKUPS_DIR } from '../test/lookupData.ts';
+import { writeLookupSample } from '../test/lookupData.ts';
 import { csvField } from './commands.ts';
 import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from './run.ts';
 
@@ -339,13 +339,8 @@ describe('export', () => {
 
 describe('lookups:import', () => {
   it('imports the three files of a folder, showing counts and a percentage', async () => {
-    // The first 400 rows of each shared file: the same formats, a quick import.
-    const dir = join(scratch, 'lookups');
-    mkdirSync(dir);
-    for (const name of ['nces_ceeb_crosswalk.csv', 'pesc_crosswalk.csv', 'hd2024.csv']) {
-      const lines = readFileSync(join(SHARED_LOOKUPS_DIR, name), 'utf8').split('\n');
-      writeFileSync(join(dir, name), `${lines.slice(0, 401).join('\n')}\n`);
-    }
+    // The first 400 rows of each bundled file, as plain CSV files.
+    const dir = writeLookupSample(join(scratch, 'lookups'), 400);
     const run = await admin(['lookups:import', dir]);
     expect(run.code, run.stderr).toBe(EXIT_OK);
     const counts =
@@ -369,7 +364,7 @@ describe('lookups:import', () => {
     const run = await admin(['lookups:import', empty]);
     expect(run.code).toBe(EXIT_FAILED);
     expect(run.stderr).toContain(
-      'lacks nces_ceeb_crosswalk.csv, pesc_crosswalk.csv, hdYYYY.csv (IPEDS HD)',
+      'lacks nces_ceeb_crosswalk.csv, pesc_crosswalk.csv, hdYYYY.csv (IPEDS HD); each may also be gzipped (NAME.csv.gz)',
     );
   });
 });

@@ -94,11 +94,13 @@ const COMMANDS: Record<string, CommandHelp> = {
   },
   'lookups:import': {
     usage: 'lookups:import DIR',
-    summary: 'Imports the high-school and college lookups from the public files in DIR.',
+    summary: 'Imports the high-school and college lookups from the files in DIR.',
     details: [
       'DIR holds nces_ceeb_crosswalk.csv (high schools), pesc_crosswalk.csv and hdYYYY.csv',
-      '(IPEDS HD: colleges). Each list is replaced as a whole; running it twice is harmless.',
-      'Example: npm run admin -- lookups:import ../shared/data/lookups',
+      '(IPEDS HD: colleges), each plain or gzipped (NAME.csv.gz). Each list is replaced as a',
+      'whole; running it twice is harmless. The server imports the public data the repository',
+      "ships (server/lookups) at its first start; this replaces it with a college's own files.",
+      'Example: npm run admin -- lookups:import ./lookups-2026',
     ],
     options: [],
     positionals: 1,

@@ -1,40 +1,64 @@
 /**
- * The shared public lookup data (../shared/data/lookups beside the repository, in CI beside the
- * clone): tests import it from there, never from a copy in the repository. A clone made
- * elsewhere (`git clone . "$(mktemp -d)"`) finds it beside the repository it was cloned from;
- * ADMIT_LOOKUPS_DIR names another folder.
+ * The lookup data tests import: the compact public files the repository ships
+ * (server/lookups, written by scripts/pack-lookups.mjs), the same the server imports at its
+ * first start. Tests read nothing outside the repository.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
-/** The repository's root folder. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { BUNDLED_LOOKUPS_DIR } from '../config.ts';
+import { type Db, migrate, openDatabase } from '../db/database.ts';
+import { createDatabase } from './context.ts';
 
-/** The repository this one was cloned from, when that is a folder on this machine. */
-function originFolder(): string | undefined {
-  try {
-    const url = execFileSync('git', ['config', '--get', 'remote.origin.url'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-    }).trim();
-    return isAbsolute(url) ? url : undefined;
-  } catch {
-    return undefined; // not a git checkout, or no origin
+export const LOOKUPS_DIR = BUNDLED_LOOKUPS_DIR;
+
+/** The bundled files' names, unzipped. */
+export const LOOKUP_FILE_NAMES = ['nces_ceeb_crosswalk.csv', 'pesc_crosswalk.csv', 'hd2024.csv'];
+
+/**
+ * Writes the first `rows` rows of each bundled file into `dir` (created): the same formats, a
+ * quick import. Plain `.csv` files, or `.csv.gz` when `gzipped`.
+ */
+export function writeLookupSample(dir: string, rows: number, gzipped = false): string {
+  mkdirSync(dir, { recursive: true });
+  for (const name of LOOKUP_FILE_NAMES) {
+    const lines = gunzipSync(readFileSync(join(LOOKUPS_DIR, `${name}.gz`)))
+      .toString('utf8')
+      .split('\n');
+    const text = `${lines.slice(0, rows + 1).join('\n')}\n`;
+    if (gzipped) writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
+    else writeFileSync(join(dir, name), text);
   }
+  return dir;
 }
 
-function lookupsDir(): string {
-  const fromEnv = process.env.ADMIT_LOOKUPS_DIR;
-  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  const beside = join(REPO_ROOT, '..', 'shared', 'data', 'lookups');
-  if (existsSync(beside)) return beside;
-  const origin = originFolder();
-  const besideOrigin =
-    origin === undefined ? undefined : join(origin, '..', 'shared', 'data', 'lookups');
-  return besideOrigin !== undefined && existsSync(besideOrigin) ? besideOrigin : beside;
+/** A fresh migrated database with two pools on it, as two servers on one PostgreSQL have. */
+export async function twoServersDatabase(): Promise<{
+  first: Db;
+  second: Db;
+  close: () => Promise<void>;
+}> {
+  const { url, drop } = await createDatabase();
+  const first = openDatabase(url, 5);
+  await migrate(first);
+  const second = openDatabase(url, 5);
+  return {
+    first,
+    second,
+    close: async () => {
+      await first.destroy();
+      await second.destroy();
+      await drop();
+    },
+  };
 }
 
-/** The folder holding nces_ceeb_crosswalk.csv, pesc_crosswalk.csv and hd2024.csv. */
-export const SHARED_LOOKUPS_DIR = lookupsDir();
+/** The rows of lookup_imports, by dataset: what was imported, when, from where. */
+export async function lookupImports(db: Db) {
+  return db
+    .selectFrom('lookup_imports')
+    .select(['dataset', 'imported_at', 'rows', 'source'])
+    .orderBy('dataset')
+    .execute();
+}

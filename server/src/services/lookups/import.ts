@@ -8,14 +8,17 @@
  *   ZIP, OPEID, CYACTIVE, CLOSEDAT, DEGGRANT) joined with the PESC crosswalk (unitid, opeid,
  *   sat_profile = the 4-digit SAT/CEEB code), by unitid, else by OPEID.
  *
- * Files are streamed (csv-parse), rows inserted in batches (one multi-row INSERT per batch),
- * and each table is replaced inside one transaction: readers see the old list until the new
- * one is complete, and running an import twice leaves the same rows. Each reader yields plain
- * records, so another source (say a licensed College Board file) is one more reader.
+ * Each file may be plain (`.csv`) or gzipped (`.csv.gz`, as the repository ships them in
+ * server/lookups). Files are streamed (csv-parse), rows inserted in batches (one multi-row
+ * INSERT per batch), and each table is replaced inside one transaction: readers see the old
+ * list until the new one is complete, and running an import twice leaves the same rows. Each
+ * reader yields plain records, so another source (say a licensed College Board file) is one
+ * more reader.
  */
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pipeline, Transform } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 
 import { parse } from 'csv-parse';
 import { sql } from 'kysely';
@@ -23,13 +26,33 @@ import { sql } from 'kysely';
 import { type Db } from '../../db/database.ts';
 import { displayCase, padCeeb, searchKey, tidy, zipCode } from './normalize.ts';
 
-/** The files `importLookups` reads from a folder (SPEC data: ../shared/data/lookups). */
+/** The files `importLookups` reads from a folder, each `.csv` or `.csv.gz`. */
 export const LOOKUP_FILES = {
   highSchools: 'nces_ceeb_crosswalk.csv',
   crosswalk: 'pesc_crosswalk.csv',
   /** IPEDS names the directory file by year: the newest `hdYYYY.csv` is taken. */
-  ipedsPattern: /^hd(\d{4})\.csv$/i,
+  ipedsPattern: /^hd(\d{4})\.csv(\.gz)?$/i,
 } as const;
+
+/**
+ * The columns each file's reader uses (header names as published; matched without regard to
+ * case): `required` ones must be there, `optional` ones are read when present. The pack script
+ * (pack.ts) keeps exactly these, so the bundled copies are read like the originals.
+ */
+export const LOOKUP_COLUMNS = {
+  highSchools: {
+    required: ['HS_CEEB', 'HS_NAME', 'HS_CITY', 'HS_STATE', 'HS_POSTAL_CD'],
+    optional: ['HS_NCES', 'MATCH_NAME'],
+  },
+  crosswalk: { required: ['UNITID', 'OPEID', 'SAT_PROFILE'], optional: [] },
+  directory: {
+    required: ['UNITID', 'INSTNM', 'CITY', 'STABBR', 'ZIP', 'OPEID', 'CYACTIVE', 'DEGGRANT'],
+    optional: ['IALIAS', 'ADDR', 'CLOSEDAT'],
+  },
+} as const satisfies Record<
+  'highSchools' | 'crosswalk' | 'directory',
+  { required: readonly string[]; optional: readonly string[] }
+>;
 
 /** Rows per INSERT: large enough to be fast, small enough for one round trip's parameters. */
 const BATCH_ROWS = 2000;
@@ -135,9 +158,22 @@ function utf8Check(file: string): Transform {
   });
 }
 
-/** Streams a CSV file as rows keyed by upper-cased header names; checks `required` columns. */
+/** A gzip stream's failure (zlib's codes start with Z_) said in a person's words. */
+function gzipFailure(file: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string' || !code.startsWith('Z_')) return error;
+  return new LookupImportError(
+    `${basename(file)} is not a complete gzip file (${(error as Error).message}); gzip the CSV again, or import it unzipped as .csv`,
+  );
+}
+
+/**
+ * Streams a CSV file (gunzipped when its name ends in .gz) as rows keyed by upper-cased header
+ * names; checks `required` columns. Progress counts the bytes of the file as stored.
+ */
 function readCsv(file: string, required: readonly string[], what: string): CsvReader {
   if (!existsSync(file)) throw new LookupImportError(`${file} was not found`);
+  const gzipped = /\.gz$/i.test(file);
   const totalBytes = statSync(file).size;
   let bytesRead = 0;
   let header: string[] | undefined;
@@ -155,7 +191,8 @@ function readCsv(file: string, required: readonly string[], what: string): CsvRe
     },
   });
   // pipeline ends every stream when one fails; the failure reaches the reader through `parser`.
-  pipeline(input, utf8Check(file), parser, () => undefined);
+  if (gzipped) pipeline(input, createGunzip(), utf8Check(file), parser, () => undefined);
+  else pipeline(input, utf8Check(file), parser, () => undefined);
   const checkHeader = () => {
     const missing = required.filter((name) => !(header ?? []).includes(name));
     if (missing.length > 0) {
@@ -167,10 +204,14 @@ function readCsv(file: string, required: readonly string[], what: string): CsvRe
   };
   async function* rows(): AsyncGenerator<Row> {
     let checked = false;
-    for await (const row of parser as AsyncIterable<Row>) {
-      if (!checked) checkHeader();
-      checked = true;
-      yield row;
+    try {
+      for await (const row of parser as AsyncIterable<Row>) {
+        if (!checked) checkHeader();
+        checked = true;
+        yield row;
+      }
+    } catch (error) {
+      throw gzipFailure(file, error);
     }
     if (!checked) checkHeader();
   }
@@ -371,11 +412,7 @@ export async function importHighSchools(
   file: string,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  const csv = readCsv(
-    file,
-    ['HS_CEEB', 'HS_NAME', 'HS_CITY', 'HS_STATE', 'HS_POSTAL_CD'],
-    'the NCES-CEEB crosswalk',
-  );
+  const csv = readCsv(file, LOOKUP_COLUMNS.highSchools.required, 'the NCES-CEEB crosswalk');
   let rowsRead = 0;
   let rowsImported = 0;
   const report = () =>
@@ -425,13 +462,13 @@ export async function importColleges(
 ): Promise<ImportSummary> {
   const crosswalk = readCsv(
     files.crosswalk,
-    ['UNITID', 'OPEID', 'SAT_PROFILE'],
+    LOOKUP_COLUMNS.crosswalk.required,
     'the PESC crosswalk',
   );
   const ceebs = await readPescCrosswalk(crosswalk.rows);
   const csv = readCsv(
     files.directory,
-    ['UNITID', 'INSTNM', 'CITY', 'STABBR', 'ZIP', 'OPEID', 'CYACTIVE', 'DEGGRANT'],
+    LOOKUP_COLUMNS.directory.required,
     'the IPEDS HD directory file',
   );
   let rowsRead = 0;
@@ -475,7 +512,10 @@ export async function importColleges(
   };
 }
 
-/** The three files in `dir`; throws LookupImportError naming what is missing. */
+/**
+ * The three files in `dir`, each `NAME.csv` or `NAME.csv.gz`; throws LookupImportError naming
+ * what is missing, or a file present in both forms (which of the two is meant is unclear).
+ */
 export function lookupFiles(dir: string): {
   highSchools: string;
   crosswalk: string;
@@ -484,27 +524,50 @@ export function lookupFiles(dir: string): {
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     throw new LookupImportError(`${dir} is not a folder`);
   const names = readdirSync(dir);
-  const directory = names
-    .filter((name) => LOOKUP_FILES.ipedsPattern.test(name))
-    .sort()
-    .at(-1);
-  const missing = [
-    names.includes(LOOKUP_FILES.highSchools) ? undefined : LOOKUP_FILES.highSchools,
-    names.includes(LOOKUP_FILES.crosswalk) ? undefined : LOOKUP_FILES.crosswalk,
-    directory === undefined ? 'hdYYYY.csv (IPEDS HD)' : undefined,
-  ].filter((name) => name !== undefined);
-  if (missing.length > 0 || directory === undefined)
-    throw new LookupImportError(`${dir} lacks ${missing.join(', ')}`);
+  const oneOf = (found: string[], what: string): string | undefined => {
+    if (found.length > 1)
+      throw new LookupImportError(`${dir} holds both ${found.join(' and ')}: keep one (${what})`);
+    return found[0];
+  };
+  const named = (name: string) =>
+    oneOf(
+      [name, `${name}.gz`].filter((candidate) => names.includes(candidate)),
+      name,
+    );
+  const years = names
+    .map((name) => LOOKUP_FILES.ipedsPattern.exec(name)?.[1])
+    .filter((year) => year !== undefined)
+    .sort();
+  const newest = years.at(-1);
+  const directory =
+    newest === undefined
+      ? undefined
+      : oneOf(
+          names.filter((name) => LOOKUP_FILES.ipedsPattern.exec(name)?.[1] === newest),
+          'IPEDS HD',
+        );
+  const highSchools = named(LOOKUP_FILES.highSchools);
+  const crosswalk = named(LOOKUP_FILES.crosswalk);
+  if (highSchools === undefined || crosswalk === undefined || directory === undefined) {
+    const missing = [
+      highSchools === undefined ? LOOKUP_FILES.highSchools : undefined,
+      crosswalk === undefined ? LOOKUP_FILES.crosswalk : undefined,
+      directory === undefined ? 'hdYYYY.csv (IPEDS HD)' : undefined,
+    ].filter((name) => name !== undefined);
+    throw new LookupImportError(
+      `${dir} lacks ${missing.join(', ')}; each may also be gzipped (NAME.csv.gz)`,
+    );
+  }
   return {
-    highSchools: join(dir, LOOKUP_FILES.highSchools),
-    crosswalk: join(dir, LOOKUP_FILES.crosswalk),
+    highSchools: join(dir, highSchools),
+    crosswalk: join(dir, crosswalk),
     directory: join(dir, directory),
   };
 }
 
 /**
  * Imports all three files from `dir` (colleges, then high schools).
- * @example await importLookups(db, '../shared/data/lookups', { onProgress: console.log });
+ * @example await importLookups(db, BUNDLED_LOOKUPS_DIR, { onProgress: console.log });
  */
 export async function importLookups(
   db: Db,
