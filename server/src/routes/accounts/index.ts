@@ -11,7 +11,7 @@ import {
 import { type Accounts, accountMessages } from '../../services/accounts.ts';
 import { HttpError, SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
 import { type Sessions } from '../../services/sessions.ts';
-import { errorResponses, Message, Password, Username } from '../schemas.ts';
+import { Body, errorResponses, Message, Password, Username } from '../schemas.ts';
 
 export interface AccountRoutesOptions {
   accounts: Accounts;
@@ -31,7 +31,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Create an account and mail a confirmation code',
-        body: Type.Object({ username: Username, password: Password }),
+        body: Body({ username: Username, password: Password }),
         response: ok,
       },
     },
@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Confirm an account with its 6-digit code',
-        body: Type.Object({ username: Username, code: Type.String({ maxLength: 20 }) }),
+        body: Body({ username: Username, code: Type.String({ maxLength: 20 }) }),
         response: ok,
       },
     },
@@ -57,7 +57,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Mail a new confirmation code',
-        body: Type.Object({ username: Username }),
+        body: Body({ username: Username }),
         response: ok,
       },
     },
@@ -70,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Log in: starts a new session (the old one, if any, ends)',
-        body: Type.Object({
+        body: Body({
           username: Username,
           password: Password,
           default_route: Type.Optional(Type.String({ maxLength: 100 })),
@@ -93,7 +93,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Mail a password reset link',
-        body: Type.Object({ username: Username }),
+        body: Body({ username: Username }),
         response: ok,
       },
     },
@@ -106,7 +106,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Choose a new password with a reset link (ends every session of the account)',
-        body: Type.Object({
+        body: Body({
           username: Username,
           password: Password,
           confirm_password: Password,
