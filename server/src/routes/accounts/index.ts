@@ -8,7 +8,7 @@ import {
   SESSION_COOKIE,
   setSessionCookies,
 } from '../../plugins/app/auth.ts';
-import { type Accounts, accountMessages } from '../../services/accounts.ts';
+import { type Accounts, accountMessages, SIGNUP_MARKER_TTL_MS } from '../../services/accounts.ts';
 import { HttpError, SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
 import { type Sessions } from '../../services/sessions.ts';
 import { Body, errorResponses, Message, Password, Username } from '../schemas.ts';
@@ -20,6 +20,13 @@ export interface AccountRoutesOptions {
 }
 
 const ok = { 200: Message, ...errorResponses };
+
+/**
+ * The sign-up marker: this browser signed up an address, so its login may be told the account
+ * waits for confirmation (services/accounts.ts `login`). Sent only to /public.
+ */
+const SIGNUP_COOKIE = 'admit_signup';
+const SIGNUP_COOKIE_PATH = '/public';
 
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (
   app,
@@ -35,7 +42,17 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         response: ok,
       },
     },
-    async (request) => accounts.signup(request.body, request.ip),
+    async (request, reply) => {
+      const { message, marker } = await accounts.signup(request.body, request.ip);
+      reply.setCookie(SIGNUP_COOKIE, marker, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: cookies.secure,
+        path: SIGNUP_COOKIE_PATH,
+        maxAge: Math.floor(SIGNUP_MARKER_TTL_MS / 1000),
+      });
+      return { message };
+    },
   );
 
   app.post(
@@ -48,7 +65,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         response: ok,
       },
     },
-    async (request) => accounts.confirm(request.body, request.ip),
+    async (request, reply) => {
+      const answer = await accounts.confirm(request.body, request.ip);
+      reply.clearCookie(SIGNUP_COOKIE, { path: SIGNUP_COOKIE_PATH });
+      return answer;
+    },
   );
 
   app.post(
@@ -79,10 +100,16 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { message, token } = await accounts.login(request.body, request.ip);
+      const { message, token } = await accounts.login(
+        request.body,
+        request.ip,
+        request.cookies[SIGNUP_COOKIE],
+      );
       // Rotation: a session presented with the login ends; the new token replaces it.
       await sessions.destroy(request.cookies[SESSION_COOKIE]);
       setSessionCookies(reply, token, cookies);
+      if (request.cookies[SIGNUP_COOKIE] !== undefined)
+        reply.clearCookie(SIGNUP_COOKIE, { path: SIGNUP_COOKIE_PATH });
       return { message };
     },
   );
