@@ -39,7 +39,7 @@ import {
   loadZipcodesUs,
 } from './services/lookups/address.ts';
 import { createLookups } from './services/lookups/search.ts';
-import { createMailer, type Mailer, type MailTransport } from './services/mail.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
 import { createApplicationPdfs, type PdfDocumentSource } from './services/pdf.ts';
 import { createSessions } from './services/sessions.ts';
 import { createStorage } from './services/storage.ts';
@@ -62,8 +62,6 @@ export interface AppDeps {
   clock?: Clock;
   /** Replaces the outbox mailer (tests never need to). */
   mailer?: Mailer;
-  /** Replaces the SMTP transport of the outbox mailer (tests talk to their own SMTP server). */
-  mailTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
   /** Replaces the embedded ZIP-code address suggestions (a real address service). */
   addressProvider?: AddressProvider;
@@ -143,14 +141,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       queue: mailQueue,
       smtpUrl: config.smtpUrl,
-      transport: deps.mailTransport,
       from: `${tenant.names.college} <${tenant.contact.email}>`,
       devMailbox: config.devMailbox,
       log: app.log,
     });
   if (config.devMailbox)
     app.log.warn(
-      'the dev mailbox is on: GET /dev/mail shows every mail, confirmation codes and reset links included, and the log shows their text. Never use it where applicants can reach the server (DEV_MAILBOX=0 turns it off).',
+      'the dev mailbox is on: GET /dev/mail shows every mail, confirmation codes and reset links included (and without SMTP_URL the log shows their text). Never use it where applicants can reach the server (DEV_MAILBOX=0 turns it off).',
     );
   else if (config.smtpUrl === undefined)
     app.log.warn(

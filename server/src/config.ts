@@ -26,9 +26,10 @@ export interface Config {
   /** NODE_ENV=production: the dev mailbox is never turned on by itself. */
   production: boolean;
   /**
-   * GET /dev/mail lists the mail sent, codes and reset links included, and the log shows each
-   * mail's text (DEV_MAILBOX=1 or 0; unset: on only without SMTP_URL, outside production, with
-   * an http PUBLIC_ORIGIN on a loopback address and HOST a loopback address).
+   * GET /dev/mail lists the mail sent, codes and reset links included, and (without SMTP_URL)
+   * the log shows each mail's text (DEV_MAILBOX=1 or 0; unset: on only without SMTP_URL,
+   * outside production, with an http PUBLIC_ORIGIN on a loopback address and HOST a loopback
+   * address).
    */
   devMailbox: boolean;
   /**

@@ -22,16 +22,6 @@ export interface Mailer {
   send: (mail: Mail) => Promise<void>;
 }
 
-/** What delivers a mail: nodemailer's SMTP transport (tests talk to a real SMTP server). */
-export interface MailTransport {
-  sendMail: (message: {
-    from: string;
-    to: string;
-    subject: string;
-    text: string;
-  }) => Promise<unknown>;
-}
-
 interface Logger {
   info: (obj: object, msg: string) => void;
   warn: (obj: object, msg: string) => void;
@@ -56,9 +46,8 @@ export interface MailerOptions {
   db: Db;
   /** The queue the `send-mail` job kind is defined on (its own worker: see app.ts). */
   queue: Jobs;
+  /** The SMTP server (nodemailer); unset: the log, or nowhere (see `devMailbox`). */
   smtpUrl: string | undefined;
-  /** Replaces the SMTP transport (nodemailer from `smtpUrl`). */
-  transport?: MailTransport;
   from: string;
   /** Keep each mail's text after sending, and log it: the dev mailbox (config.devMailbox). */
   devMailbox: boolean;
@@ -93,11 +82,10 @@ export async function pruneOutbox(
 
 export function createMailer(options: MailerOptions): Mailer {
   const { db, queue, log, devMailbox } = options;
-  const transport: MailTransport | undefined =
-    options.transport ??
-    (options.smtpUrl === undefined
+  const transport =
+    options.smtpUrl === undefined
       ? undefined
-      : nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }));
+      : nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
 
   /** The text is dropped once it is no longer needed, unless the dev mailbox shows it. */
   const afterSending = (fields: { sent_at?: Date; error?: string }) =>
