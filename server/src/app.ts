@@ -32,7 +32,7 @@ import { type Clock, systemClock } from './services/clock.ts';
 import { createConverter } from './services/convert.ts';
 import { completedDocuments, pendingConversion, createDocuments } from './services/documents.ts';
 import { createHousekeeping } from './services/housekeeping.ts';
-import { createJobs } from './services/jobs.ts';
+import { createJobs, type Jobs } from './services/jobs.ts';
 import {
   type AddressProvider,
   createZipAddressProvider,
@@ -44,6 +44,13 @@ import { createApplicationPdfs, type PdfDocumentSource } from './services/pdf.ts
 import { createSessions } from './services/sessions.ts';
 import { createStorage } from './services/storage.ts';
 import { createViewTokens } from './services/viewTokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail queue (services/mail.ts): tests deliver with `await app.mailQueue.runOnce()`. */
+    mailQueue: Jobs;
+  }
+}
 
 /** Paths the API owns; any other GET serves the SPA. */
 const API_PREFIXES = ['/api/', '/public/', '/dev/', '/lookup/', '/service/', '/storage/'];
@@ -62,6 +69,11 @@ export interface AppDeps {
   pdfDocuments?: PdfDocumentSource;
 }
 
+/** Trusts the `hops` nearest proxies: the socket's peer is hop 0. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, tenant, db } = deps;
   const clock = deps.clock ?? systemClock;
@@ -72,6 +84,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     // Per-request log lines only at debug level; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
+    // request.ip (and so every per-address throttle) believes X-Forwarded-For only from these.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? // Fastify 5 no longer takes a hop count (it trusts nothing then): the first N hops,
+          // as proxy-addr counts them, whatever their address.
+          trustHops(config.trustProxy)
+        : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const https = config.publicOrigin.startsWith('https:');
@@ -106,13 +125,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // Mail has a worker of its own on the job table, so a code is never queued behind
+  // conversions; started with the server (onListen), stopped with it.
+  const mailQueue = createJobs({ db, clock, log: app.log, concurrency: 1 });
+  app.decorate('mailQueue', mailQueue);
+  app.addHook('onListen', () => {
+    mailQueue.start();
+  });
+  app.addHook('onClose', async () => {
+    await mailQueue.stop();
+  });
   const mailer =
     deps.mailer ??
-    createMailer(db, {
+    createMailer({
+      db,
+      queue: mailQueue,
       smtpUrl: config.smtpUrl,
       from: `${tenant.names.college} <${tenant.contact.email}>`,
+      devMailbox: config.devMailbox,
       log: app.log,
     });
+  if (config.devMailbox)
+    app.log.warn(
+      'the dev mailbox is on: GET /dev/mail shows every mail, confirmation codes and reset links included (and without SMTP_URL the log shows their text). Never use it where applicants can reach the server (DEV_MAILBOX=0 turns it off).',
+    );
+  else if (config.smtpUrl === undefined)
+    app.log.warn(
+      'SMTP_URL is not set and the dev mailbox is off: no mail (confirmation codes, reset links) reaches anyone. Set SMTP_URL.',
+    );
   const sessions = createSessions(db, clock);
   const accounts = createAccounts({
     db,
@@ -128,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     log: app.log,
-    housekeeping: createHousekeeping({ db, clock }),
+    housekeeping: createHousekeeping({ db, clock, devMailbox: config.devMailbox }),
   });
   const converter = createConverter({ soffice: config.soffice, log: app.log });
   await app.register(jobsPlugin, { jobs, converter });
@@ -166,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pdfRoutes, { pdfs, sessions, cookies });
   if (storage.local !== undefined)
     await app.register(storageRoutes, { uploads: storage.local, files: storage.files });
-  if (!config.production) await app.register(devRoutes, { db });
+  if (config.devMailbox) await app.register(devRoutes, { db });
 
   const zipAddresses = createZipAddressProvider(loadZipcodesUs);
   const lookups = createLookups(db, deps.addressProvider ?? zipAddresses);

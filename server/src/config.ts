@@ -3,6 +3,7 @@
  * module reads process.env.
  */
 import { accessSync, constants, statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,8 +24,20 @@ export interface Config {
   publicOrigin: string;
   /** SMTP server for mail; unset means the console and the dev mailbox (SMTP_URL). */
   smtpUrl: string | undefined;
-  /** `production` hides the dev mailbox (NODE_ENV). */
+  /** NODE_ENV=production: the dev mailbox is never turned on by itself. */
   production: boolean;
+  /**
+   * GET /dev/mail lists the mail sent, codes and reset links included, and (without SMTP_URL)
+   * the log shows each mail's text (DEV_MAILBOX=1 or 0; unset: on only without SMTP_URL,
+   * outside production, with an http PUBLIC_ORIGIN on a loopback address and HOST a loopback
+   * address).
+   */
+  devMailbox: boolean;
+  /**
+   * Which proxies in front of the server to believe about the client's address
+   * (X-Forwarded-For): Fastify's `trustProxy` (TRUST_PROXY; unset: none).
+   */
+  trustProxy: TrustProxy;
   /** Pino log level (LOG_LEVEL, default info). */
   logLevel: string;
   /** Where the built SPA is served from (STATIC_DIR, default ./form-app/dist; served when it exists). */
@@ -54,6 +67,9 @@ export interface S3Config {
   /** S3_ENDPOINT: an S3-compatible service (MinIO, R2…); path-style addressing is used. */
   endpoint: string | undefined;
 }
+
+/** Fastify's `trustProxy`: none (false), all (true), a hop count, or proxy addresses and CIDRs. */
+export type TrustProxy = boolean | number | string[];
 
 /** A configuration problem: the server refuses to start and says why. */
 export class ConfigError extends Error {
@@ -130,6 +146,69 @@ function s3(env: Readonly<Record<string, string | undefined>>): S3Config | undef
   return { bucket, region: region ?? 'us-east-1', endpoint };
 }
 
+/** 127.0.0.0/8, ::1 and localhost: an origin only this machine can reach. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (host === 'localhost' || host === '::1') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
+}
+
+function devMailbox(
+  value: string | undefined,
+  auto: { smtpUrl: string | undefined; production: boolean; publicOrigin: string; host: string },
+): boolean {
+  if (value === '1') return true;
+  if (value === '0') return false;
+  if (value !== undefined && value !== '') {
+    throw new ConfigError(`DEV_MAILBOX must be 1 (on) or 0 (off), not "${value}"`);
+  }
+  const url = new URL(auto.publicOrigin);
+  // Anyone who can reach /dev/mail can read every code and reset link: only this machine may.
+  return (
+    auto.smtpUrl === undefined &&
+    !auto.production &&
+    url.protocol === 'http:' &&
+    isLoopbackHost(url.hostname) &&
+    // Listening on every interface (HOST=0.0.0.0) lets others reach /dev/mail whatever the origin.
+    isLoopbackHost(auto.host)
+  );
+}
+
+/** proxy-addr's names for address ranges, which Fastify accepts in the list too. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function proxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^[0-9]{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** Most proxies a request may have passed through: more is a mistake, not a deployment. */
+const MAX_PROXY_HOPS = 100;
+
+function trustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  const wrong = (part: string) =>
+    new ConfigError(
+      `TRUST_PROXY must be true, the number of proxies in front of the server (1 to ${MAX_PROXY_HOPS}), or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8; "${part}" is none of these`,
+    );
+  if (/^[0-9]+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > MAX_PROXY_HOPS) throw wrong(text);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !proxyAddress(entry));
+  if (bad !== undefined) throw wrong(bad);
+  return entries;
+}
+
 function soffice(env: Readonly<Record<string, string | undefined>>): string | null {
   const value = env.SOFFICE ?? '';
   if (value === 'off') return null;
@@ -172,15 +251,19 @@ export function readConfig(
     throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
   }
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const publicOrigin = origin(env.PUBLIC_ORIGIN ?? `http://${shownHost}:${listenPort}`);
+  const production = env.NODE_ENV === 'production';
   return {
     port: listenPort,
     host,
     dataDir: resolve(cwd, env.DATA_DIR ?? 'data'),
     databaseUrl,
     tenant: env.TENANT ?? DEFAULT_TENANT,
-    publicOrigin: origin(env.PUBLIC_ORIGIN ?? `http://${shownHost}:${listenPort}`),
+    publicOrigin,
     smtpUrl,
-    production: env.NODE_ENV === 'production',
+    production,
+    devMailbox: devMailbox(env.DEV_MAILBOX, { smtpUrl, production, publicOrigin, host }),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: resolve(cwd, env.STATIC_DIR ?? join('form-app', 'dist')),
     s3: s3(env),

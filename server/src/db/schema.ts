@@ -16,7 +16,6 @@ export interface ConfirmationCodesTable {
   account_id: string;
   code_hash: Buffer;
   expires_at: Timestamp;
-  attempts: Generated<number>;
 }
 
 export interface PasswordResetsTable {
@@ -58,10 +57,12 @@ export interface WebStatusesTable {
 }
 
 export interface MailOutboxTable {
-  id: Generated<string>;
+  /** bigserial, read as a number (database.ts). */
+  id: Generated<number>;
   recipient: string;
   subject: string;
-  body: string;
+  /** The text until it is sent (kept while the dev mailbox is on); null after. */
+  body: string | null;
   created_at: Generated<Date>;
   sent_at: Timestamp | null;
   error: string | null;
@@ -71,6 +72,8 @@ export interface ThrottlesTable {
   key: string;
   hits: number;
   window_start: Timestamp;
+  /** When the window ends: the count limits no one after it (housekeeping removes it). */
+  expires_at: Timestamp;
 }
 
 export interface AppSecretTable {

@@ -1,5 +1,5 @@
 /** Shared route schemas (TypeBox → JSON Schema → validation and the OpenAPI document). */
-import { Type } from 'typebox';
+import { type TProperties, Type } from 'typebox';
 
 /** `{message}`: every answer and every error (SPEC §7, §8). */
 export const Message = Type.Object({ message: Type.String() }, { $id: 'Message' });
@@ -31,3 +31,11 @@ export const errorResponses = {
 const text = (maxLength: number) => Type.String({ maxLength });
 export const Username = text(254);
 export const Password = text(4096);
+
+/**
+ * A JSON request body with exactly these fields: any other key is refused (400, naming it),
+ * so a misspelt or forged field never passes unnoticed. Every fixed-shape body uses it.
+ */
+export function Body<Properties extends TProperties>(properties: Properties) {
+  return Type.Object(properties, { additionalProperties: false });
+}

@@ -1,7 +1,9 @@
 /**
  * Accounts (SPEC §7 /public/*): sign-up, confirmation, login, forgotten and reset passwords.
- * No account enumeration: sign-up, login, forgot and resend answer alike for known and unknown
- * addresses. Codes and reset ids are random, stored hashed, short-lived and single-use.
+ * No account enumeration: sign-up, confirm, login, forgot and resend answer alike for unknown,
+ * waiting and confirmed addresses (throttles included). Sign-up never changes an existing
+ * account's password. Codes and reset ids are random, stored hashed, short-lived and
+ * single-use; wrong codes are counted per address before they are compared.
  */
 import { type AccountForm, type ErrorMap, validateAccountForm } from '@admit/form-model';
 
@@ -18,26 +20,45 @@ import {
   verifyPassword,
 } from './passwords.ts';
 import { type Sessions } from './sessions.ts';
-import { clear, hit, type ThrottleRule } from './throttle.ts';
+import { clear, count, hit, type ThrottleRule } from './throttle.ts';
 
 /** A confirmation code works for 24 hours. */
 export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
-/** Five wrong codes burn the code (429). */
+/** Five wrong codes burn the code (429) until a new one is asked for. */
 export const MAX_CODE_ATTEMPTS = 5;
 /** A reset link works for one hour, once. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
 const MINUTES = 60_000;
+/**
+ * `…Account` rules count per e-mail address (known or not), whatever the client address;
+ * `…Address` rules per client address (request.ip: see TRUST_PROXY). README explains each.
+ */
 export const THROTTLES = {
   loginAccount: { limit: 10, windowMs: 15 * MINUTES },
   loginAddress: { limit: 100, windowMs: 15 * MINUTES },
+  /** Guesses at one address's code: reserved before comparing; a new code starts afresh. */
+  codeGuesses: { limit: MAX_CODE_ATTEMPTS, windowMs: CODE_TTL_MS },
   confirmAddress: { limit: 30, windowMs: 15 * MINUTES },
-  resendAccount: { limit: 5, windowMs: 60 * MINUTES },
+  /** Mail to one address: sign-up, resend and forgot share it. */
+  mailAccount: { limit: 5, windowMs: 60 * MINUTES },
   resendAddress: { limit: 20, windowMs: 60 * MINUTES },
-  forgotAccount: { limit: 5, windowMs: 60 * MINUTES },
   forgotAddress: { limit: 20, windowMs: 60 * MINUTES },
-  signupAddress: { limit: 20, windowMs: 60 * MINUTES },
+  /** A school lab or a college fair signs up a class behind one address: 200 in an hour pass. */
+  signupAddress: { limit: 300, windowMs: 60 * MINUTES },
+  /** …and a script from one address stops at this many a day. */
+  signupAddressDay: { limit: 1000, windowMs: 24 * 60 * MINUTES },
 } as const satisfies Record<string, ThrottleRule>;
+
+/** The throttle keys. A key names an e-mail address or a client address, never a secret. */
+const keys = {
+  guesses: (username: string) => `confirm:acct:${username}`,
+  mail: (username: string) => `mail:acct:${username}`,
+  loginAccount: (username: string) => `login:acct:${username}`,
+};
+
+/** The sign-up marker cookie lives as long as the code it announces. */
+export const SIGNUP_MARKER_TTL_MS = CODE_TTL_MS;
 
 /** What the account calls answer (README lists them; SPEC shows only some). */
 export const accountMessages = {
@@ -106,6 +127,28 @@ export function createAccounts(deps: AccountDeps) {
   const codeHash = async (accountId: string, code: string) =>
     hmac(await serverSecret(), `${accountId}:${code}`);
 
+  /**
+   * A proof, for this browser only, that it signed up `username` (the sign-up marker cookie):
+   * the login tells its holder that the account waits for confirmation, and no one else.
+   */
+  async function signupMarker(username: string, expiresAt: number): Promise<string> {
+    const mac = hmac(await serverSecret(), `signup-marker:${username}:${expiresAt}`);
+    return `${expiresAt}.${mac.toString('base64url')}`;
+  }
+
+  async function holdsSignupMarker(
+    marker: string | undefined,
+    username: string,
+    now: Date,
+  ): Promise<boolean> {
+    const match = /^([0-9]{1,15})\.([A-Za-z0-9_-]{43})$/.exec(marker ?? '');
+    if (match?.[1] === undefined || match[2] === undefined) return false;
+    const expiresAt = Number(match[1]);
+    if (expiresAt <= now.getTime()) return false;
+    const expected = hmac(await serverSecret(), `signup-marker:${username}:${expiresAt}`);
+    return sameDigest(Buffer.from(match[2], 'base64url'), expected);
+  }
+
   async function issueCode(accountId: string, username: string): Promise<void> {
     const code = randomCode();
     const now = clock();
@@ -116,13 +159,11 @@ export function createAccounts(deps: AccountDeps) {
         account_id: accountId,
         code_hash: await codeHash(accountId, code),
         expires_at: new Date(now.getTime() + CODE_TTL_MS),
-        attempts: 0,
       })
       .onConflict((oc) =>
         oc.column('account_id').doUpdateSet((eb) => ({
           code_hash: eb.ref('excluded.code_hash'),
           expires_at: eb.ref('excluded.expires_at'),
-          attempts: 0,
         })),
       )
       .execute();
@@ -133,56 +174,89 @@ export function createAccounts(deps: AccountDeps) {
     });
   }
 
+  /** Creates the account and its application; undefined when the address was taken meanwhile. */
+  async function createAccount(username: string, password: string): Promise<string | undefined> {
+    const passwordHash = await hashPassword(password);
+    return db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('accounts')
+        .values({ username, password_hash: passwordHash })
+        // Never an update: a sign-up does not touch an existing account.
+        .onConflict((oc) => oc.column('username').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (created === undefined) return undefined;
+      await trx
+        .insertInto('applications')
+        .values({ account_id: created.id })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return created.id;
+    });
+  }
+
+  const findAccount = (username: string) =>
+    db
+      .selectFrom('accounts')
+      .select(['id', 'password_hash', 'confirmed_at'])
+      .where('username', '=', username)
+      .executeTakeFirst();
+
   return {
+    /**
+     * Signs up. Answers alike whatever the address's state, and returns the sign-up marker for
+     * the route to set. Each path costs one argon2 operation, so timing does not tell them apart.
+     */
     async signup(
       body: { username?: unknown; password?: unknown },
       address: string,
-    ): Promise<{ message: string }> {
+    ): Promise<{ message: string; marker: string }> {
       check('signup', body);
-      await hit(db, `signup:ip:${address}`, THROTTLES.signupAddress, clock());
       const username = normalise(body.username);
       const password = String(body.password);
       await checkNewPassword(password);
-      const passwordHash = await hashPassword(password);
-      const existing = await db
-        .selectFrom('accounts')
-        .select(['id', 'confirmed_at'])
-        .where('username', '=', username)
-        .executeTakeFirst();
-      if (existing?.confirmed_at != null) {
+      const now = clock();
+      await hit(db, `signup:ip:${address}`, THROTTLES.signupAddress, now);
+      await hit(db, `signup:ip-day:${address}`, THROTTLES.signupAddressDay, now);
+      await hit(db, keys.mail(username), THROTTLES.mailAccount, now);
+      // Every sign-up, for any address, starts the guesses afresh, as a new code would.
+      await clear(db, keys.guesses(username));
+      const answer = {
+        message: accountMessages.signedUp,
+        marker: await signupMarker(username, now.getTime() + SIGNUP_MARKER_TTL_MS),
+      };
+      let account = await findAccount(username);
+      if (account === undefined) {
+        const created = await createAccount(username, password);
+        if (created !== undefined) {
+          await issueCode(created, username);
+          return answer;
+        }
+        // Another sign-up for this address won the race: the account exists now.
+        account = await findAccount(username);
+        if (account === undefined) throw new Error(`the account ${username} vanished`);
+      }
+      if (account.confirmed_at !== null) {
+        await burnVerifyTime(password);
         // No enumeration: the answer is the same; the owner is told by mail instead.
         await mailer.send({
           to: username,
           subject: `Someone tried to create a ${deps.collegeName} account with your email address`,
           text: `Someone tried to create an account with this email address, which already has one.\n\nIf it was you, log in at ${deps.publicOrigin}/login, or reset your password at ${deps.publicOrigin}/forgot.\n\nIf it was not you, you can ignore this message: your account is unchanged.`,
         });
-        return { message: accountMessages.signedUp };
+      } else if (await verifyPassword(account.password_hash, password)) {
+        // The applicant signing up again with the password they chose: a new code.
+        await issueCode(account.id, username);
+      } else {
+        // Someone else, or the owner with another password: the password stays, and the owner
+        // is told how to take the account with a password of their own.
+        await mailer.send({
+          to: username,
+          subject: `Someone tried to create a ${deps.collegeName} account with your email address`,
+          text: `Someone tried to create an account with this email address, which already has one waiting for confirmation. Its password was not changed.\n\nIf the account is yours and you know its password, confirm it with the code we emailed you (or ask for a new code at ${deps.publicOrigin}/confirm).\n\nIf you do not know its password, for example because you did not create it, choose a new one at ${deps.publicOrigin}/forgot: that also confirms the account, and only a password you chose will work.\n\nIf you did not try to create an account, you can ignore this message.`,
+        });
       }
-      const accountId = await db.transaction().execute(async (trx) => {
-        if (existing !== undefined) {
-          // Unconfirmed: whoever can read the mailbox confirms; the newest password counts.
-          await trx
-            .updateTable('accounts')
-            .set({ password_hash: passwordHash })
-            .where('id', '=', existing.id)
-            .execute();
-          return existing.id;
-        }
-        const { id } = await trx
-          .insertInto('accounts')
-          .values({ username, password_hash: passwordHash })
-          .onConflict((oc) => oc.column('username').doUpdateSet({ password_hash: passwordHash }))
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('applications')
-          .values({ account_id: id })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-        return id;
-      });
-      await issueCode(accountId, username);
-      return { message: accountMessages.signedUp };
+      return answer;
     },
 
     async confirm(
@@ -194,33 +268,23 @@ export function createAccounts(deps: AccountDeps) {
       await hit(db, `confirm:ip:${address}`, THROTTLES.confirmAddress, now);
       const username = normalise(body.username);
       const code = String(body.code).trim();
+      // The guess is reserved before the code is compared: concurrent guesses each take their
+      // own number, and only the first MAX_CODE_ATTEMPTS are ever compared. Counted per
+      // address, with or without a pending code, so both answer alike.
+      const { hits } = await count(db, keys.guesses(username), THROTTLES.codeGuesses, now);
+      if (hits > MAX_CODE_ATTEMPTS) throw new HttpError(429, accountMessages.codeBurned);
       const row = await db
         .selectFrom('accounts')
-        .leftJoin('confirmation_codes', 'confirmation_codes.account_id', 'accounts.id')
-        .select([
-          'accounts.id',
-          'accounts.confirmed_at',
-          'confirmation_codes.code_hash',
-          'confirmation_codes.expires_at',
-          'confirmation_codes.attempts',
-        ])
+        .innerJoin('confirmation_codes', 'confirmation_codes.account_id', 'accounts.id')
+        .select(['accounts.id', 'confirmation_codes.code_hash', 'confirmation_codes.expires_at'])
         .where('accounts.username', '=', username)
         .executeTakeFirst();
-      if (row?.code_hash == null || row.expires_at == null || row.attempts == null) {
-        throw new HttpError(400, accountMessages.codeWrong, {
-          errors: { code: [accountMessages.codeWrong] },
-        });
-      }
-      if (row.attempts >= MAX_CODE_ATTEMPTS) throw new HttpError(429, accountMessages.codeBurned);
-      const matches = sameDigest(row.code_hash, await codeHash(row.id, code));
-      if (!matches || now >= row.expires_at) {
-        const { attempts } = await db
-          .updateTable('confirmation_codes')
-          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-          .where('account_id', '=', row.id)
-          .returning('attempts')
-          .executeTakeFirstOrThrow();
-        if (attempts >= MAX_CODE_ATTEMPTS) throw new HttpError(429, accountMessages.codeBurned);
+      const matches =
+        row !== undefined &&
+        now < row.expires_at &&
+        sameDigest(row.code_hash, await codeHash(row.id, code));
+      if (!matches) {
+        if (hits >= MAX_CODE_ATTEMPTS) throw new HttpError(429, accountMessages.codeBurned);
         throw new HttpError(400, accountMessages.codeWrong, {
           errors: { code: [accountMessages.codeWrong] },
         });
@@ -234,6 +298,7 @@ export function createAccounts(deps: AccountDeps) {
           .execute();
         await trx.deleteFrom('confirmation_codes').where('account_id', '=', row.id).execute();
       });
+      await clear(db, keys.guesses(username));
       return { message: accountMessages.confirmed };
     },
 
@@ -242,45 +307,47 @@ export function createAccounts(deps: AccountDeps) {
       const username = normalise(body.username);
       const now = clock();
       await hit(db, `resend:ip:${address}`, THROTTLES.resendAddress, now);
-      await hit(db, `resend:acct:${username}`, THROTTLES.resendAccount, now);
-      const account = await db
-        .selectFrom('accounts')
-        .select(['id', 'confirmed_at'])
-        .where('username', '=', username)
-        .executeTakeFirst();
+      await hit(db, keys.mail(username), THROTTLES.mailAccount, now);
+      // A new code, new guesses: for every address alike, or the count would tell them apart.
+      await clear(db, keys.guesses(username));
+      const account = await findAccount(username);
       if (account?.confirmed_at === null) await issueCode(account.id, username);
       return { message: accountMessages.resent };
     },
 
-    /** Checks the password and starts a session; returns the new session token. */
+    /**
+     * Checks the password and starts a session; returns the new session token. Every refusal
+     * answers alike: "not confirmed yet" to a browser holding this address's sign-up marker
+     * (it was just told to confirm), "Incorrect…" to everyone else, whatever the reason.
+     */
     async login(
       body: { username?: unknown; password?: unknown },
       address: string,
+      signupMarkerValue?: string,
     ): Promise<{ message: string; token: string; accountId: string }> {
       check('login', body);
       const username = normalise(body.username);
       const password = String(body.password);
       const now = clock();
       await hit(db, `login:ip:${address}`, THROTTLES.loginAddress, now);
-      await hit(db, `login:acct:${username}`, THROTTLES.loginAccount, now);
-      const account = await db
-        .selectFrom('accounts')
-        .select(['id', 'password_hash', 'confirmed_at'])
-        .where('username', '=', username)
-        .executeTakeFirst();
+      await hit(db, keys.loginAccount(username), THROTTLES.loginAccount, now);
+      const refused = async () =>
+        (await holdsSignupMarker(signupMarkerValue, username, now))
+          ? new HttpError(400, accountMessages.unconfirmed, { code: 'UNCONFIRMED' })
+          : new HttpError(400, accountMessages.loginFailed);
+      const account = await findAccount(username);
       if (account === undefined) {
         await burnVerifyTime(password);
-        throw new HttpError(400, accountMessages.loginFailed);
+        throw await refused();
       }
       if (
         password.length > MAX_PASSWORD_LENGTH ||
-        !(await verifyPassword(account.password_hash, password))
+        !(await verifyPassword(account.password_hash, password)) ||
+        account.confirmed_at === null
       ) {
-        throw new HttpError(400, accountMessages.loginFailed);
+        throw await refused();
       }
-      if (account.confirmed_at === null)
-        throw new HttpError(400, accountMessages.unconfirmed, { code: 'UNCONFIRMED' });
-      await clear(db, `login:acct:${username}`);
+      await clear(db, keys.loginAccount(username));
       const token = await sessions.create(account.id);
       await db
         .insertInto('successful_logins')
@@ -294,12 +361,8 @@ export function createAccounts(deps: AccountDeps) {
       const username = normalise(body.username);
       const now = clock();
       await hit(db, `forgot:ip:${address}`, THROTTLES.forgotAddress, now);
-      await hit(db, `forgot:acct:${username}`, THROTTLES.forgotAccount, now);
-      const account = await db
-        .selectFrom('accounts')
-        .select('id')
-        .where('username', '=', username)
-        .executeTakeFirst();
+      await hit(db, keys.mail(username), THROTTLES.mailAccount, now);
+      const account = await findAccount(username);
       if (account !== undefined) {
         const id = randomToken();
         await db.transaction().execute(async (trx) => {

@@ -80,14 +80,24 @@ describe('housekeeping', () => {
     await ctx.db
       .insertInto('throttles')
       .values([
-        { key: 'login:current', hits: 3, window_start: ago(10 * MINUTE) },
-        { key: 'signup:passed', hits: 20, window_start: ago(61 * MINUTE) },
+        {
+          key: 'login:current',
+          hits: 3,
+          window_start: ago(10 * MINUTE),
+          expires_at: new Date(now.getTime() + 5 * MINUTE),
+        },
+        {
+          key: 'signup:passed',
+          hits: 20,
+          window_start: ago(61 * MINUTE),
+          expires_at: ago(MINUTE),
+        },
       ])
       .execute();
 
     const removed = await createHousekeeping({ db: ctx.db, clock: ctx.now })();
 
-    expect(removed).toEqual({ sessions: 2, resets: 2, throttles: 1 });
+    expect(removed).toEqual({ sessions: 2, resets: 2, throttles: 1, mail: 0 });
     expect(await remaining('sessions')).toEqual([live.toString('hex')]);
     expect(await remaining('password_resets')).toEqual([usable.toString('hex')]);
     const throttles = await ctx.db.selectFrom('throttles').select('key').execute();

@@ -1,24 +1,22 @@
 /**
  * Removes what can no longer be used, so it is not kept: sessions that ended (idle past the
  * limit, or past their absolute end; logout and reset delete theirs at once), reset links
- * that were used or expired, and throttle counts whose window has passed. Each is a single
- * DELETE, safe to run on several instances at once. The job worker runs it every hour
- * (services/jobs.ts `housekeeping`).
+ * that were used or expired, throttle counts whose window has passed, and outbox mail past
+ * its week (the text of sent mail is already gone unless the dev mailbox is on). Each is a
+ * single statement, safe to run on several instances at once. The job worker runs it every
+ * hour (services/jobs.ts `housekeeping`).
  */
 import { sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
-import { THROTTLES } from './accounts.ts';
 import { type Clock } from './clock.ts';
+import { pruneOutbox } from './mail.ts';
 import { sessionState } from './sessions.ts';
 
-/** The longest throttle window: a count older than this no longer limits anyone. */
-const LONGEST_WINDOW_MS = Math.max(...Object.values(THROTTLES).map((rule) => rule.windowMs));
-
 /** Rows removed, by kind: a record, as the job worker logs it. */
-export type HousekeepingResult = Record<'sessions' | 'resets' | 'throttles', number>;
+export type HousekeepingResult = Record<'sessions' | 'resets' | 'throttles' | 'mail', number>;
 
-export function createHousekeeping(deps: { db: Db; clock: Clock }) {
+export function createHousekeeping(deps: { db: Db; clock: Clock; devMailbox?: boolean }) {
   const { db, clock } = deps;
   return async function housekeeping(): Promise<HousekeepingResult> {
     const now = clock();
@@ -30,12 +28,14 @@ export function createHousekeeping(deps: { db: Db; clock: Clock }) {
       .executeTakeFirst();
     const throttles = await db
       .deleteFrom('throttles')
-      .where('window_start', '<', new Date(now.getTime() - LONGEST_WINDOW_MS))
+      .where('expires_at', '<=', now)
       .executeTakeFirst();
+    const mail = await pruneOutbox(db, now, { devMailbox: deps.devMailbox ?? false });
     return {
       sessions: Number(sessions.numAffectedRows ?? 0n),
       resets: Number(resets.numDeletedRows),
       throttles: Number(throttles.numDeletedRows),
+      mail,
     };
   };
 }

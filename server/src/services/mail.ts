@@ -1,10 +1,15 @@
 /**
- * Mail goes through an outbox table. With SMTP_URL it is sent by nodemailer; otherwise it is
- * printed to the log and readable at GET /dev/mail (not in production).
+ * Mail goes through the `mail_outbox` table and the job queue: `send` records the mail and
+ * queues a `send-mail` job in one transaction, and returns; the job delivers it (SMTP_URL with
+ * nodemailer, else the log), retried with backoff when the SMTP server fails. Codes and reset
+ * links are secrets: once a mail is sent (or has failed for good) its text is removed, unless
+ * the dev mailbox is on (GET /dev/mail shows it; config.ts says when). The log never shows a
+ * mail's text, except in dev-mailbox mode, where reading the code there is the point.
  */
 import nodemailer from 'nodemailer';
 
 import { type Db } from '../db/database.ts';
+import { type Jobs } from './jobs.ts';
 
 export interface Mail {
   to: string;
@@ -13,63 +18,142 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Records the mail in the outbox and delivers it. Never throws for a delivery failure. */
+  /** Records the mail and queues its delivery (one transaction); resolves once both are stored. */
   send: (mail: Mail) => Promise<void>;
 }
 
 interface Logger {
   info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
   error: (obj: object, msg: string) => void;
 }
 
-export function createMailer(
+export const SEND_MAIL_JOB = 'send-mail';
+/**
+ * Delivery attempts: the queue waits 5 s, 10 s, 20 s … between them (services/jobs.ts), so
+ * eight attempts ride out an SMTP server that is away for about ten minutes.
+ */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** One delivery attempt may take this long (connecting, greeting, sending). */
+export const MAIL_TIMEOUT_MS = 60_000;
+/** Outbox rows (who was mailed what subject, when, any error) are kept this long, then pruned. */
+export const KEEP_MAIL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** nodemailer's timeouts, kept within one attempt so a hung server fails the attempt. */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+export interface MailerOptions {
+  db: Db;
+  /** The queue the `send-mail` job kind is defined on (its own worker: see app.ts). */
+  queue: Jobs;
+  /** The SMTP server (nodemailer); unset: the log, or nowhere (see `devMailbox`). */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Keep each mail's text after sending, and log it: the dev mailbox (config.devMailbox). */
+  devMailbox: boolean;
+  log: Logger;
+}
+
+interface SendMailPayload extends Record<string, unknown> {
+  outboxId: number;
+}
+
+/** Removes the text of sent or failed mail (nothing secret is kept) and outbox rows past their time. */
+export async function pruneOutbox(
   db: Db,
-  options: { smtpUrl: string | undefined; from: string; log: Logger },
-): Mailer {
+  now: Date,
+  options: { devMailbox: boolean },
+): Promise<number> {
+  if (!options.devMailbox) {
+    // Normally done as each mail is sent; this also clears mail from before that was so.
+    await db
+      .updateTable('mail_outbox')
+      .set({ body: null })
+      .where('body', 'is not', null)
+      .where((eb) => eb.or([eb('sent_at', 'is not', null), eb('error', 'is not', null)]))
+      .execute();
+  }
+  const removed = await db
+    .deleteFrom('mail_outbox')
+    .where('created_at', '<', new Date(now.getTime() - KEEP_MAIL_MS))
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const { db, queue, log, devMailbox } = options;
   const transport =
-    options.smtpUrl === undefined ? undefined : nodemailer.createTransport(options.smtpUrl);
-  return {
-    async send(mail) {
-      const { id } = await db
-        .insertInto('mail_outbox')
-        .values({ recipient: mail.to, subject: mail.subject, body: mail.text })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (transport === undefined) {
-        options.log.info(
-          { mail: { to: mail.to, subject: mail.subject } },
-          `mail to ${mail.to}: ${mail.subject}\n${mail.text}`,
-        );
+    options.smtpUrl === undefined
+      ? undefined
+      : nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
+
+  /** The text is dropped once it is no longer needed, unless the dev mailbox shows it. */
+  const afterSending = (fields: { sent_at?: Date; error?: string }) =>
+    devMailbox ? fields : { ...fields, body: null };
+
+  queue.define<SendMailPayload>(SEND_MAIL_JOB, {
+    timeoutMs: MAIL_TIMEOUT_MS,
+    maxAttempts: MAIL_MAX_ATTEMPTS,
+    async run({ outboxId }) {
+      const mail = await db
+        .selectFrom('mail_outbox')
+        .select(['recipient', 'subject', 'body', 'sent_at'])
+        .where('id', '=', outboxId)
+        .executeTakeFirst();
+      // Pruned, or sent by an attempt whose outcome was not recorded: nothing to do.
+      if (mail?.body == null || mail.sent_at !== null) return;
+      const summary = { mail: { id: outboxId, to: mail.recipient, subject: mail.subject } };
+      if (transport !== undefined) {
+        await transport.sendMail({
+          from: options.from,
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.body,
+        });
+        log.info(summary, `mail sent to ${mail.recipient}: ${mail.subject}`);
+      } else if (devMailbox) {
+        log.info(summary, `mail to ${mail.recipient}: ${mail.subject}\n${mail.body}`);
+      } else {
+        // No SMTP server and no dev mailbox: the mail cannot go anywhere (app.ts warns at start).
+        log.warn(summary, `mail to ${mail.recipient} not sent: SMTP_URL is not set`);
         await db
           .updateTable('mail_outbox')
-          .set({ sent_at: new Date() })
-          .where('id', '=', id)
+          .set(afterSending({ error: 'not sent: SMTP_URL is not set' }))
+          .where('id', '=', outboxId)
           .execute();
         return;
       }
-      try {
-        await transport.sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-        });
-        await db
-          .updateTable('mail_outbox')
-          .set({ sent_at: new Date() })
-          .where('id', '=', id)
-          .execute();
-      } catch (error) {
-        options.log.error(
-          { err: error, outboxId: id },
-          `mail to ${mail.to} could not be sent; it stays in the outbox`,
-        );
-        await db
-          .updateTable('mail_outbox')
-          .set({ error: String(error) })
-          .where('id', '=', id)
-          .execute();
-      }
+      await db
+        .updateTable('mail_outbox')
+        .set(afterSending({ sent_at: new Date() }))
+        .where('id', '=', outboxId)
+        .execute();
+    },
+    async onFailed({ outboxId }, message) {
+      log.error(
+        { mail: { id: outboxId }, error: message },
+        `mail ${outboxId} could not be sent after ${MAIL_MAX_ATTEMPTS} attempts`,
+      );
+      await db
+        .updateTable('mail_outbox')
+        .set(afterSending({ error: message }))
+        .where('id', '=', outboxId)
+        .execute();
+    },
+  });
+
+  return {
+    async send(mail) {
+      await db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('mail_outbox')
+          .values({ recipient: mail.to, subject: mail.subject, body: mail.text })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await queue.enqueue(SEND_MAIL_JOB, { outboxId: id } satisfies SendMailPayload, { db: trx });
+      });
+      // Delivered now by an idle worker of this instance, not at its next poll.
+      queue.wake();
     },
   };
 }

@@ -14,32 +14,65 @@ export interface ThrottleRule {
   windowMs: number;
 }
 
-export const TOO_MANY_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+/** A wait in words, rounded up: "40 seconds", "1 minute", "51 minutes", "23 hours". */
+export function waitInWords(seconds: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+  const minutes = Math.ceil(seconds / 60);
+  // Up to two hours in minutes ("90 minutes" says more than "2 hours"), then in hours.
+  if (minutes <= 120) return plural(minutes, 'minute');
+  return plural(Math.ceil(minutes / 60), 'hour');
+}
 
-/** Counts one hit on `key`; throws 429 with Retry-After once the window's limit is passed. */
-export async function hit(
+/** The 429 message, with the real wait (the Retry-After seconds) in words. */
+export function tooManyMessage(retryAfterSeconds: number): string {
+  return `Too many attempts. Please try again in ${waitInWords(retryAfterSeconds)}.`;
+}
+
+/** A 429 with `Retry-After` and a message that says how long to wait. */
+export function tooManyError(retryAfterSeconds: number): HttpError {
+  return new HttpError(
+    429,
+    tooManyMessage(retryAfterSeconds),
+    {},
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+/**
+ * Counts one hit on `key` atomically and answers the window's count so far (this hit
+ * included) and the seconds until the window ends. Concurrent hits each get their own count:
+ * a caller that allows the first N can reserve an attempt before doing the work.
+ */
+export async function count(
   db: Db,
   key: string,
   rule: ThrottleRule,
   now: Date,
-  message = TOO_MANY_MESSAGE,
-): Promise<void> {
+): Promise<{ hits: number; retryAfterSeconds: number }> {
   const windowStart = new Date(now.getTime() - rule.windowMs);
+  const windowEnd = new Date(now.getTime() + rule.windowMs);
   const row = await sql<{ hits: number; window_start: Date }>`
-    INSERT INTO throttles (key, hits, window_start) VALUES (${key}, 1, ${now})
+    INSERT INTO throttles (key, hits, window_start, expires_at) VALUES (${key}, 1, ${now}, ${windowEnd})
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN throttles.window_start <= ${windowStart} THEN 1 ELSE throttles.hits + 1 END,
-      window_start = CASE WHEN throttles.window_start <= ${windowStart} THEN ${now} ELSE throttles.window_start END
+      window_start = CASE WHEN throttles.window_start <= ${windowStart} THEN ${now} ELSE throttles.window_start END,
+      expires_at = CASE WHEN throttles.window_start <= ${windowStart} THEN ${windowEnd} ELSE throttles.expires_at END
     RETURNING hits, window_start
   `.execute(db);
   const state = row.rows[0];
-  if (state !== undefined && state.hits > rule.limit) {
-    const retryAfter = Math.max(
-      1,
-      Math.ceil((state.window_start.getTime() + rule.windowMs - now.getTime()) / 1000),
-    );
-    throw new HttpError(429, message, {}, { 'retry-after': String(retryAfter) });
-  }
+  if (state === undefined) throw new Error(`the throttle ${key} was not counted`);
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((state.window_start.getTime() + rule.windowMs - now.getTime()) / 1000),
+  );
+  return { hits: state.hits, retryAfterSeconds };
+}
+
+/** Counts one hit on `key`; throws 429 with Retry-After once the window's limit is passed. */
+export async function hit(db: Db, key: string, rule: ThrottleRule, now: Date): Promise<void> {
+  const { hits, retryAfterSeconds } = await count(db, key, rule, now);
+  if (hits > rule.limit) throw tooManyError(retryAfterSeconds);
 }
 
 /** Forgets a key's hits (e.g. failed logins after a success). */

@@ -7,9 +7,18 @@ import fp from 'fastify-plugin';
 
 import { GENERIC_MESSAGE, HttpError } from '../../services/errors.ts';
 
+/** The 400 for a JSON body with a key its route does not take (routes/schemas.ts `Body`). */
+export function unknownFieldMessage(field: string): string {
+  return `The request has a field it does not take: "${field}".`;
+}
+
 function schemaMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (first === undefined) return 'The request is not valid.';
+  if (first.keyword === 'additionalProperties') {
+    const { additionalProperty } = first.params as { additionalProperty?: string };
+    return unknownFieldMessage(additionalProperty ?? '');
+  }
   const where = (first.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
   const field =
     where === '' ? (first.params as { missingProperty?: string }).missingProperty : where;

@@ -3,7 +3,8 @@ import { loadTenant } from '@admit/tenant-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../app.ts';
-import { accountMessages, CODE_TTL_MS, RESET_TTL_MS } from '../../services/accounts.ts';
+import { type Config } from '../../config.ts';
+import { accountMessages, CODE_TTL_MS, RESET_TTL_MS, THROTTLES } from '../../services/accounts.ts';
 import { SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
 import { SESSION_IDLE_MS } from '../../services/sessions.ts';
 import {
@@ -135,16 +136,53 @@ describe('sign-up and confirmation', () => {
     expect(json(response).message).toBe(accountMessages.codeWrong);
   });
 
-  it('an unconfirmed account cannot log in and is told why', async () => {
-    await post('/public/signup', { username: 'waiting@example.com', password: GOOD_PASSWORD });
-    const response = await post('/public/login', {
+  it('an unconfirmed account cannot log in, and the browser that signed it up is told why', async () => {
+    const signup = await post('/public/signup', {
       username: 'waiting@example.com',
       password: GOOD_PASSWORD,
     });
+    const marker = signup.cookies.find((c) => c.name === 'admit_signup');
+    expect(marker).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/public' });
+    const response = await post(
+      '/public/login',
+      { username: 'waiting@example.com', password: GOOD_PASSWORD },
+      { cookie: cookieHeader(signup) },
+    );
     expect(response.statusCode).toBe(400);
     expect(json(response)).toEqual({ message: accountMessages.unconfirmed, code: 'UNCONFIRMED' });
+    // Anyone else (another browser) is told what a wrong password is told.
+    const elsewhere = await post('/public/login', {
+      username: 'waiting@example.com',
+      password: GOOD_PASSWORD,
+    });
+    expect(json(elsewhere)).toEqual({ message: accountMessages.loginFailed });
+  });
+
+  it('a second sign-up with the same password mails a new code (the applicant trying again)', async () => {
+    const username = 'again@example.com';
+    await post('/public/signup', { username, password: GOOD_PASSWORD });
+    await post('/public/signup', { username, password: GOOD_PASSWORD });
+    const codes = (await mailsTo(ctx.app, username)).filter((mail) =>
+      mail.subject.includes('confirmation code'),
+    );
+    expect(codes).toHaveLength(2);
+    const confirm = await post('/public/confirm', { username, code: await newestCode(username) });
+    expect(confirm.statusCode).toBe(200);
   });
 });
+
+/** The code in the newest confirmation-code mail to `username` (other mail skipped). */
+async function newestCode(username: string): Promise<string> {
+  const mail = (await mailsTo(ctx.app, username)).find((m) =>
+    m.subject.includes('confirmation code'),
+  );
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (code === undefined) throw new Error(`no confirmation code mailed to ${username}`);
+  return code;
+}
+
+/** A 6-digit code that is not `code`. */
+const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('no account enumeration: known and unknown addresses get identical answers', () => {
   beforeAll(async () => {
@@ -409,6 +447,103 @@ describe('throttles', () => {
   });
 });
 
+describe('throttles for a school lab, behind a proxy, in words (issue 12)', () => {
+  it('a 429 says the real wait, from Retry-After (regression: "wait a few minutes" for a 51-minute wait)', async () => {
+    const from = nextAddress();
+    for (let i = 0; i < 5; i += 1)
+      await post('/public/forgot-password', { username: 'wait@example.com' }, { address: from });
+    ctx.advance(9 * 60_000);
+    const refused = await post(
+      '/public/forgot-password',
+      { username: 'wait@example.com' },
+      { address: from },
+    );
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(Math.ceil(retryAfter / 60)).toBe(51);
+    expect(json(refused)).toEqual({
+      message: 'Too many attempts. Please try again in 51 minutes.',
+    });
+  });
+
+  it(
+    'lets 200 sign-ups from one address through in an hour (a school lab), and stops the 301st (regression: the 21st student waited 51 minutes)',
+    { timeout: 300_000 },
+    async () => {
+      const lab = nextAddress();
+      const signUp = (n: number) =>
+        post(
+          '/public/signup',
+          { username: `student-${n}@lab.example.edu`, password: GOOD_PASSWORD },
+          { address: lab },
+        );
+      // Students `from`…`to - 1`, two at a time (argon2 hashes each password, and the machine
+      // has two cores), ten seconds apart: the class signs up over the hour.
+      const signUpStudents = async (from: number, to: number) => {
+        const statuses: number[] = [];
+        for (let n = from; n < to; n += 2) {
+          const pair = await Promise.all([signUp(n), signUp(n + 1)]);
+          statuses.push(...pair.map((response) => response.statusCode));
+          ctx.advance(10_000);
+        }
+        return statuses;
+      };
+      const LAB = 200;
+      expect(await signUpStudents(0, LAB)).toEqual(Array<number>(LAB).fill(200));
+      const more = await signUpStudents(LAB, THROTTLES.signupAddress.limit);
+      expect(more.every((status) => status === 200)).toBe(true);
+      const script = await post(
+        '/public/signup',
+        { username: 'one-too-many@lab.example.edu', password: GOOD_PASSWORD },
+        { address: lab },
+      );
+      expect(script.statusCode).toBe(429);
+      expect(json(script).message).toMatch(
+        /^Too many attempts\. Please try again in \d+ minutes?\.$/,
+      );
+    },
+  );
+
+  it('believes X-Forwarded-For only from a proxy named in TRUST_PROXY (regression: no way to see applicants behind a load balancer)', async () => {
+    const forgotFrom = async (trustProxy: Config['trustProxy'], username: string) => {
+      await ctx.db.deleteFrom('throttles').where('key', 'like', 'forgot:ip:%').execute();
+      const app = await buildApp({
+        config: { ...ctx.config, trustProxy },
+        tenant: ctx.tenant,
+        db: ctx.db,
+        clock: ctx.now,
+        logger: false,
+      });
+      try {
+        await app.inject({
+          method: 'POST',
+          url: '/public/forgot-password',
+          payload: { username },
+          headers: { origin: ORIGIN, 'x-forwarded-for': '203.0.113.7' },
+          remoteAddress: '10.0.0.2',
+        });
+      } finally {
+        await app.close();
+      }
+      const keys = await ctx.db
+        .selectFrom('throttles')
+        .select('key')
+        .where('key', 'like', 'forgot:ip:%')
+        .execute();
+      return keys.map((row) => row.key);
+    };
+    expect(await forgotFrom(false, 'proxy-a@example.com')).toEqual(['forgot:ip:10.0.0.2']);
+    expect(await forgotFrom(['10.0.0.0/8'], 'proxy-b@example.com')).toEqual([
+      'forgot:ip:203.0.113.7',
+    ]);
+    expect(await forgotFrom(1, 'proxy-c@example.com')).toEqual(['forgot:ip:203.0.113.7']);
+    // A proxy not on the list is not believed.
+    expect(await forgotFrom(['192.168.0.1'], 'proxy-d@example.com')).toEqual([
+      'forgot:ip:10.0.0.2',
+    ]);
+  });
+});
+
 describe('cross-site requests', () => {
   it('refuses a text/plain POST from another origin (CSRF) and changes nothing', async () => {
     const response = await ctx.app.inject({
@@ -470,5 +605,187 @@ describe('errors', () => {
     const response = await post('/public/login', { username: 'a@example.com' });
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toMatch(/password/);
+  });
+});
+
+describe('account takeover and enumeration (issue 13)', () => {
+  it('a second sign-up never changes the password of an account waiting for confirmation (regression: account takeover before confirmation)', async () => {
+    const owner = 'takeover@example.com';
+    await post('/public/signup', { username: owner, password: GOOD_PASSWORD });
+    const attacker = await post('/public/signup', {
+      username: owner,
+      password: 'Attacker-Chosen-2027',
+    });
+    expect(json(attacker)).toEqual({ message: accountMessages.signedUp });
+    // The owner confirms with the newest code in their mailbox.
+    const confirm = await post('/public/confirm', {
+      username: owner,
+      code: await newestCode(owner),
+    });
+    expect(confirm.statusCode).toBe(200);
+    const asAttacker = await post('/public/login', {
+      username: owner,
+      password: 'Attacker-Chosen-2027',
+    });
+    expect(json(asAttacker)).toEqual({ message: accountMessages.loginFailed });
+    const asOwner = await post('/public/login', { username: owner, password: GOOD_PASSWORD });
+    expect(asOwner.statusCode).toBe(200);
+    // The owner was told, and how to take the account if the password is not theirs.
+    const notice = (await mailsTo(ctx.app, owner)).find((mail) =>
+      mail.text.includes('waiting for confirmation'),
+    );
+    expect(notice?.text).toContain(`${ORIGIN}/forgot`);
+  });
+
+  it('an address signed up by someone else first: its owner takes it with a reset, and the first password stops working', async () => {
+    const owner = 'prehijack@example.com';
+    await post('/public/signup', { username: owner, password: 'Attacker-Chosen-2027' });
+    await post('/public/signup', { username: owner, password: GOOD_PASSWORD });
+    await post('/public/forgot-password', { username: owner });
+    const link = new URL(/https?:\/\/\S+/.exec((await latestMail(ctx.app, owner)).text)?.[0] ?? '');
+    const reset = await post('/public/reset-password', {
+      username: owner,
+      password: GOOD_PASSWORD,
+      confirm_password: GOOD_PASSWORD,
+      id: link.searchParams.get('id'),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (await post('/public/login', { username: owner, password: 'Attacker-Chosen-2027' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/public/login', { username: owner, password: GOOD_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it('signing up an address and logging in with that password answers alike for a new, a confirmed and a waiting address (regression: UNCONFIRMED told an unknown address from a known one)', async () => {
+    await signedIn(ctx.app, 'oracle-confirmed@example.com');
+    await post('/public/signup', {
+      username: 'oracle-waiting@example.com',
+      password: GOOD_PASSWORD,
+    });
+    const probe = 'Probe-Password-2027';
+    const answers: unknown[] = [];
+    for (const username of [
+      'oracle-new@example.com',
+      'oracle-confirmed@example.com',
+      'oracle-waiting@example.com',
+    ]) {
+      const from = nextAddress();
+      const signup = await post('/public/signup', { username, password: probe }, { address: from });
+      const withMarker = await post(
+        '/public/login',
+        { username, password: probe },
+        { cookie: cookieHeader(signup), address: from },
+      );
+      const without = await post('/public/login', { username, password: probe }, { address: from });
+      answers.push([withMarker.statusCode, json(withMarker), without.statusCode, json(without)]);
+    }
+    expect(answers[0]).toEqual([
+      400,
+      { message: accountMessages.unconfirmed, code: 'UNCONFIRMED' },
+      400,
+      { message: accountMessages.loginFailed },
+    ]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it('wrong codes answer alike for an address with a pending code, a confirmed one and an unknown one (regression: 429 only with a pending code)', async () => {
+    await post('/public/signup', {
+      username: 'guess-pending@example.com',
+      password: GOOD_PASSWORD,
+    });
+    await signedIn(ctx.app, 'guess-confirmed@example.com');
+    const wrong = wrongCode(await newestCode('guess-pending@example.com'));
+    const answers: unknown[] = [];
+    for (const username of [
+      'guess-pending@example.com',
+      'guess-confirmed@example.com',
+      'guess-unknown@example.com',
+    ]) {
+      const sequence: unknown[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const response = await post('/public/confirm', { username, code: wrong });
+        sequence.push([response.statusCode, json(response)]);
+      }
+      // A resend starts the guesses afresh for every address alike.
+      await post('/public/resend-confirm', { username });
+      const after = await post('/public/confirm', { username, code: wrong });
+      sequence.push([after.statusCode, json(after)]);
+      answers.push(sequence);
+    }
+    const codeWrong = [
+      400,
+      { message: accountMessages.codeWrong, errors: { code: [accountMessages.codeWrong] } },
+    ];
+    const burned = [429, { message: accountMessages.codeBurned }];
+    expect(answers[0]).toEqual([
+      codeWrong,
+      codeWrong,
+      codeWrong,
+      codeWrong,
+      burned,
+      burned,
+      codeWrong,
+    ]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it('20 parallel guesses of the right code with one guess left: exactly one gets in (regression: every parallel guess was compared)', async () => {
+    const username = 'parallel@example.com';
+    await post('/public/signup', { username, password: GOOD_PASSWORD });
+    const code = await newestCode(username);
+    for (let i = 0; i < 4; i += 1)
+      expect((await post('/public/confirm', { username, code: wrongCode(code) })).statusCode).toBe(
+        400,
+      );
+    // Twenty guesses of the right code at once: one guess is left, so one is compared; the
+    // others are refused unread (429), or find the code already used (400).
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 20 }, () => post('/public/confirm', { username, code })),
+      )
+    ).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 200 && status !== 429 && status !== 400)).toEqual(
+      [],
+    );
+  });
+
+  it('20 parallel wrong guesses use up the code: 4 answered wrong, 16 burned, and then the right code is refused', async () => {
+    const username = 'parallel-wrong@example.com';
+    await post('/public/signup', { username, password: GOOD_PASSWORD });
+    const code = await newestCode(username);
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          post('/public/confirm', { username, code: wrongCode(code) }),
+        ),
+      )
+    ).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(16);
+    expect((await post('/public/confirm', { username, code })).statusCode).toBe(429);
+  });
+
+  it('sign-ups, resends and forgot share one mail limit per address, whatever the client address (regression: eight sign-ups mailed eight codes)', async () => {
+    const username = 'shared-limit@example.com';
+    await post('/public/signup', { username, password: GOOD_PASSWORD });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1)
+      statuses.push(
+        (await post('/public/signup', { username, password: `Someone-Else-${i}-Valley` }))
+          .statusCode,
+      );
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
+    expect((await post('/public/resend-confirm', { username })).statusCode).toBe(429);
+    expect((await post('/public/forgot-password', { username })).statusCode).toBe(429);
+    const mails = await mailsTo(ctx.app, username);
+    expect(mails).toHaveLength(5);
+    // One code only: the others' sign-ups did not give a new code (nor new guesses at one).
+    expect(mails.filter((mail) => mail.subject.includes('confirmation code'))).toHaveLength(1);
   });
 });

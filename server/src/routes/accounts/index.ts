@@ -8,10 +8,10 @@ import {
   SESSION_COOKIE,
   setSessionCookies,
 } from '../../plugins/app/auth.ts';
-import { type Accounts, accountMessages } from '../../services/accounts.ts';
+import { type Accounts, accountMessages, SIGNUP_MARKER_TTL_MS } from '../../services/accounts.ts';
 import { HttpError, SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
 import { type Sessions } from '../../services/sessions.ts';
-import { errorResponses, Message, Password, Username } from '../schemas.ts';
+import { Body, errorResponses, Message, Password, Username } from '../schemas.ts';
 
 export interface AccountRoutesOptions {
   accounts: Accounts;
@@ -20,6 +20,13 @@ export interface AccountRoutesOptions {
 }
 
 const ok = { 200: Message, ...errorResponses };
+
+/**
+ * The sign-up marker: this browser signed up an address, so its login may be told the account
+ * waits for confirmation (services/accounts.ts `login`). Sent only to /public.
+ */
+const SIGNUP_COOKIE = 'admit_signup';
+const SIGNUP_COOKIE_PATH = '/public';
 
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (
   app,
@@ -31,11 +38,21 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Create an account and mail a confirmation code',
-        body: Type.Object({ username: Username, password: Password }),
+        body: Body({ username: Username, password: Password }),
         response: ok,
       },
     },
-    async (request) => accounts.signup(request.body, request.ip),
+    async (request, reply) => {
+      const { message, marker } = await accounts.signup(request.body, request.ip);
+      reply.setCookie(SIGNUP_COOKIE, marker, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: cookies.secure,
+        path: SIGNUP_COOKIE_PATH,
+        maxAge: Math.floor(SIGNUP_MARKER_TTL_MS / 1000),
+      });
+      return { message };
+    },
   );
 
   app.post(
@@ -44,11 +61,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Confirm an account with its 6-digit code',
-        body: Type.Object({ username: Username, code: Type.String({ maxLength: 20 }) }),
+        body: Body({ username: Username, code: Type.String({ maxLength: 20 }) }),
         response: ok,
       },
     },
-    async (request) => accounts.confirm(request.body, request.ip),
+    async (request, reply) => {
+      const answer = await accounts.confirm(request.body, request.ip);
+      reply.clearCookie(SIGNUP_COOKIE, { path: SIGNUP_COOKIE_PATH });
+      return answer;
+    },
   );
 
   app.post(
@@ -57,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Mail a new confirmation code',
-        body: Type.Object({ username: Username }),
+        body: Body({ username: Username }),
         response: ok,
       },
     },
@@ -70,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Log in: starts a new session (the old one, if any, ends)',
-        body: Type.Object({
+        body: Body({
           username: Username,
           password: Password,
           default_route: Type.Optional(Type.String({ maxLength: 100 })),
@@ -79,10 +100,16 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { message, token } = await accounts.login(request.body, request.ip);
+      const { message, token } = await accounts.login(
+        request.body,
+        request.ip,
+        request.cookies[SIGNUP_COOKIE],
+      );
       // Rotation: a session presented with the login ends; the new token replaces it.
       await sessions.destroy(request.cookies[SESSION_COOKIE]);
       setSessionCookies(reply, token, cookies);
+      if (request.cookies[SIGNUP_COOKIE] !== undefined)
+        reply.clearCookie(SIGNUP_COOKIE, { path: SIGNUP_COOKIE_PATH });
       return { message };
     },
   );
@@ -93,7 +120,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Mail a password reset link',
-        body: Type.Object({ username: Username }),
+        body: Body({ username: Username }),
         response: ok,
       },
     },
@@ -106,7 +133,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       schema: {
         tags: ['accounts'],
         summary: 'Choose a new password with a reset link (ends every session of the account)',
-        body: Type.Object({
+        body: Body({
           username: Username,
           password: Password,
           confirm_password: Password,

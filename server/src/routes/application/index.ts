@@ -12,7 +12,7 @@ import {
 import { applicationMessages, type Applications } from '../../services/applications.ts';
 import { HttpError } from '../../services/errors.ts';
 import { couldBeSession, sessionKey, type Sessions } from '../../services/sessions.ts';
-import { ErrorMapSchema, errorResponses, Message } from '../schemas.ts';
+import { Body, ErrorMapSchema, errorResponses, Message } from '../schemas.ts';
 
 export interface ApplicationRoutesOptions {
   applications: Applications;
@@ -119,7 +119,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Remember the page the applicant is on',
-        body: Type.Object({ last_page: Type.String({ maxLength: 100 }) }),
+        body: Body({ last_page: Type.String({ maxLength: 100 }) }),
         response: { 200: Message, ...errorResponses },
       },
     },
@@ -133,7 +133,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Move the status forward (started, validating); submitted only through submit',
-        body: Type.Object({ web_status: WebStatus }),
+        body: Body({ web_status: WebStatus }),
         response: { 200: Message, ...errorResponses },
       },
     },
@@ -159,7 +159,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Choose a tab',
-        body: Type.Object({
+        body: Body({
           tab_id: Type.String({ maxLength: 100 }),
           chosen_tab: Type.String({ maxLength: 100 }),
         }),
@@ -192,7 +192,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Set how many groups an add-another button shows (1 to its max, at most 10)',
-        body: Type.Object({
+        body: Body({
           button_id: Type.String({ maxLength: 100 }),
           num_components: Type.Integer(),
         }),

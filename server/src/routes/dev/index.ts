@@ -1,4 +1,7 @@
-/** The dev mailbox: mail that would have been sent, newest first. Absent in production. */
+/**
+ * The dev mailbox: the mail sent, newest first, codes and reset links included. Registered
+ * only when config.devMailbox is on (a loopback origin without SMTP_URL, or DEV_MAILBOX=1).
+ */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
@@ -17,7 +20,7 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ['dev'],
-        summary: 'Mail in the outbox, newest first (not in production)',
+        summary: 'Mail in the outbox, newest first (only with the dev mailbox on)',
         querystring: Type.Object({
           to: Type.Optional(Type.String({ maxLength: 254 })),
           limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })),
@@ -37,7 +40,8 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db
       return rows.map((row) => ({
         to: row.recipient,
         subject: row.subject,
-        text: row.body,
+        // Mail sent while the dev mailbox was off has no text left.
+        text: row.body ?? '',
         created_at: row.created_at.toISOString(),
       }));
     },

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import { accountOf, type CookieSettings, requireSession } from '../../plugins/app/auth.ts';
 import { type Documents } from '../../services/documents.ts';
 import { type Sessions } from '../../services/sessions.ts';
-import { errorResponses } from '../schemas.ts';
+import { Body, errorResponses } from '../schemas.ts';
 
 export interface DocumentRoutesOptions {
   documents: Documents;
@@ -56,7 +56,7 @@ export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions>
         tags,
         summary:
           'A presigned POST (url and fields, with the server-chosen key) for a file question',
-        body: Type.Object({ answer_key: Type.String({ maxLength: 100 }) }),
+        body: Body({ answer_key: Type.String({ maxLength: 100 }) }),
         response: { 200: PresignedPost, ...errorResponses },
       },
     },
@@ -98,7 +98,7 @@ export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions>
         tags,
         summary: 'Check an uploaded file (owner, rules, real type) and queue its conversion to PDF',
         params: AnswerKeyParams,
-        body: Type.Object({
+        body: Body({
           file_key: Type.String({ maxLength: 1000 }),
           file_name: Type.String({ maxLength: 1000 }),
         }),

@@ -15,7 +15,7 @@ import {
   MAX_RESULTS_CAP,
 } from '../../services/lookups/search.ts';
 import { createMemoryThrottle } from '../../services/memoryThrottle.ts';
-import { TOO_MANY_MESSAGE } from '../../services/throttle.ts';
+import { tooManyError } from '../../services/throttle.ts';
 import { errorResponses } from '../schemas.ts';
 
 /** Lookups per client address per minute: typing is debounced (SPEC §7), so 20 a second is plenty. */
@@ -62,8 +62,7 @@ export const lookupRoutes: FastifyPluginCallbackTypebox<LookupRoutesOptions> = (
     },
     async (request, reply) => {
       const retryAfter = throttle.hit(request.ip);
-      if (retryAfter !== undefined)
-        throw new HttpError(429, TOO_MANY_MESSAGE, {}, { 'retry-after': String(retryAfter) });
+      if (retryAfter !== undefined) throw tooManyError(retryAfter);
       const { category, text, id } = request.query;
       if ((text === undefined) === (id === undefined))
         throw new HttpError(400, lookupMessages.textOrId);

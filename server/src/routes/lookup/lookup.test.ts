@@ -10,7 +10,7 @@ import {
   importLookups,
   lookupFiles,
 } from '../../services/lookups/import.ts';
-import { TOO_MANY_MESSAGE } from '../../services/throttle.ts';
+import { tooManyMessage } from '../../services/throttle.ts';
 import { createTestContext, json, type TestContext } from '../../test/context.ts';
 import { LOOKUPS_DIR } from '../../test/lookupData.ts';
 import { LOOKUP_THROTTLE, lookupMessages } from './index.ts';
@@ -468,8 +468,9 @@ describe('GET /lookup/find: refusals and failures', () => {
     }
     const refused = await hit();
     expect(refused.statusCode).toBe(429);
-    expect(json(refused).message).toBe(TOO_MANY_MESSAGE);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(json(refused).message).toBe(tooManyMessage(retryAfter));
     ctx.advance(LOOKUP_THROTTLE.windowMs);
     expect((await hit()).statusCode).toBe(200);
   });

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+
+import { ConfigError, readConfig } from './config.ts';
+
+const base = { SOFFICE: 'off' };
+const config = (env: Record<string, string>) => readConfig({ ...base, ...env });
+
+describe('DEV_MAILBOX: who may read every code and reset link', () => {
+  it('is on by itself only for an http origin on a loopback address, without SMTP_URL (regression: served with an https origin and a real SMTP server)', () => {
+    for (const origin of [
+      'http://127.0.0.1:3000',
+      'http://127.8.9.10:3000',
+      'http://localhost:3000',
+      'http://[::1]:3000',
+    ])
+      expect(config({ PUBLIC_ORIGIN: origin }).devMailbox, origin).toBe(true);
+    for (const origin of [
+      'https://apply.example.edu',
+      'https://localhost:3000',
+      'http://192.168.1.20:3000',
+      'http://apply.example.edu',
+      'http://127.0.0.1.nip.io:3000',
+    ])
+      expect(config({ PUBLIC_ORIGIN: origin }).devMailbox, origin).toBe(false);
+    expect(config({}).devMailbox).toBe(true);
+  });
+
+  it('is off with SMTP_URL, in production, or when listening on every interface', () => {
+    const local = { PUBLIC_ORIGIN: 'http://127.0.0.1:3000' };
+    expect(config({ ...local, SMTP_URL: 'smtp://mail.example.edu:587' }).devMailbox).toBe(false);
+    expect(config({ ...local, NODE_ENV: 'production' }).devMailbox).toBe(false);
+    expect(config({ ...local, HOST: '0.0.0.0' }).devMailbox).toBe(false);
+  });
+
+  it('DEV_MAILBOX=1 turns it on anywhere, DEV_MAILBOX=0 off; anything else stops the start', () => {
+    expect(
+      config({ PUBLIC_ORIGIN: 'https://apply.example.edu', DEV_MAILBOX: '1' }).devMailbox,
+    ).toBe(true);
+    expect(config({ PUBLIC_ORIGIN: 'http://127.0.0.1:3000', DEV_MAILBOX: '0' }).devMailbox).toBe(
+      false,
+    );
+    expect(() => config({ DEV_MAILBOX: 'yes' })).toThrow(
+      new ConfigError('DEV_MAILBOX must be 1 (on) or 0 (off), not "yes"'),
+    );
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set: X-Forwarded-For is not believed', () => {
+    expect(config({}).trustProxy).toBe(false);
+    expect(config({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(config({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(config({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('takes true, a number of proxies, or a list of proxy addresses and CIDR ranges', () => {
+    expect(config({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(config({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      config({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8, ::1, loopback' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1', 'loopback']);
+  });
+
+  it('refuses anything else, naming the part at fault', () => {
+    const refused: [value: string, part: string][] = [
+      ['10.0.0.0/33', '10.0.0.0/33'],
+      ['10.0.0.1, proxy.example.edu', 'proxy.example.edu'],
+      ['yes', 'yes'],
+      ['1000', '1000'],
+      ['10.0.0.0/8/1', '10.0.0.0/8/1'],
+    ];
+    for (const [value, part] of refused) {
+      expect(() => config({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+      expect(() => config({ TRUST_PROXY: value }), value).toThrow(`"${part}" is none of these`);
+    }
+  });
+});
