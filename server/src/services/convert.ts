@@ -27,14 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import mammoth from 'mammoth';
-import {
-  degrees,
-  PDFDocument,
-  PDFName,
-  PageSizes,
-  rgb,
-  StandardFonts,
-} from 'pdf-lib';
+import { degrees, PDFDocument, PDFName, PageSizes, rgb, StandardFonts } from 'pdf-lib';
 
 import { type SniffedType } from '../db/schema.ts';
 import { withoutExternalReferences } from './docxRelationships.ts';
@@ -96,15 +89,13 @@ const UNPRIVILEGED_ID = 65534;
 
 /**
  * Whether `error` is an allocation that failed (the address-space limit reached), not a
- * damaged file: a RangeError, but not the one a truncated file gives ("Offset is outside the
- * bounds of the DataView").
+ * damaged file: a RangeError, but not the ones a damaged file gives ("Offset is outside the
+ * bounds of the DataView", "Invalid typed array length: 0").
  */
 export function isOutOfMemory(error: unknown): boolean {
   return (
     error instanceof RangeError &&
-    /allocation failed|invalid (typed )?array length|invalid string length|out of memory/i.test(
-      error.message,
-    )
+    /allocation failed|invalid string length|out of memory/i.test(error.message)
   );
 }
 
