@@ -65,7 +65,9 @@ export async function buildApp({ outDir } = {}) {
 export async function buildAll() {
   await buildApp();
   await bundleNode('server/src/main.ts', 'server/dist/main.js');
-  const extra = [];
+  // The conversion process the server starts for every uploaded file (services/convert.ts).
+  await bundleNode('server/src/services/convertProcess.ts', 'server/dist/convertProcess.js');
+  const extra = ['server/dist/convertProcess.js'];
   if (existsSync(join(root, 'server/src/cli.ts'))) {
     await bundleNode('server/src/cli.ts', 'server/dist/cli.js');
     extra.push('server/dist/cli.js');

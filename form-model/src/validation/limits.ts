@@ -20,3 +20,15 @@ export const YEAR_WINDOW_AHEAD = 2;
 export function characterCount(text: string): number {
   return Array.from(text).length;
 }
+
+/** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators. */
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+
+/**
+ * Whether `text` can be a one-line answer (every field but a textarea): no line break, tab or
+ * other control character. A name with a line break in it cannot be printed on one line, so
+ * browser and server refuse it alike.
+ */
+export function isSingleLine(text: string): boolean {
+  return !CONTROL_CHARACTER.test(text);
+}

@@ -45,6 +45,8 @@ export const messages = {
   numeric: 'Enter a number.',
   zipMin: (min: number) => `Enter at least ${min} characters.`,
   maxLength: (max: number) => `Use no more than ${max} characters.`,
+  singleLine:
+    'Keep this answer on one line, without line breaks, tabs or other control characters.',
   satTotal: 'Enter an SAT total score of 3 or 4 digits.',
   satSection: 'Enter an SAT section score from 200 to 800, in steps of 10.',
   satSubscore: 'Enter an SAT test score from 10 to 40.',

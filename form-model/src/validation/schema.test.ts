@@ -209,6 +209,37 @@ describe('validateAnswers (SPEC §5)', () => {
     ['text max 45', { first_name: 'x'.repeat(46) }, 'first_name', [messages.maxLength(45)]],
     ['text 45 passes', { first_name: 'x'.repeat(45) }, 'first_name', []],
     [
+      'a line break in a name (regression: it was accepted, then the application PDF failed)',
+      { last_name: 'Line\nBreak' },
+      'last_name',
+      [messages.singleLine],
+    ],
+    ['a tab in a name', { first_name: 'A\tda' }, 'first_name', [messages.singleLine]],
+    [
+      'a control character in a text answer',
+      { hs_name: 'Bozeman\u0007' },
+      'hs_name',
+      [messages.singleLine],
+    ],
+    [
+      'a Unicode line separator in an e-mail',
+      { email_address: 'ada@example.com\u2028' },
+      'email_address',
+      [messages.singleLine],
+    ],
+    [
+      'a textarea keeps its line breaks',
+      { decision_essay: 'One.\n\nTwo.\tThree.' },
+      'decision_essay',
+      [],
+    ],
+    [
+      'letters of any script, emoji and accents pass',
+      { first_name: 'Zoë 王 ❤️' },
+      'first_name',
+      [],
+    ],
+    [
       'textarea max 1500',
       { decision_essay: 'x'.repeat(1501) },
       'decision_essay',

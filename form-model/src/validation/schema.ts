@@ -18,6 +18,7 @@ import { yearOptions } from '../options/index.ts';
 import { type ErrorMap, toErrorMap } from './errors.ts';
 import {
   EMAIL_MAX_LENGTH,
+  isSingleLine,
   LOOKUP_MAX_LENGTH,
   TEXT_MAX_LENGTH,
   TEXTAREA_MAX_LENGTH,
@@ -39,6 +40,11 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 function maxLength(schema: AnswerSchema, max: number): AnswerSchema {
   return schema.test('maxLength', messages.maxLength(max), (value) => str(value).length <= max);
+}
+
+/** A one-line field (every field but a textarea) holds no line break or control character. */
+function singleLine(schema: AnswerSchema): AnswerSchema {
+  return schema.test('singleLine', messages.singleLine, (value) => isSingleLine(str(value)));
 }
 
 function oneOf(schema: AnswerSchema, options: readonly Option[]): AnswerSchema {
@@ -97,20 +103,20 @@ function questionSchemas(
   let schema = answerSchema();
   switch (question.type) {
     case 'text':
-      schema = maxLength(schema, question.maxLength ?? TEXT_MAX_LENGTH);
+      schema = singleLine(maxLength(schema, question.maxLength ?? TEXT_MAX_LENGTH));
       break;
     case 'textarea':
       schema = maxLength(schema, question.maxLength ?? TEXTAREA_MAX_LENGTH);
       break;
     case 'email':
-      schema = maxLength(schema, question.maxLength ?? EMAIL_MAX_LENGTH).test(
+      schema = singleLine(maxLength(schema, question.maxLength ?? EMAIL_MAX_LENGTH)).test(
         'email',
         messages.fieldEmail,
         (v) => !isAnswered(v) || EMAIL_PATTERN.test(str(v).trim()),
       );
       break;
     case 'lookup':
-      schema = maxLength(schema, question.maxLength ?? LOOKUP_MAX_LENGTH);
+      schema = singleLine(maxLength(schema, question.maxLength ?? LOOKUP_MAX_LENGTH));
       break;
     case 'date':
       schema = schema.test(

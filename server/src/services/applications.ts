@@ -14,7 +14,9 @@ import {
   type ErrorMap,
   type FormContext,
   hasDescKey,
+  isSingleLine,
   MAX_ADD_ANOTHER,
+  messages,
   type Question,
   questionKeys,
   type TabsBlock,
@@ -47,6 +49,8 @@ export const applicationMessages = {
   wrongType: (keys: string[]) => `These answers have the wrong kind of value: ${keys.join(', ')}.`,
   unstorable: (keys: string[]) =>
     `These answers hold characters that cannot be saved: ${keys.join(', ')}.`,
+  notOneLine: (keys: string[]) =>
+    `These answers must be on one line, without line breaks, tabs or other control characters: ${keys.join(', ')}.`,
   unknownPage: (page: string) => `"${page}" is not a page of this application.`,
   unknownTab: 'That tab is not part of this application.',
   unknownButton: 'That button is not part of this application.',
@@ -68,6 +72,8 @@ function unstorable(text: string): boolean {
 export interface KeyRule {
   kind: 'boolean' | 'string';
   maxLength: number;
+  /** Every answer but a textarea's is one line: no line break or control character. */
+  singleLine: boolean;
 }
 
 function questionLimit(question: Question): number {
@@ -126,17 +132,24 @@ export function answerRules(tenant: TenantConfig): ReadonlyMap<string, KeyRule> 
       rules.set(key, {
         kind: isBoolean ? 'boolean' : 'string',
         maxLength: questionLimit(question),
+        singleLine: question.type !== 'textarea',
       });
     }
     if (hasDescKey(question))
-      rules.set(descKey(question.key), { kind: 'string', maxLength: DESC_MAX_LENGTH });
+      rules.set(descKey(question.key), {
+        kind: 'string',
+        maxLength: DESC_MAX_LENGTH,
+        singleLine: true,
+      });
   }
   return rules;
 }
 
 /**
  * Refuses (400) answers the college's form cannot hold: unknown keys, wrong kinds of value,
- * unstorable text or values over their question's limit. Nothing is stored by the caller then.
+ * unstorable text, a line break or control character in a one-line answer (form-model's
+ * `isSingleLine`, the browser's rule too) or values over their question's limit. Nothing is
+ * stored by the caller then.
  */
 export function assertAnswerPatch(
   rules: ReadonlyMap<string, KeyRule>,
@@ -146,6 +159,7 @@ export function assertAnswerPatch(
   const tooLong: string[] = [];
   const wrongType: string[] = [];
   const badText: string[] = [];
+  const notOneLine: string[] = [];
   for (const [key, value] of Object.entries(patch)) {
     const rule = rules.get(key);
     if (rule === undefined) unknown.push(key);
@@ -154,11 +168,17 @@ export function assertAnswerPatch(
     } else if (typeof value !== 'string') wrongType.push(key);
     else if (rule.kind === 'boolean' && value !== '') wrongType.push(key);
     else if (unstorable(value)) badText.push(key);
+    else if (rule.singleLine && !isSingleLine(value)) notOneLine.push(key);
     else if (characterCount(value) > Math.min(rule.maxLength, VALUE_MAX_LENGTH)) tooLong.push(key);
   }
   if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
   if (wrongType.length > 0) throw new HttpError(400, applicationMessages.wrongType(wrongType));
   if (badText.length > 0) throw new HttpError(400, applicationMessages.unstorable(badText));
+  if (notOneLine.length > 0) {
+    throw new HttpError(400, applicationMessages.notOneLine(notOneLine), {
+      errors: Object.fromEntries(notOneLine.map((key) => [key, [messages.singleLine]])),
+    });
+  }
   if (tooLong.length > 0) throw new HttpError(400, applicationMessages.tooLong(tooLong));
 }
 

@@ -1,17 +1,38 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { findOnPath } from '../config.ts';
-import { makeDocx, makeJpeg, makePdf, makePng } from '../test/files.ts';
+import {
+  bombPng,
+  bombPngRgba,
+  externalPictureSpellings,
+  makeDocx,
+  makeJpeg,
+  makePdf,
+  makePng,
+  oneWordDocx,
+  pictureDocx,
+} from '../test/files.ts';
 import {
   ConversionError,
   conversionMessages,
   createConverter,
+  createSoffice,
+  imageDimensions,
   jpegOrientation,
+  MAX_IMAGE_PIXELS,
+  SOFFICE_TIMEOUT_MS,
   textToPdf,
-  withoutExternalReferences,
+  wrap,
 } from './convert.ts';
+import { cleanRelationships, parseXml, withoutExternalReferences } from './docxRelationships.ts';
 import { unpackZip } from './sniff.ts';
 
 /** Every page's text, as a reader's PDF tool extracts it. */
@@ -44,6 +65,24 @@ async function firstImage(bytes: Uint8Array): Promise<DecodedImage> {
   });
   await document.destroy();
   return image;
+}
+
+/** How many images page 1 paints: a linked picture that got in shows here. */
+async function imageCount(bytes: Uint8Array): Promise<number> {
+  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const operators = await (await document.getPage(1)).getOperatorList();
+  await document.destroy();
+  return operators.fnArray.filter((op) => op === OPS.paintImageXObject).length;
+}
+
+/** What a conversion rejects with, for asserting on its class and message. */
+async function refusal(conversion: Promise<unknown>): Promise<Error> {
+  const error = await conversion.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof Error)) throw new Error('the conversion did not fail');
+  return error;
 }
 
 const textOnly = createConverter({ soffice: null });
@@ -179,21 +218,6 @@ describe('DOCX without LibreOffice: the text rendering (mammoth), so nothing is 
 });
 
 describe('DOCX through LibreOffice', () => {
-  it('removes external references (linked pictures, templates) but keeps hyperlinks', () => {
-    const rels = `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="http://attacker.example/pixel.png" TargetMode="External"/>
-<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://www.gallatin.edu" TargetMode="External"/>
-<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>
-</Relationships>`;
-    const cleaned = unpackZip(
-      withoutExternalReferences(makeDocx(['x'], { 'word/_rels/document.xml.rels': rels })),
-    );
-    const text = new TextDecoder().decode(cleaned.get('word/_rels/document.xml.rels'));
-    expect(text).not.toContain('attacker.example');
-    expect(text).toContain('https://www.gallatin.edu');
-    expect(text).toContain('styles.xml');
-  });
-
   it.skipIf(sofficePath === undefined)(
     'converts a DOCX made by the test with soffice; the text is in the PDF (skipped only when soffice is not installed)',
     async () => {
@@ -218,3 +242,248 @@ describe('DOCX through LibreOffice', () => {
     await failing.dispose();
   });
 });
+
+describe('hostile files cannot take the server down (issue 13)', () => {
+  it('measures images from their header, without decoding them', () => {
+    expect(imageDimensions(makePng(4, 3), 'png')).toEqual({ width: 4, height: 3 });
+    expect(imageDimensions(makeJpeg(2, 1), 'jpeg')).toEqual({ width: 16, height: 8 });
+    expect(imageDimensions(makeJpeg(2, 1, 6), 'jpeg')).toEqual({ width: 16, height: 8 });
+    expect(imageDimensions(makePng().subarray(0, 20), 'png')).toBeUndefined();
+  });
+
+  it('refuses a PNG declaring 20000 × 20000 pixels before decoding it (regression: a 388 KB PNG took 20 s and 3.4 GiB)', async () => {
+    const bomb = bombPng(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(20_000 * 20_000).toBeGreaterThan(MAX_IMAGE_PIXELS);
+    const error = await refusal(textOnly.convert(bomb, 'png'));
+    expect(error).toBeInstanceOf(ConversionError);
+    expect(error.message).toBe(conversionMessages.imageTooLarge);
+  });
+
+  it('refuses a JPEG whose second frame header declares 20000 × 20000, however small its first', async () => {
+    const jpeg = Buffer.from(makeJpeg(2, 1));
+    const frame = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+    // A second SOF0 after the first, declaring the bomb's size.
+    const second = Buffer.from([0xff, 0xc1, 0, 11, 8, 0x4e, 0x20, 0x4e, 0x20, 1, 1, 0x11, 0]);
+    const bomb = Buffer.concat([jpeg.subarray(0, frame), second, jpeg.subarray(frame)]);
+    expect(imageDimensions(bomb, 'jpeg')).toEqual({ width: 20_000, height: 20_000 });
+    const error = await refusal(textOnly.convert(bomb, 'jpeg'));
+    expect(error.message).toBe(conversionMessages.imageTooLarge);
+  });
+
+  it('breaks words in one pass: each character measured a bounded number of times (regression: quadratic, 49 s for 8,000 letters)', () => {
+    let measured = 0;
+    const widthOf = (char: string) => {
+      measured += 1;
+      return char === ' ' ? 3 : 6;
+    };
+    const word = 'a'.repeat(1_000_000);
+    const lines = wrap(widthOf, `short words ${word} end`, 504);
+    expect(measured).toBeLessThanOrEqual(2 * (word.length + 20) + 1);
+    // 504 / 6 = 84 letters a line.
+    expect(lines[0]).toBe('short words');
+    expect(lines[1]).toBe('a'.repeat(84));
+    expect(lines.join('').length).toBe('short words'.length + word.length + ' end'.length);
+    expect(lines.at(-1)).toBe(`${'a'.repeat(word.length % 84)} end`);
+  });
+
+  it('ends a DOCX of one 5,000,000-letter word with a message, without LibreOffice (regression: it froze the server)', async () => {
+    const docx = oneWordDocx(5_000_000);
+    expect(docx.length).toBeLessThan(10_000);
+    const error = await refusal(textOnly.convert(docx, 'docx'));
+    expect(error).toBeInstanceOf(ConversionError);
+    expect(error.message).toBe(conversionMessages.docxTooLong(100));
+  });
+
+  it.skipIf(sofficePath === undefined)(
+    'ends the same DOCX with a message through LibreOffice: killed on its time, then the text rendering refuses it (skipped only when soffice is not installed)',
+    async () => {
+      const short = createConverter({ soffice: sofficePath ?? null, timeoutMs: 15_000 });
+      const error = await refusal(short.convert(oneWordDocx(5_000_000), 'docx'));
+      expect(error).toBeInstanceOf(ConversionError);
+      expect(error.message).toBe(conversionMessages.docxTooLong(100));
+    },
+    120_000,
+  );
+
+  it('a conversion past its memory ends with a message the applicant understands, not a crash', async () => {
+    // A 6000 × 6000 RGBA PNG (36 MP, under the ceiling) needs ~1.9 GB of address space to decode.
+    const small = createConverter({ soffice: null, limits: { addressSpaceMb: 1400 } });
+    const error = await refusal(small.convert(bombPngRgba(6000, 6000), 'png'));
+    expect(error).toBeInstanceOf(ConversionError);
+    expect(error.message).toBe(conversionMessages.tooDemanding);
+  });
+
+  it('a conversion past its time is killed and ends with that message', async () => {
+    const hurried = createConverter({ soffice: null, limits: { stepTimeoutMs: 50 } });
+    const error = await refusal(hurried.convert(oneWordDocx(5_000_000), 'docx'));
+    expect(error).toBeInstanceOf(ConversionError);
+    expect(error.message).toBe(conversionMessages.tooDemanding);
+  });
+
+  it("the job's abort signal kills the conversion: a plain error, so the job's own timeout is what it reports", async () => {
+    const controller = new AbortController();
+    const conversion = refusal(
+      textOnly.convert(oneWordDocx(5_000_000), 'docx', { signal: controller.signal }),
+    );
+    controller.abort();
+    const error = await conversion;
+    expect(error).not.toBeInstanceOf(ConversionError);
+    expect(error.message).toMatch(/stopped/);
+  });
+
+  it('keeps the event loop free while a hostile file converts: a timer set after it fires first', async () => {
+    const conversion = textOnly.convert(oneWordDocx(5_000_000), 'docx').then(
+      () => 'conversion',
+      () => 'conversion',
+    );
+    const tick = new Promise<string>((resolve) => {
+      setTimeout(() => {
+        resolve('event loop');
+      }, 10);
+    });
+    expect(await Promise.race([conversion, tick])).toBe('event loop');
+    await conversion;
+  });
+});
+
+describe('DOCX relationships are parsed, and only those inside the file are kept (issue 13)', () => {
+  const image = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
+  const styles = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles';
+
+  it.each(Object.entries(externalPictureSpellings('file:///etc/hostname')))(
+    'drops an external picture spelled with %s (regression: the regular expression missed it)',
+    (_spelling, rels) => {
+      const cleaned = cleanRelationships(rels);
+      expect(cleaned).not.toContain('hostname');
+      expect(parseXml(cleaned).children).toEqual([]);
+    },
+  );
+
+  it('keeps internal parts, drops every scheme, absolute path, "..", backslash and hyperlink', () => {
+    const rels = `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+<Relationship Id="rId1" Type="${styles}" Target="styles.xml"/>
+<Relationship Id="rId2" Type="${image}" Target="media/image1.png" TargetMode="Internal"/>
+<Relationship Id="rId3" Type="${image}" Target="/etc/hostname"/>
+<Relationship Id="rId4" Type="${image}" Target="../../../../etc/hostname"/>
+<Relationship Id="rId5" Type="${image}" Target="media/%2e%2e/%2e%2e/secret.png"/>
+<Relationship Id="rId6" Type="${image}" Target="http://attacker.example/pixel.png"/>
+<Relationship Id="rId7" Type="${image}" Target="smb://host/share/x.png"/>
+<Relationship Id="rId8" Type="${image}" Target="media\\x.png"/>
+<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://www.gallatin.edu" TargetMode="External"/>
+<Relationship Id="rId10" Type="${image}" Target="media/x.png" TargetMode="external"/>
+<Relationship Id="rId11" Type="${image}" Target="media/x.png" TargetMode="Internal " />
+<pr:Relationship xmlns:pr="http://schemas.openxmlformats.org/package/2006/relationships" Id="rId12" Type="${image}" Target="file:///etc/hostname"/>
+</Relationships>`;
+    const kept = parseXml(cleanRelationships(rels)).children.map((child) =>
+      Object.fromEntries(child.attributes),
+    );
+    expect(kept).toEqual([
+      { Id: 'rId1', Type: styles, Target: 'styles.xml' },
+      { Id: 'rId2', Type: image, Target: 'media/image1.png' },
+    ]);
+  });
+
+  it('writes values back escaped, and empties a part that is not strict XML', () => {
+    const rels = `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="a&amp;b" Type="t&quot;&lt;" Target="media/a&amp;b.png"/></Relationships>`;
+    expect(cleanRelationships(rels)).toContain(
+      '<Relationship Id="a&amp;b" Type="t&quot;&lt;" Target="media/a&amp;b.png"/>',
+    );
+    for (const hostile of [
+      `<!DOCTYPE r [<!ENTITY e "External">]><Relationships><Relationship Id="x" Type="t" Target="file:///etc/hostname" TargetMode="&e;"/></Relationships>`,
+      `<Relationships><Relationship Id="x" Type="t" Target="a" TargetMode="&unknown;"/></Relationships>`,
+      `<Relationships><Relationship Id="x" Id="y" Type="t" Target="a"/></Relationships>`,
+      `<Relationships><Relationship Id="x" Type="t" Target="a"></Relationships>`,
+      `<Relationships><Relationship Id="x" Type="t" Target="a<b"/></Relationships>`,
+      '<Relationships><!-- -- --></Relationships>',
+      'not xml at all',
+      `<Other><Relationship Id="x" Type="t" Target="styles.xml"/></Other>`,
+    ]) {
+      expect(parseXml(cleanRelationships(hostile)).children, hostile).toEqual([]);
+    }
+  });
+
+  it('rewrites every relationships part of the archive, in any case of its name', () => {
+    const docx = makeDocx(['x'], {
+      'word/_rels/document.xml.rels': Object.values(externalPictureSpellings('file:///x'))[0] ?? '',
+      'WORD/_RELS/HEADER1.XML.RELS': Object.values(externalPictureSpellings('file:///y'))[1] ?? '',
+    });
+    const entries = unpackZip(withoutExternalReferences(docx));
+    const text = (name: string) => new TextDecoder().decode(entries.get(name));
+    expect(text('word/_rels/document.xml.rels')).not.toContain('file:');
+    expect(text('WORD/_RELS/HEADER1.XML.RELS')).not.toContain('file:');
+    expect(text('_rels/.rels')).toContain('word/document.xml');
+  });
+});
+
+describe.skipIf(sofficePath === undefined)(
+  'LibreOffice reads nothing outside its input and reaches no network (issue 13; skipped only when soffice is not installed)',
+  () => {
+    let canaries: string;
+    let canaryPng: string;
+    let canaryPdf: string;
+    let server: Server;
+    let requests: string[];
+    let port: number;
+
+    beforeAll(async () => {
+      // Readable by anyone, like /etc/hostname: only LibreOffice's own refusal keeps it out.
+      canaries = await mkdtemp(join(tmpdir(), 'admit-canary-'));
+      await chmod(canaries, 0o755);
+      canaryPng = join(canaries, 'canary.png');
+      canaryPdf = join(canaries, 'canary.pdf');
+      await writeFile(canaryPng, makePng(16, 16), { mode: 0o644 });
+      await writeFile(canaryPdf, await makePdf('CANARY-7c1e4b'), { mode: 0o644 });
+      requests = [];
+      server = createServer((request, response) => {
+        requests.push(request.url ?? '');
+        response.setHeader('content-type', 'image/png');
+        response.end(makePng(16, 16));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const address = server.address();
+      port = typeof address === 'object' && address !== null ? address.port : 0;
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await rm(canaries, { recursive: true, force: true });
+    });
+
+    it('shows an embedded picture (the check below can see one)', async () => {
+      const pdf = await libreOffice.convert(pictureDocx(), 'docx');
+      expect(await imageCount(pdf)).toBe(1);
+    }, 120_000);
+
+    it('embeds no linked file, in any of the five spellings, PNG or PDF (regression: a linked file:///… picture was embedded)', async () => {
+      for (const target of [canaryPng, canaryPdf].map((path) => pathToFileURL(path).href)) {
+        for (const [spelling, rels] of Object.entries(externalPictureSpellings(target))) {
+          const pdf = await libreOffice.convert(pictureDocx(rels), 'docx');
+          expect(await imageCount(pdf), `${spelling} ${target}`).toBe(0);
+          expect(await pdfText(pdf)).not.toContain('CANARY');
+          expect(await pdfText(pdf)).toContain('A picture follows.');
+        }
+      }
+    }, 600_000);
+
+    it('LibreOffice itself, given the hostile files unfiltered and no network namespace, neither reads the files nor fetches the URLs', async () => {
+      const bare = createSoffice({
+        path: sofficePath ?? '',
+        timeoutMs: SOFFICE_TIMEOUT_MS,
+        addressSpaceMb: 2560,
+        noNetwork: false,
+      });
+      const targets = [
+        pathToFileURL(canaryPng).href,
+        pathToFileURL(canaryPdf).href,
+        `http://127.0.0.1:${port}/pixel.png`,
+      ];
+      for (const target of targets) {
+        const rels = Object.values(externalPictureSpellings(target))[0] ?? '';
+        const pdf = await bare.convert(pictureDocx(rels));
+        expect(await imageCount(pdf), target).toBe(0);
+        expect(await pdfText(pdf)).not.toContain('CANARY');
+      }
+      expect(requests).toEqual([]);
+    }, 300_000);
+  },
+);

@@ -1,43 +1,55 @@
 /**
  * Converts an uploaded document to PDF (ARCHITECTURE "Documents and PDFs"):
  * - PNG/JPEG → one Letter page, the image scaled to fit inside the margins (JPEG EXIF
- *   orientation honoured, so a phone photo of an essay is upright);
+ *   orientation honoured, so a phone photo of an essay is upright); measured from its header
+ *   first and refused above MAX_IMAGE_PIXELS, before anything is decoded;
  * - PDF → loaded with pdf-lib (encrypted or damaged → refused with a message), forms
  *   flattened, then re-saved page by page without document scripts, page actions or
  *   annotations;
- * - DOCX → LibreOffice headless when `soffice` is on PATH (a private profile, external
- *   references removed, no network when a network namespace can be made, killed on timeout);
- *   otherwise, or if LibreOffice fails, the document's text (mammoth) laid out with pdf-lib,
- *   so the content is never lost.
+ * - DOCX → LibreOffice headless when `soffice` is on PATH (its relationships parsed and every
+ *   external or absolute target dropped first: docxRelationships.ts; a fresh profile that
+ *   blocks linked content, an unprivileged user, no network when a namespace can be made,
+ *   killed on time); otherwise, or if LibreOffice fails, the document's text (mammoth) laid
+ *   out with pdf-lib, so the content is never lost.
+ *
+ * None of it runs in the server's process: a hostile file (a 6 KB DOCX of one 5,000,000-letter
+ * word, a PNG declaring 20000 × 20000 pixels) once held the event loop for tens of seconds and
+ * gigabytes of memory. Each step runs in a child process (convertProcess.ts) with a hard time
+ * limit, a V8 heap limit and an address-space limit, killed on time, on the job's abort signal,
+ * or by the kernel past its memory; a step killed so ends in a ConversionError with a message
+ * for the applicant, which the job does not retry.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmod, chown, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { zipSync } from 'fflate';
 import mammoth from 'mammoth';
-import {
-  degrees,
-  PDFDocument,
-  PDFName,
-  type PDFFont,
-  PageSizes,
-  rgb,
-  StandardFonts,
-} from 'pdf-lib';
+import { degrees, PDFDocument, PDFName, PageSizes, rgb, StandardFonts } from 'pdf-lib';
 
 import { type SniffedType } from '../db/schema.ts';
-import { unpackZip } from './sniff.ts';
+import { withoutExternalReferences } from './docxRelationships.ts';
 
 /** A problem with the file itself: trying again cannot help; the message is for the applicant. */
 export class ConversionError extends Error {
   override name = 'ConversionError';
 }
 
+/** A PDF may have at most this many pages (a supporting document, not a book). */
+export const MAX_PDF_PAGES = 100;
+/**
+ * An image may have at most this many pixels (40 megapixels). A Letter or A4 page scanned at
+ * 600 dpi is 34–35 MP and a phone photo 12–48 MP (and a 48 MP photo is far over the 1 MB
+ * upload limit), so real uploads fit; decoding a 40 MP PNG takes ~550 MB and a few seconds,
+ * the most one conversion may cost. A 20000 × 20000 PNG of zeros is 388 KB and 1.6 GB decoded.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
 export const conversionMessages = {
   image: 'This image could not be read. Please save it again as PNG or JPEG, or upload a PDF.',
+  imageTooLarge: `This image has too many pixels to convert (more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels). Please save it at a smaller size, for example 6000 × 6000 pixels or less, and upload it again.`,
   encrypted:
     'This PDF is protected by a password or encryption. Please upload a copy without protection.',
   damagedPdf: 'This PDF is damaged and could not be read. Please save it again and re-upload it.',
@@ -45,12 +57,51 @@ export const conversionMessages = {
   tooManyPages: (max: number) =>
     `This PDF has more than ${max} pages. Please upload a shorter one.`,
   docx: 'This Word document could not be read. Please save it again in Word, or upload a PDF.',
+  docxTooLong: (max: number) =>
+    `This Word document is longer than ${max} pages once converted. Please upload a shorter one.`,
+  tooDemanding:
+    'We could not convert this file: it needs more time or memory than one file may use. Please save it as a PDF and upload it again.',
 } as const;
 
-/** A PDF may have at most this many pages (a supporting document, not a book). */
-export const MAX_PDF_PAGES = 100;
 /** LibreOffice gets this long per document before it is killed. */
 export const SOFFICE_TIMEOUT_MS = 60_000;
+/** Each step in a conversion process (an image, a PDF, the text rendering) gets this long. */
+export const CONVERSION_STEP_TIMEOUT_MS = 30_000;
+/**
+ * A whole conversion (a DOCX: its relationships, LibreOffice, its PDF checked, maybe the text
+ * rendering after it) ends within this: below the job's own 120 s (documents.ts), so the
+ * conversion's limit, which is not retried, is the one a hostile file meets.
+ */
+export const CONVERSION_TIME_LIMIT_MS = 100_000;
+/** The V8 heap of a conversion process (`--max-old-space-size`). */
+export const CONVERSION_HEAP_MB = 512;
+/**
+ * The address space of a conversion process and of LibreOffice (`ulimit -v`): it bounds
+ * what V8's heap limit does not (decoded images live in ArrayBuffers). Node reserves ~0.7 GB
+ * of it at start; the largest image allowed needs ~1.9 GB; past it an allocation fails and the
+ * step ends with `tooDemanding`.
+ */
+export const CONVERSION_ADDRESS_SPACE_MB = 2560;
+/** A conversion's output larger than this is refused (the application PDF appends it). */
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+/** LibreOffice runs as this user when the server runs as root (nobody on Debian and most). */
+const UNPRIVILEGED_ID = 65534;
+
+/**
+ * Whether `error` is an allocation that failed (the address-space limit reached), not a
+ * damaged file: a RangeError, but not the ones a damaged file gives ("Offset is outside the
+ * bounds of the DataView", "Invalid typed array length: 0").
+ */
+export function isOutOfMemory(error: unknown): boolean {
+  return (
+    error instanceof RangeError &&
+    /allocation failed|invalid string length|out of memory/i.test(error.message)
+  );
+}
+
+/** How the conversion process ends (convertProcess.ts): 0 is a PDF on stdout. */
+export const EXIT_REFUSED = 3;
+export const EXIT_RESOURCES = 4;
 
 const PAGE = PageSizes.Letter;
 /** Half an inch of margin around an image; three quarters around text. */
@@ -67,13 +118,69 @@ export interface ConverterLog {
   warn: (object: object, message: string) => void;
 }
 
-/** True when this machine lets an unprivileged process make an empty network namespace. */
-function networkNamespaceAvailable(): boolean {
-  const probe = spawnSync('unshare', ['-rn', 'true'], { timeout: 5000, stdio: 'ignore' });
-  return probe.status === 0;
-}
-
 // ---------------------------------------------------------------- images
+
+/** JPEG markers with no length after them: TEM, RST0–7, SOI, EOI. */
+const STANDALONE_MARKERS = new Set([
+  0x01, 0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8, 0xd9,
+]);
+/** Start-of-frame markers (every SOFn but DHT 0xC4, JPG 0xC8 and DAC 0xCC): they give the size. */
+const FRAME_MARKERS = new Set([
+  0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf,
+]);
+
+/**
+ * The pixel size an image declares in its header, read without decoding anything: a PNG's
+ * IHDR; a JPEG's largest start-of-frame among all its markers (scan data is stepped over, so a
+ * small first frame cannot hide a huge later one). Undefined when the header is missing or
+ * declares no size.
+ */
+export function imageDimensions(
+  bytes: Uint8Array,
+  type: 'png' | 'jpeg',
+): { width: number; height: number } | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (type === 'png') {
+    // Signature (8), IHDR length (4) and type (4), then width and height (big-endian).
+    if (bytes.length < 24) return undefined;
+    const width = view.getUint32(16);
+    const height = view.getUint32(20);
+    return width === 0 || height === 0 ? undefined : { width, height };
+  }
+  let largest: { width: number; height: number } | undefined;
+  let at = 2;
+  while (at + 1 < bytes.length) {
+    if (bytes[at] !== 0xff) {
+      // Entropy-coded data after a scan: step to the next marker (FF 00 is a data byte).
+      at += 1;
+      continue;
+    }
+    const marker = bytes[at + 1] ?? 0;
+    if (marker === 0xff || marker === 0x00) {
+      at += 1;
+      continue;
+    }
+    if (marker === 0xd9) break;
+    if (STANDALONE_MARKERS.has(marker)) {
+      at += 2;
+      continue;
+    }
+    if (at + 4 > bytes.length) break;
+    const length = view.getUint16(at + 2);
+    if (length < 2) return undefined;
+    if (FRAME_MARKERS.has(marker)) {
+      if (at + 9 > bytes.length) return undefined;
+      const height = view.getUint16(at + 5);
+      const width = view.getUint16(at + 7);
+      if (width === 0 || height === 0) return undefined;
+      if (largest === undefined || width * height > largest.width * largest.height) {
+        largest = { width, height };
+      }
+    }
+    at += 2 + length;
+  }
+  return largest;
+}
 
 /** The EXIF orientation (1–8) of a JPEG, 1 when it has none. */
 export function jpegOrientation(bytes: Uint8Array): number {
@@ -109,15 +216,25 @@ export function jpegOrientation(bytes: Uint8Array): number {
   return 1;
 }
 
-/** One Letter page holding the image, scaled down to fit inside the margins. */
+/**
+ * One Letter page holding the image, scaled down to fit inside the margins. Its header is
+ * read first: no size, or more than MAX_IMAGE_PIXELS, is refused before pdf-lib decodes it.
+ */
 export async function imageToPdf(input: Uint8Array, type: 'png' | 'jpeg'): Promise<Uint8Array> {
   // pdf-lib's JPEG reader ignores byteOffset: give it bytes of its own.
   const bytes = new Uint8Array(input);
+  const size = imageDimensions(bytes, type);
+  if (size === undefined) throw new ConversionError(conversionMessages.image);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) {
+    throw new ConversionError(conversionMessages.imageTooLarge);
+  }
   const pdf = await PDFDocument.create();
   let image;
   try {
     image = type === 'png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
-  } catch {
+  } catch (error) {
+    // Out of memory is not a damaged image: the process reports it as such.
+    if (isOutOfMemory(error)) throw error;
     throw new ConversionError(conversionMessages.image);
   }
   const orientation = type === 'jpeg' ? jpegOrientation(bytes) : 1;
@@ -172,7 +289,8 @@ export async function normalisePdf(bytes: Uint8Array): Promise<Uint8Array> {
       throwOnInvalidObject: true,
       ignoreEncryption: true,
     });
-  } catch {
+  } catch (error) {
+    if (isOutOfMemory(error)) throw error;
     throw new ConversionError(conversionMessages.damagedPdf);
   }
   if (source.isEncrypted) throw new ConversionError(conversionMessages.encrypted);
@@ -199,7 +317,8 @@ export async function normalisePdf(bytes: Uint8Array): Promise<Uint8Array> {
       out.addPage(page);
     }
     return await out.save();
-  } catch {
+  } catch (error) {
+    if (isOutOfMemory(error)) throw error;
     throw new ConversionError(conversionMessages.damagedPdf);
   }
 }
@@ -225,8 +344,7 @@ const LATIN_FALLBACKS: Record<string, string> = {
  * Replaces what the standard font cannot draw: accents it lacks are dropped (ź → z), a few
  * Latin letters become their base letter (Ł → L), anything else becomes "?".
  */
-function drawable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
+function drawable(supported: ReadonlySet<number>, text: string): string {
   let out = '';
   for (const char of text.normalize('NFC')) {
     const code = char.codePointAt(0) ?? 0x3f;
@@ -242,36 +360,69 @@ function drawable(font: PDFFont, text: string): string {
   return out;
 }
 
-/** Breaks a paragraph into lines no wider than `width`. */
-function wrap(font: PDFFont, paragraph: string, width: number): string[] {
-  const measure = (text: string) => font.widthOfTextAtSize(text, TEXT_SIZE);
+/**
+ * Breaks a paragraph into lines no wider than `width`, in one pass: each character is measured
+ * once (from a cache), words and lines are summed as they grow. A word wider than the line is
+ * cut where it must be. (It once measured `rest.slice(0, cut)` for every cut: quadratic, 49 s
+ * for one 8,000-letter word, with the whole server waiting.)
+ */
+export function wrap(
+  widthOf: (char: string) => number,
+  paragraph: string,
+  width: number,
+): string[] {
   const lines: string[] = [];
+  const space = widthOf(' ');
   let line = '';
+  let lineWidth = 0;
   for (const word of paragraph.split(/ +/)) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (measure(candidate) <= width) {
-      line = candidate;
+    let wordWidth = 0;
+    for (const char of word) wordWidth += widthOf(char);
+    if (line === '' && wordWidth <= width) {
+      line = word;
+      lineWidth = wordWidth;
+      continue;
+    }
+    if (line !== '' && lineWidth + space + wordWidth <= width) {
+      line += ` ${word}`;
+      lineWidth += space + wordWidth;
       continue;
     }
     if (line !== '') lines.push(line);
-    // A word wider than the line is cut where it must be.
-    let rest = word;
-    while (measure(rest) > width) {
-      let cut = rest.length - 1;
-      while (cut > 1 && measure(rest.slice(0, cut)) > width) cut -= 1;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
+    line = '';
+    lineWidth = 0;
+    for (const char of word) {
+      const charWidth = widthOf(char);
+      if (line !== '' && lineWidth + charWidth > width) {
+        lines.push(line);
+        line = '';
+        lineWidth = 0;
+      }
+      line += char;
+      lineWidth += charWidth;
     }
-    line = rest;
   }
   lines.push(line);
   return lines;
 }
 
-/** Lays plain text out on Letter pages, wrapping lines and starting new pages as needed. */
+/**
+ * Lays plain text out on Letter pages, wrapping lines and starting new pages as needed; more
+ * than MAX_PDF_PAGES pages is refused, as a PDF of that length would be.
+ */
 export async function textToPdf(text: string, note?: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const supported = new Set(font.getCharacterSet());
+  const widths = new Map<string, number>();
+  const widthOf = (char: string) => {
+    let charWidth = widths.get(char);
+    if (charWidth === undefined) {
+      charWidth = font.widthOfTextAtSize(char, TEXT_SIZE);
+      widths.set(char, charWidth);
+    }
+    return charWidth;
+  };
   const [pageWidth, pageHeight] = PAGE;
   const width = pageWidth - 2 * TEXT_MARGIN;
   let page = pdf.addPage(PAGE);
@@ -279,13 +430,16 @@ export async function textToPdf(text: string, note?: string): Promise<Uint8Array
   const newLine = () => {
     y -= LINE_HEIGHT;
     if (y < TEXT_MARGIN) {
+      if (pdf.getPageCount() >= MAX_PDF_PAGES) {
+        throw new ConversionError(conversionMessages.docxTooLong(MAX_PDF_PAGES));
+      }
       page = pdf.addPage(PAGE);
       y = pageHeight - TEXT_MARGIN - LINE_HEIGHT;
     }
   };
   if (note !== undefined) {
     newLine();
-    page.drawText(drawable(font, note), {
+    page.drawText(drawable(supported, note), {
       x: TEXT_MARGIN,
       y,
       size: 8,
@@ -297,7 +451,7 @@ export async function textToPdf(text: string, note?: string): Promise<Uint8Array
   const body = text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').trim();
   const paragraphs = body === '' ? ['(This document has no text.)'] : body.split('\n');
   for (const paragraph of paragraphs) {
-    for (const line of wrap(font, drawable(font, paragraph.trimEnd()), width)) {
+    for (const line of wrap(widthOf, drawable(supported, paragraph.trimEnd()), width)) {
       newLine();
       if (line !== '') page.drawText(line, { x: TEXT_MARGIN, y, size: TEXT_SIZE, font });
     }
@@ -310,7 +464,8 @@ export async function docxTextToPdf(bytes: Uint8Array): Promise<Uint8Array> {
   let text: string;
   try {
     text = (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
-  } catch {
+  } catch (error) {
+    if (isOutOfMemory(error)) throw error;
     throw new ConversionError(conversionMessages.docx);
   }
   return textToPdf(
@@ -319,66 +474,105 @@ export async function docxTextToPdf(bytes: Uint8Array): Promise<Uint8Array> {
   );
 }
 
-// ---------------------------------------------------------------- LibreOffice
+// ---------------------------------------------------------------- steps
 
-/** A relationship that makes Word (or LibreOffice) fetch something from outside the file. */
-const EXTERNAL_RELATIONSHIP =
-  /<Relationship\b(?=[^>]*\bTargetMode\s*=\s*["']External["'])(?![^>]*\bType\s*=\s*["'][^"']*\/hyperlink["'])[^>]*?(?:\/>|>\s*<\/Relationship>)/g;
+/** What a conversion process can be asked to do (convertProcess.ts runs one per process). */
+export const CONVERSION_STEPS = [
+  'png',
+  'jpeg',
+  'pdf',
+  'docx-links',
+  'docx-text',
+  'soffice-pdf',
+] as const;
+export type ConversionStep = (typeof CONVERSION_STEPS)[number];
 
 /**
- * The DOCX with every external, non-hyperlink relationship removed (linked pictures,
- * attached templates, remote frames), so opening it fetches nothing.
+ * The PDF LibreOffice wrote, checked: one pdf-lib reads (else a plain error: the text rendering
+ * is used instead), of at most MAX_PDF_PAGES pages.
  */
-export function withoutExternalReferences(bytes: Uint8Array): Uint8Array {
-  const entries = unpackZip(bytes);
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let changed = false;
-  for (const [name, data] of entries) {
-    if (!name.endsWith('.rels')) continue;
-    const xml = decoder.decode(data);
-    const cleaned = xml.replace(EXTERNAL_RELATIONSHIP, '');
-    if (cleaned !== xml) {
-      entries.set(name, encoder.encode(cleaned));
-      changed = true;
-    }
+async function checkSofficePdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  if (pdf.getPageCount() > MAX_PDF_PAGES) {
+    throw new ConversionError(conversionMessages.docxTooLong(MAX_PDF_PAGES));
   }
-  return changed ? zipSync(Object.fromEntries(entries)) : bytes;
+  return bytes;
 }
 
-const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
-<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
-</oor:items>
-`;
+/** Runs one step in the calling process: convertProcess.ts does, the server never. */
+export function runConversionStep(step: ConversionStep, bytes: Uint8Array): Promise<Uint8Array> {
+  switch (step) {
+    case 'png':
+    case 'jpeg':
+      return imageToPdf(bytes, step);
+    case 'pdf':
+      return normalisePdf(bytes);
+    case 'docx-links':
+      return Promise.resolve(withoutExternalReferences(bytes));
+    case 'docx-text':
+      return docxTextToPdf(bytes);
+    case 'soffice-pdf':
+      return checkSofficePdf(bytes);
+  }
+}
 
-interface SofficeSettings {
-  path: string;
-  noNetwork: boolean;
+// ---------------------------------------------------------------- limited processes
+
+interface LimitedRun {
+  cwd?: string;
+  env: NodeJS.ProcessEnv;
   timeoutMs: number;
+  addressSpaceMb: number;
+  signal?: AbortSignal | undefined;
+  input?: Uint8Array;
+  /** Run as this user and group (the server runs as root). */
+  user?: { uid: number; gid: number } | undefined;
 }
 
-function runProcess(
-  command: string,
-  args: string[],
-  settings: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal?: AbortSignal },
-): Promise<void> {
+interface LimitedOutcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Why it was killed, when it was: its time, the caller's abort, or too much output. */
+  killedFor?: 'time' | 'abort' | 'output';
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** Bytes a process may write in files (`ulimit -f`, 512-byte blocks): a PDF, not a disk. */
+const FILE_SIZE_BLOCKS = (2 * MAX_OUTPUT_BYTES) / 512;
+
+/**
+ * Runs `command` under `ulimit -v` (address space) and `ulimit -f` (file size), in its own
+ * process group, killed with SIGKILL (the whole group: LibreOffice's soffice.bin too) when its
+ * time runs out, when `signal` aborts, or when it writes more than MAX_OUTPUT_BYTES. Resolves
+ * with how it ended; rejects only when it cannot be started.
+ */
+function runLimited(command: string, args: string[], run: LimitedRun): Promise<LimitedOutcome> {
   return new Promise((resolve, reject) => {
-    // Its own process group, so the kill reaches soffice.bin and whatever it started.
-    const child = spawn(command, args, {
-      cwd: settings.cwd,
-      env: settings.env,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      '/bin/sh',
+      [
+        '-c',
+        'ulimit -v "$1" && ulimit -f "$2" || exit 125; shift 2; exec "$@"',
+        'sh',
+        String(run.addressSpaceMb * 1024),
+        String(FILE_SIZE_BLOCKS),
+        command,
+        ...args,
+      ],
+      {
+        cwd: run.cwd,
+        env: run.env,
+        detached: true,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        ...(run.user === undefined ? {} : { uid: run.user.uid, gid: run.user.gid }),
+      },
+    );
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
     let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      if (stderr.length < 4000) stderr += chunk;
-    });
-    let killedFor: string | undefined;
-    const kill = (reason: string) => {
+    let killedFor: LimitedOutcome['killedFor'];
+    const kill = (reason: NonNullable<LimitedOutcome['killedFor']>) => {
       killedFor ??= reason;
       try {
         if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
@@ -387,102 +581,284 @@ function runProcess(
       }
     };
     const timer = setTimeout(() => {
-      kill(`timed out after ${settings.timeoutMs} ms`);
-    }, settings.timeoutMs);
+      kill('time');
+    }, run.timeoutMs);
     const onAbort = () => {
-      kill('aborted');
+      kill('abort');
     };
-    settings.signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (error) => {
+    if (run.signal?.aborted === true) onAbort();
+    run.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > MAX_OUTPUT_BYTES) kill('output');
+      else stdout.push(chunk);
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 4000) stderr += chunk;
+    });
+    // A process that dies before reading all its input closes the pipe: not an error here.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(run.input);
+    const settle = () => {
       clearTimeout(timer);
-      settings.signal?.removeEventListener('abort', onAbort);
+      run.signal?.removeEventListener('abort', onAbort);
+    };
+    child.on('error', (error) => {
+      settle();
       reject(error);
     });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      settings.signal?.removeEventListener('abort', onAbort);
-      if (killedFor !== undefined) reject(new Error(`LibreOffice ${killedFor}`));
-      else if (code !== 0)
-        reject(new Error(`LibreOffice exited with ${String(code)}: ${stderr.trim()}`));
-      else resolve();
+    child.on('close', (code, signal) => {
+      settle();
+      resolve({
+        code,
+        signal,
+        ...(killedFor === undefined ? {} : { killedFor }),
+        stdout: Buffer.concat(stdout),
+        stderr: stderr.trim(),
+      });
     });
   });
 }
 
-function createSoffice(settings: SofficeSettings) {
-  let profile: string | undefined;
-  // One conversion at a time per profile: LibreOffice does not share a profile between runs.
-  let queue: Promise<unknown> = Promise.resolve();
+export interface ConversionLimits {
+  /** One step in a conversion process. */
+  stepTimeoutMs: number;
+  /** A whole conversion, every step and LibreOffice together. */
+  totalTimeoutMs: number;
+  heapMb: number;
+  addressSpaceMb: number;
+}
 
-  async function convertOnce(bytes: Uint8Array, signal?: AbortSignal): Promise<Uint8Array> {
-    profile ??= await mkdtemp(join(tmpdir(), 'admit-soffice-profile-'));
-    const userDir = join(profile, 'user');
-    await mkdir(userDir, { recursive: true });
-    await writeFile(join(userDir, 'registrymodifications.xcu'), PROFILE_SETTINGS, {
-      flag: 'wx',
-    }).catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    });
-    const work = await mkdtemp(join(tmpdir(), 'admit-soffice-'));
-    try {
-      const input = join(work, 'document.docx');
-      const outDir = join(work, 'out');
-      await writeFile(input, withoutExternalReferences(bytes));
-      const args = [
-        `-env:UserInstallation=${pathToFileURL(profile).href}`,
-        '--headless',
-        '--invisible',
-        '--nologo',
-        '--norestore',
-        '--nolockcheck',
-        '--nodefault',
-        '--nofirststartwizard',
-        '--convert-to',
-        'pdf:writer_pdf_Export',
-        '--outdir',
-        outDir,
-        input,
-      ];
-      const [command, commandArgs] = settings.noNetwork
-        ? ['unshare', ['-rn', settings.path, ...args]]
-        : [settings.path, args];
-      await runProcess(command, commandArgs, {
-        cwd: work,
-        env: {
-          PATH: `${dirname(settings.path)}:/usr/bin:/bin`,
-          HOME: work,
-          LANG: 'C.UTF-8',
-          SAL_USE_VCLPLUGIN: 'svp',
-        },
-        timeoutMs: settings.timeoutMs,
-        signal,
-      }).catch(async (error: unknown) => {
-        // A killed LibreOffice may leave its profile locked or half-written: start afresh.
-        const stale = profile;
-        profile = undefined;
-        if (stale !== undefined) await rm(stale, { recursive: true, force: true });
-        throw error;
-      });
-      const pdf = await readFile(join(outDir, 'document.pdf')).catch(() => {
-        throw new Error('LibreOffice wrote no PDF');
-      });
-      // What LibreOffice wrote must itself be a PDF we can read.
-      await PDFDocument.load(pdf, { updateMetadata: false });
-      return new Uint8Array(pdf);
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
+const DEFAULT_LIMITS: ConversionLimits = {
+  stepTimeoutMs: CONVERSION_STEP_TIMEOUT_MS,
+  totalTimeoutMs: CONVERSION_TIME_LIMIT_MS,
+  heapMb: CONVERSION_HEAP_MB,
+  addressSpaceMb: CONVERSION_ADDRESS_SPACE_MB,
+};
+
+let sourceBuild: Promise<string> | undefined;
+
+/**
+ * convertProcess.ts bundled by esbuild (a devDependency) into node_modules/.cache, named by its
+ * content, when the server runs from its TypeScript source (tests, benches): a TypeScript
+ * loader in the conversion process would need WebAssembly, whose memory reservations do not
+ * fit under the address-space limit. Its npm imports stay imports, resolved from there.
+ */
+async function buildFromSource(here: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('./convertProcess.ts', here))],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  // In the server's node_modules: its imports resolve from there as the server's own do.
+  const folder = fileURLToPath(new URL('../../node_modules/.cache/admit-server/', here));
+  const script = join(
+    folder,
+    `convertProcess-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`,
+  );
+  await mkdir(folder, { recursive: true });
+  // Written under a name of its own, then renamed: a process started meanwhile never reads half.
+  const partial = `${script}.${process.pid}.partial`;
+  await writeFile(partial, code);
+  await rename(partial, script);
+  return script;
+}
+
+/**
+ * The script of a conversion process: the bundle's sibling `convertProcess.js` in production
+ * (scripts/build.mjs bundles both), or the source built once by `buildFromSource`.
+ */
+function conversionProcessScript(): Promise<string> {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) {
+    return Promise.resolve(fileURLToPath(new URL('./convertProcess.js', here)));
   }
+  sourceBuild ??= buildFromSource(here);
+  return sourceBuild;
+}
+
+/**
+ * Runs one step in a conversion process of its own, within `limits` and the time given.
+ * Killed on time, past its memory or for too much output: ConversionError (`tooDemanding`);
+ * the file's own problem: ConversionError with its message; aborted, or the process failing
+ * for another reason: a plain Error (the job may try again).
+ */
+async function runStep(
+  step: ConversionStep,
+  bytes: Uint8Array,
+  settings: { limits: ConversionLimits; timeoutMs: number; signal?: AbortSignal | undefined },
+): Promise<Uint8Array> {
+  if (settings.timeoutMs <= 0) throw new ConversionError(conversionMessages.tooDemanding);
+  const outcome = await runLimited(
+    process.execPath,
+    [`--max-old-space-size=${settings.limits.heapMb}`, await conversionProcessScript(), step],
+    {
+      // Nothing of the server's environment (its database URL, its keys) reaches the process.
+      env: {},
+      timeoutMs: settings.timeoutMs,
+      addressSpaceMb: settings.limits.addressSpaceMb,
+      signal: settings.signal,
+      input: bytes,
+    },
+  );
+  if (outcome.killedFor === 'abort') throw new Error(`the conversion (${step}) was stopped`);
+  if (outcome.killedFor !== undefined) throw new ConversionError(conversionMessages.tooDemanding);
+  if (outcome.code === 0) return new Uint8Array(outcome.stdout);
+  if (outcome.code === EXIT_REFUSED) {
+    throw new ConversionError(outcome.stdout.toString('utf8').slice(0, 1000));
+  }
+  // Out of memory: V8 aborts (SIGABRT) or an allocation fails; the kernel may kill it too.
+  if (outcome.code === EXIT_RESOURCES || outcome.signal !== null) {
+    throw new ConversionError(conversionMessages.tooDemanding);
+  }
+  throw new Error(
+    `the conversion process (${step}) exited with ${String(outcome.code)}: ${outcome.stderr}`,
+  );
+}
+
+// ---------------------------------------------------------------- LibreOffice
+
+/**
+ * A fresh profile for every run: macros off, and links to content outside the document
+ * blocked (BlockUntrustedRefererLinks: LibreOffice then neither reads a linked file nor fetches
+ * a linked URL, whatever spelling led it there); proxies pointed nowhere as well.
+ */
+const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetProxyType" oor:op="fuse"><value>1</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetHTTPProxyName" oor:op="fuse"><value>127.0.0.1</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetHTTPProxyPort" oor:op="fuse"><value>9</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetHTTPSProxyName" oor:op="fuse"><value>127.0.0.1</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetHTTPSProxyPort" oor:op="fuse"><value>9</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetFTPProxyName" oor:op="fuse"><value>127.0.0.1</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetFTPProxyPort" oor:op="fuse"><value>9</value></prop></item>
+</oor:items>
+`;
+
+export interface SofficeSettings {
+  path: string;
+  timeoutMs: number;
+  addressSpaceMb: number;
+  /** Run inside an empty network namespace (default: when `unshare -rn` works for its user). */
+  noNetwork?: boolean | undefined;
+}
+
+/** Who LibreOffice runs as and whether it gets a network namespace; decided once. */
+interface Sandbox {
+  user?: { uid: number; gid: number };
+  noNetwork: boolean;
+}
+
+async function decideSandbox(settings: SofficeSettings): Promise<Sandbox> {
+  // As root, LibreOffice runs as nobody: it cannot read what only the server may.
+  const user =
+    process.getuid?.() === 0 ? { uid: UNPRIVILEGED_ID, gid: UNPRIVILEGED_ID } : undefined;
+  let noNetwork = settings.noNetwork;
+  if (noNetwork === undefined) {
+    const probe = await runLimited('unshare', ['-rn', 'true'], {
+      env: { PATH: '/usr/bin:/bin:/usr/sbin:/sbin' },
+      timeoutMs: 5000,
+      addressSpaceMb: settings.addressSpaceMb,
+      user,
+    }).catch(() => undefined);
+    noNetwork = probe?.code === 0;
+  }
+  return { ...(user === undefined ? {} : { user }), noNetwork };
+}
+
+/**
+ * LibreOffice for one document at a time per call: a fresh folder holding only the document
+ * (already without external relationships), a fresh profile (PROFILE_SETTINGS), the folder
+ * owned by the user it runs as, and nothing else of the server's environment. Exported for
+ * the tests that prove LibreOffice itself reads nothing outside its input.
+ */
+export function createSoffice(settings: SofficeSettings) {
+  let sandbox: Promise<Sandbox> | undefined;
 
   return {
-    convert(bytes: Uint8Array, signal?: AbortSignal): Promise<Uint8Array> {
-      const run = queue.then(() => convertOnce(bytes, signal));
-      queue = run.catch(() => undefined);
-      return run;
-    },
-    async dispose(): Promise<void> {
-      if (profile !== undefined) await rm(profile, { recursive: true, force: true });
-      profile = undefined;
+    async convert(
+      bytes: Uint8Array,
+      options: { signal?: AbortSignal | undefined; timeoutMs?: number } = {},
+    ): Promise<Uint8Array> {
+      sandbox ??= decideSandbox(settings);
+      const { user, noNetwork } = await sandbox;
+      const work = await mkdtemp(join(tmpdir(), 'admit-soffice-'));
+      try {
+        const profile = join(work, 'profile');
+        const outDir = join(work, 'out');
+        const input = join(work, 'document.docx');
+        await mkdir(join(profile, 'user'), { recursive: true });
+        await mkdir(outDir);
+        await writeFile(join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
+        await writeFile(input, bytes);
+        if (user !== undefined) {
+          for (const path of [work, profile, join(profile, 'user'), outDir, input]) {
+            await chown(path, user.uid, user.gid);
+          }
+          await chown(join(profile, 'user', 'registrymodifications.xcu'), user.uid, user.gid);
+        }
+        await chmod(work, 0o700);
+        const args = [
+          `-env:UserInstallation=${pathToFileURL(profile).href}`,
+          '--headless',
+          '--invisible',
+          '--nologo',
+          '--norestore',
+          '--nolockcheck',
+          '--nodefault',
+          '--nofirststartwizard',
+          '--convert-to',
+          'pdf:writer_pdf_Export',
+          '--outdir',
+          outDir,
+          input,
+        ];
+        const timeoutMs = Math.min(settings.timeoutMs, options.timeoutMs ?? settings.timeoutMs);
+        const outcome = await runLimited(
+          noNetwork ? 'unshare' : settings.path,
+          noNetwork ? ['-rn', settings.path, ...args] : args,
+          {
+            cwd: work,
+            env: {
+              PATH: `${dirname(settings.path)}:/usr/bin:/bin`,
+              HOME: work,
+              TMPDIR: work,
+              LANG: 'C.UTF-8',
+              SAL_USE_VCLPLUGIN: 'svp',
+            },
+            timeoutMs,
+            addressSpaceMb: settings.addressSpaceMb,
+            signal: options.signal,
+            user,
+          },
+        );
+        if (outcome.killedFor === 'time') {
+          throw new Error(`LibreOffice timed out after ${timeoutMs} ms`);
+        }
+        if (outcome.killedFor !== undefined) throw new Error(`LibreOffice was stopped`);
+        if (outcome.code !== 0) {
+          throw new Error(
+            `LibreOffice exited with ${String(outcome.code ?? outcome.signal)}: ${outcome.stderr}`,
+          );
+        }
+        const pdf = await readFile(join(outDir, 'document.pdf')).catch(() => {
+          throw new Error('LibreOffice wrote no PDF');
+        });
+        return new Uint8Array(pdf);
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
     },
   };
 }
@@ -494,57 +870,68 @@ export interface ConverterOptions {
   soffice: string | null;
   /** Run LibreOffice inside an empty network namespace (default: when `unshare -rn` works). */
   noNetwork?: boolean;
+  /** LibreOffice's time (default SOFFICE_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** The conversion processes' limits (defaults: the constants above). */
+  limits?: Partial<ConversionLimits>;
   log?: ConverterLog;
 }
 
 export function createConverter(options: ConverterOptions) {
+  const limits: ConversionLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const soffice =
     options.soffice === null
       ? undefined
       : createSoffice({
           path: options.soffice,
-          noNetwork: options.noNetwork ?? networkNamespaceAvailable(),
+          noNetwork: options.noNetwork,
           timeoutMs: options.timeoutMs ?? SOFFICE_TIMEOUT_MS,
+          addressSpaceMb: limits.addressSpaceMb,
         });
 
   return {
     /** How DOCX files are converted on this machine. */
     docxEngine: soffice === undefined ? ('text' as const) : ('libreoffice' as const),
 
-    /** The PDF for a file of a sniffed type; ConversionError when the file itself is at fault. */
+    /**
+     * The PDF for a file of a sniffed type, made in conversion processes (never in this one);
+     * ConversionError when the file itself is at fault or needs more than its limits.
+     */
     async convert(
       input: Uint8Array,
       type: SniffedType,
       convertOptions: ConvertOptions = {},
     ): Promise<Uint8Array> {
-      // A copy at offset 0: pdf-lib's JPEG reader ignores a view's byteOffset (a Node Buffer
-      // is often a slice of a larger pool) and would read the wrong bytes.
-      const bytes = new Uint8Array(input);
-      switch (type) {
-        case 'png':
-        case 'jpeg':
-          return imageToPdf(bytes, type);
-        case 'pdf':
-          return normalisePdf(bytes);
-        case 'docx': {
-          if (soffice !== undefined) {
-            try {
-              return await soffice.convert(bytes, convertOptions.signal);
-            } catch (error) {
-              if (convertOptions.signal?.aborted === true) throw error;
-              // Never lose the content: fall back to the text rendering.
-              options.log?.warn({ err: error }, 'LibreOffice failed; using the text rendering');
-            }
-          }
-          return docxTextToPdf(bytes);
+      const { signal } = convertOptions;
+      const deadline = performance.now() + limits.totalTimeoutMs;
+      const remaining = () => Math.floor(deadline - performance.now());
+      const step = (name: ConversionStep, bytes: Uint8Array, reserveMs = 0) =>
+        runStep(name, bytes, {
+          limits,
+          timeoutMs: Math.min(limits.stepTimeoutMs, remaining() - reserveMs),
+          signal,
+        });
+      if (type !== 'docx') return step(type, input);
+      if (soffice !== undefined) {
+        try {
+          const clean = await step('docx-links', input);
+          // LibreOffice leaves the text rendering a step's time, should it be needed.
+          const timeoutMs = remaining() - limits.stepTimeoutMs;
+          if (timeoutMs <= 0) throw new Error('no time left for LibreOffice');
+          const pdf = await soffice.convert(clean, { signal, timeoutMs });
+          return await step('soffice-pdf', pdf, limits.stepTimeoutMs);
+        } catch (error) {
+          if (error instanceof ConversionError || signal?.aborted === true) throw error;
+          // Never lose the content: fall back to the text rendering.
+          options.log?.warn({ err: error }, 'LibreOffice failed; using the text rendering');
         }
       }
+      return step('docx-text', input);
     },
 
-    /** Removes LibreOffice's private profile. */
+    /** Nothing is kept between conversions (each has its own folder and profile). */
     async dispose(): Promise<void> {
-      await soffice?.dispose();
+      // Kept so the jobs plugin's close hook stays the same.
     },
   };
 }

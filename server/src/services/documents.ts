@@ -15,7 +15,7 @@ import { type Db } from '../db/database.ts';
 import { type ConversionStatus, type Database, type SniffedType } from '../db/schema.ts';
 import { applicationMessages } from './applications.ts';
 import { type Clock } from './clock.ts';
-import { type Converter, ConversionError } from './convert.ts';
+import { CONVERSION_TIME_LIMIT_MS, type Converter, ConversionError } from './convert.ts';
 import { randomToken } from './crypto.ts';
 import { HttpError } from './errors.ts';
 import { type FileStore } from './files.ts';
@@ -35,8 +35,11 @@ export interface DocumentAnswer {
 export const CONVERT_DOCUMENT_JOB = 'convert-document';
 /** A presigned upload may be turned into a document for an hour after it was handed out. */
 export const UPLOAD_GRANT_TTL_MS = 60 * 60_000;
-/** LibreOffice's own limit plus the text rendering it may fall back to. */
-export const CONVERSION_TIMEOUT_MS = 120_000;
+/**
+ * The conversion job's own limit: the conversion's (convert.ts, which ends a hostile file with
+ * a message and no retry) plus time to read and store the files.
+ */
+export const CONVERSION_TIMEOUT_MS = CONVERSION_TIME_LIMIT_MS + 20_000;
 export const CONVERSION_MAX_ATTEMPTS = 3;
 
 const TYPE_LABELS: Record<SniffedType, string> = {

@@ -49,6 +49,36 @@ export function makePng(width = 4, height = 3): Buffer {
   ]);
 }
 
+/**
+ * A decompression bomb: a valid PNG declaring `width` × `height` one-bit grey pixels, all
+ * zero. 20000 × 20000 is a 50 MB zlib stream of zeros, ~50 KB stored; decoded as RGBA (as
+ * pdf-lib does) it is 1.6 GB.
+ */
+export function bombPng(width = 20_000, height = 20_000): Buffer {
+  return zeroPng(width, height, 'grey1');
+}
+
+/** A valid RGBA PNG of `width` × `height`, every pixel zero (4 bytes a pixel decoded). */
+export function bombPngRgba(width: number, height: number): Buffer {
+  return zeroPng(width, height, 'rgba');
+}
+
+function zeroPng(width: number, height: number, kind: 'grey1' | 'rgba'): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = kind === 'grey1' ? 1 : 8; // bit depth
+  header[9] = kind === 'grey1' ? 0 : 6; // greyscale, or RGB with alpha
+  const rowBytes = kind === 'grey1' ? Math.ceil(width / 8) : width * 4;
+  const rows = Buffer.alloc((rowBytes + 1) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', new Uint8Array()),
+  ]);
+}
+
 function segment(marker: number, body: number[]): number[] {
   const length = body.length + 2;
   return [0xff, marker, length >> 8, length & 0xff, ...body];
@@ -163,6 +193,83 @@ export function makeDocx(
       ...Object.fromEntries(Object.entries(extra).map(([name, text]) => [name, encode(text)])),
     }),
   );
+}
+
+/** A .docx whose body is one word of `length` letters (5,000,000: ~6 KB zipped). */
+export function oneWordDocx(length = 5_000_000): Buffer {
+  return Buffer.from(
+    zipSync(
+      {
+        '[Content_Types].xml': encode(CONTENT_TYPES),
+        '_rels/.rels': encode(ROOT_RELS),
+        'word/document.xml': encode(documentXml(['a'.repeat(length)])),
+      },
+      { level: 9 },
+    ),
+  );
+}
+
+const RELATIONSHIP_TYPES = {
+  image: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image',
+  hyperlink: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink',
+} as const;
+
+/** document.xml with one paragraph of text and one picture whose `a:blip` carries `blip`. */
+function pictureDocumentXml(blip: string): string {
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><w:body><w:p><w:r><w:t>A picture follows.</w:t></w:r></w:p><w:p><w:r><w:drawing><wp:inline><wp:extent cx="1828800" cy="1828800"/><wp:docPr id="1" name="Picture 1"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="picture"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip ${blip}/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="1828800" cy="1828800"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p></w:body></w:document>`;
+}
+
+/**
+ * The five spellings of an external picture relationship that a regular expression missed and
+ * LibreOffice reads (issue 13), each as the whole relationships part for `target`.
+ */
+export function externalPictureSpellings(target: string): Record<string, string> {
+  const part = (relationship: string) =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationship}</Relationships>`;
+  const { image, hyperlink } = RELATIONSHIP_TYPES;
+  return {
+    'TargetMode="&#69;xternal"': part(
+      `<Relationship Id="rId9" Type="${image}" Target="${target}" TargetMode="&#69;xternal"/>`,
+    ),
+    '</Relationship >': part(
+      `<Relationship Id="rId9" Type="${image}" Target="${target}" TargetMode="External"></Relationship >`,
+    ),
+    'a comment inside the element': part(
+      `<Relationship Id="rId9" Type="${image}" Target="${target}" TargetMode="External"><!-- a note --></Relationship>`,
+    ),
+    'a hyperlink relationship used by a:blip r:link': part(
+      `<Relationship Id="rId9" Type="${hyperlink}" Target="${target}" TargetMode="External"/>`,
+    ),
+    'a ">" inside another attribute': part(
+      `<Relationship Id="rId9" Type="${image}" Note="a>b" Target="${target}" TargetMode="External"/>`,
+    ),
+  };
+}
+
+/**
+ * A .docx with one picture: linked (`a:blip r:link="rId9"`, the relationship given as the
+ * whole `word/_rels/document.xml.rels`), or embedded from `word/media/picture.png` when `rels`
+ * is undefined.
+ */
+export function pictureDocx(rels?: string, picture: Uint8Array = makePng(8, 8)): Buffer {
+  const embedded = rels === undefined;
+  const files: Record<string, Uint8Array> = {
+    '[Content_Types].xml': encode(
+      CONTENT_TYPES.replace(
+        '<Default Extension="xml"',
+        '<Default Extension="png" ContentType="image/png"/><Default Extension="xml"',
+      ),
+    ),
+    '_rels/.rels': encode(ROOT_RELS),
+    'word/document.xml': encode(pictureDocumentXml(embedded ? 'r:embed="rId9"' : 'r:link="rId9"')),
+    'word/_rels/document.xml.rels': encode(
+      rels ??
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId9" Type="${RELATIONSHIP_TYPES.image}" Target="media/picture.png"/></Relationships>`,
+    ),
+  };
+  if (embedded) files['word/media/picture.png'] = picture;
+  return Buffer.from(zipSync(files));
 }
 
 interface RawEntry {

@@ -1,4 +1,4 @@
-import { type Answers, clearHiddenAnswers, validateAnswers } from '@admit/form-model';
+import { type Answers, clearHiddenAnswers, messages, validateAnswers } from '@admit/form-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CROSS_SITE_MESSAGE } from '../../plugins/external/security.ts';
@@ -425,6 +425,34 @@ describe('PUT /api/answer', () => {
       (await sendRaw('/api/answer', '{"last_name":"\\ud83d\\ude00"}', cookie)).statusCode,
     ).toBe(200);
     expect((await storedRow(username)).answers).toEqual({ ...before.answers, last_name: '😀' });
+  });
+
+  it('refuses a line break or control character in a one-line answer (regression: last_name "Line\\nBreak" was accepted, then the application PDF failed for good)', async () => {
+    const { username, cookie } = await applicant();
+    await saveAnswers(cookie, { first_name: 'Ada', last_name: 'Lovelace' });
+    const before = await storedRow(username);
+    for (const [payload, key] of [
+      [{ last_name: 'Line\nBreak' }, 'last_name'],
+      [{ first_name: 'A\rda' }, 'first_name'],
+      [{ first_name: 'A\tda' }, 'first_name'],
+      [{ last_name: 'Love\u0007lace' }, 'last_name'],
+      [{ last_name: 'Love\u0085lace' }, 'last_name'],
+      [{ last_name: 'Love\u2028lace' }, 'last_name'],
+      [{ us_citizen_desc: 'Yes\n' }, 'us_citizen_desc'],
+    ] as const) {
+      const response = await call('PUT', '/api/answer', { cookie, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(json(response)).toEqual({
+        message: applicationMessages.notOneLine([key]),
+        errors: { [key]: [messages.singleLine] },
+      });
+    }
+    expect(await storedRow(username)).toEqual(before);
+    // A textarea keeps its paragraphs and tabs.
+    await saveAnswers(cookie, { decision_essay: 'First paragraph.\n\n\tSecond one.\r\n' });
+    expect((await storedRow(username)).answers.decision_essay).toBe(
+      'First paragraph.\n\n\tSecond one.\r\n',
+    );
   });
 });
 

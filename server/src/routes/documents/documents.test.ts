@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { MAX_UPLOAD_BYTES, messages } from '@admit/form-model';
+import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,6 +13,7 @@ import { applicationMessages } from '../../services/applications.ts';
 import { conversionMessages } from '../../services/convert.ts';
 import {
   completedDocuments,
+  CONVERT_DOCUMENT_JOB,
   documentMessages,
   UPLOAD_GRANT_TTL_MS,
 } from '../../services/documents.ts';
@@ -20,12 +22,14 @@ import { createLocalFileStore, type FileStore } from '../../services/files.ts';
 import { POLICY_TTL_MS, storageMessages } from '../../services/storage.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../../test/context.ts';
 import {
+  bombPng,
   makeDocx,
   makeJpeg,
   makePdf,
   makePng,
   manyEntriesDocx,
   multipartBody,
+  oneWordDocx,
   zipBombDocx,
 } from '../../test/files.ts';
 
@@ -469,6 +473,45 @@ describe('the whole journey through HTTP: presign → upload → convert → com
     expect(await documentAnswers(person.cookie)).toEqual({});
     expect(await completedDocuments(ctx.db, person.accountId)).toEqual([]);
   });
+});
+
+describe('hostile files end failed with their message, once, while the server answers (issue 13)', () => {
+  const hostile: [string, () => UploadFile, string][] = [
+    [
+      'a DOCX of one 5,000,000-letter word (regression: it froze the server, and was claimed again after restarts)',
+      () => ({ name: 'essay.docx', type: DOCX_TYPE, bytes: oneWordDocx(5_000_000) }),
+      conversionMessages.docxTooLong(100),
+    ],
+    [
+      'a PNG declaring 20000 × 20000 pixels (regression: 20 s of a blocked event loop and 3.4 GiB)',
+      () => ({ name: 'scan.png', type: 'image/png', bytes: bombPng(20_000, 20_000) }),
+      conversionMessages.imageTooLarge,
+    ],
+  ];
+
+  for (const [label, makeFile, message] of hostile) {
+    it(label, async () => {
+      const person = await applicant();
+      await uploadAndConvert(person, makeFile());
+      const job = ctx.app.jobs.runOnce().then(() => 'conversion');
+      // Asked after the conversion started, answered before it ends: the event loop is free.
+      const health = ctx.app
+        .inject({ method: 'GET', url: '/api/health' })
+        .then((response) => `health ${response.statusCode}`);
+      expect(await Promise.race([job, health])).toBe('health 200');
+      await job;
+      expect(await conversionStatus(person.cookie)).toEqual({ status: 'failed', message });
+      // Ended on its first attempt, not retried: nothing is left to claim.
+      const jobs = await ctx.db
+        .selectFrom('jobs')
+        .select(['status', 'attempts'])
+        .where('kind', '=', CONVERT_DOCUMENT_JOB)
+        .where(sql<boolean>`payload->>'accountId' = ${person.accountId}`)
+        .execute();
+      expect(jobs).toEqual([{ status: 'failed', attempts: 1 }]);
+      expect(await ctx.app.jobs.runUntilIdle()).toBe(0);
+    });
+  }
 });
 
 describe('POST /api/pdf/document-answer/{key}: the server checks the file itself', () => {

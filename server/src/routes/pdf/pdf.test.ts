@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type Answers } from '@admit/form-model';
 import { loadTenant } from '@admit/tenant-config';
 import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -385,6 +386,24 @@ describe('GET /api/pdf and the download', () => {
     expect(squeeze(pdf.text)).toContain(squeeze(LOSSY_NOTE));
     // The document's metadata is Unicode: the title keeps the original spelling.
     expect(pdf.title).toBe('Gallatin College: Application for Admission, Zoë 王 Łódź');
+  });
+
+  it('prints a name stored with a line break (regression: "Line\\nBreak" failed the PDF on every request)', async () => {
+    const { username, cookie, accountId } = await applicant();
+    await save(cookie, { first_name: 'Ada' });
+    // Stored before one-line answers refused it (PUT /api/answer now answers 400).
+    await sql`UPDATE applications SET answers = answers || ${JSON.stringify({
+      last_name: 'Line\nBreak',
+      birth_city: 'Tab\there\u0007',
+    })}::jsonb WHERE account_id = ${accountId}`.execute(db);
+    expect(await status(cookie)).toMatchObject({ status: 'COMPLETED' });
+    const pdf = await pdfText((await download(cookie)).rawPayload);
+    const lines = pdf.pages.flat();
+    expect(lines).toContain(`Ada Line Break ${username}`);
+    expect(lines).toContain(
+      `Gallatin College | Application for Admission | Ada Line Break Page 1 of ${pdf.numPages}`,
+    );
+    expect(pdf.title).toBe('Gallatin College: Application for Admission, Ada Line Break');
   });
 
   it('prints only the last four digits of the SSN', async () => {

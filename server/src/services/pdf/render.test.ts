@@ -170,6 +170,53 @@ describe('renderApplicationPdf', () => {
     expect(pdf.text.replace(/\s/g, '')).toContain(LOSSY_NOTE.replace(/\s/g, ''));
   });
 
+  it('never fails on any stored string: a line break in a name prints on one line (regression: last_name "Line\\nBreak" failed the PDF for good)', async () => {
+    const hostile = [
+      'Line\nBreak',
+      'Carriage\r\nReturn\rAlone',
+      'Tab\there',
+      'Bell\u0007 NUL\u0000 DEL\u007f C1\u0085\u009b',
+      'Separators\u2028line\u2029paragraph',
+      'Lone \ud800 high \udfff low',
+      'Emoji 😀👩‍🏭❤️ and flags 🇺🇸',
+      'Right-to-left \u202eevil\u202c and zero-width \u200b\ufeff',
+      '\n\n\n',
+      '',
+    ];
+    for (const text of hostile) {
+      const lines: PrintLine[] = [
+        { kind: 'page', text },
+        { kind: 'section', text },
+        { kind: 'info', text },
+        question(text, text),
+        { kind: 'choice', key: 'k', text, checked: true },
+        { kind: 'document', key: 'essay_file', text },
+      ];
+      const bytes = await renderApplicationPdf(
+        lines,
+        {
+          ...META,
+          college: text,
+          title: text,
+          collegeContact: [text, text],
+          applicant: { name: `Ada ${text}`, username: text },
+        },
+        [{ fileName: text, bytes: new Uint8Array([1, 2, 3]) }],
+      );
+      expect((await pdfText(bytes)).numPages, JSON.stringify(text)).toBeGreaterThanOrEqual(2);
+    }
+    const pdf = await pdfText(
+      await renderApplicationPdf([question('Last Name', 'Line\nBreak')], {
+        ...META,
+        applicant: { name: 'Ada Line\nBreak', username: 'ada@example.com' },
+      }),
+    );
+    expect(pdf.pages[0]).toContain('Ada Line Break ada@example.com');
+    expect(pdf.pages[0]?.at(-1)).toBe(
+      'Gallatin College | Application for Admission | Ada Line Break Page 1 of 1',
+    );
+  });
+
   it('says when the application was submitted', async () => {
     const pdf = await pdfText(
       await renderApplicationPdf([question('First Name', 'Ada')], {

@@ -12,7 +12,7 @@ import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts }
 import { PageCanvas } from './canvas.ts';
 import { Flow, type FlowLine, type Segment, spacer } from './flow.ts';
 import { widthOf, wrapText } from './text.ts';
-import { toWinAnsi } from './winansi.ts';
+import { toWinAnsi, toWinAnsiLine } from './winansi.ts';
 
 /** What the title block says about the application. */
 export interface ApplicationPdfMeta {
@@ -167,6 +167,15 @@ function printable(lines: readonly PrintLine[]): { lines: PrintLine[]; lossy: bo
   return { lines: kept, lossy };
 }
 
+/** A lone UTF-16 surrogate: half of a character, which UTF-16BE metadata cannot hold. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const CONTROL_RUN = /[\p{Cc}\u2028\u2029\s]+/gu;
+
+/** Unicode text for the document's metadata: one line, every character whole. */
+function metadataText(text: string): string {
+  return text.replace(LONE_SURROGATE, '\ufffd').replace(CONTROL_RUN, ' ').trim();
+}
+
 /** An info line that titles the info text under it ("Mailing address"): printed as a heading. */
 function isInfoTitle(line: PrintLine, next: PrintLine | undefined): boolean {
   return (
@@ -208,10 +217,11 @@ export async function renderApplicationPdf(
   const title = meta.title ?? DEFAULT_PDF_TITLE;
 
   const { lines, lossy } = printable(printLines);
-  const college = toWinAnsi(meta.college).text;
-  const titleText = toWinAnsi(title).text;
-  const name = toWinAnsi(meta.applicant.name.trim());
-  const username = toWinAnsi(meta.applicant.username).text;
+  // One-line texts: whatever was stored, a line break becomes a space (toWinAnsiLine).
+  const college = toWinAnsiLine(meta.college).text;
+  const titleText = toWinAnsiLine(title).text;
+  const name = toWinAnsiLine(meta.applicant.name);
+  const username = toWinAnsiLine(meta.applicant.username).text;
   const who = name.text === '' ? username : name.text;
 
   const drawText = (
@@ -429,7 +439,7 @@ export async function renderApplicationPdf(
     const top = flow.y;
     drawText(page, college, MARGIN_X, top - 18, fonts.bold, 19, accent);
     drawText(page, titleText, MARGIN_X, top - 38, fonts.regular, 13, INK);
-    const contact = (meta.collegeContact ?? []).map((part) => toWinAnsi(part).text);
+    const contact = (meta.collegeContact ?? []).map((part) => toWinAnsiLine(part).text);
     contact.forEach((part, index) => {
       drawRightAligned(
         page,
@@ -596,7 +606,7 @@ export async function renderApplicationPdf(
     flow.hold(spacer(10), ...sectionHeading('Attached Documents'), spacer(6));
     attachments.forEach((attachment, position) => {
       flow.place(
-        sideBySide(labelSegments(`${position + 1}. ${toWinAnsi(attachment.fileName).text}`), [
+        sideBySide(labelSegments(`${position + 1}. ${toWinAnsiLine(attachment.fileName).text}`), [
           [
             {
               kind: 'late',
@@ -617,7 +627,7 @@ export async function renderApplicationPdf(
   const appendedPages: { page: PDFPage; fileName: string }[] = [];
   for (const attachment of attachments) {
     const first = doc.getPageCount() + 1;
-    const fileName = toWinAnsi(attachment.fileName).text;
+    const fileName = toWinAnsiLine(attachment.fileName).text;
     let copied: PDFPage[];
     try {
       const source = await PDFDocument.load(attachment.bytes, { updateMetadata: false });
@@ -679,12 +689,14 @@ export async function renderApplicationPdf(
 
   // Metadata in Unicode (the original spelling of the name); the title shows in the reader's
   // window rather than the file name (PDF/UA asks for that).
-  const author =
-    meta.applicant.name.trim() === '' ? meta.applicant.username : meta.applicant.name.trim();
-  doc.setTitle(`${meta.college}: ${title}, ${author}`, { showInWindowTitleBar: true });
-  doc.setSubject(title);
+  const author = metadataText(
+    meta.applicant.name.trim() === '' ? meta.applicant.username : meta.applicant.name,
+  );
+  const creator = metadataText(meta.college);
+  doc.setTitle(`${creator}: ${metadataText(title)}, ${author}`, { showInWindowTitleBar: true });
+  doc.setSubject(metadataText(title));
   doc.setAuthor(author);
-  doc.setCreator(meta.college);
+  doc.setCreator(creator);
   doc.setProducer('Admit (pdf-lib)');
   doc.setLanguage('en-US');
   doc.setCreationDate(meta.generatedAt);

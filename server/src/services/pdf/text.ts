@@ -1,11 +1,16 @@
 /** Measuring and wrapping text in a standard font (the text is already WinAnsi: winansi.ts). */
 import { type PDFFont } from 'pdf-lib';
 
+import { isWinAnsi } from './winansi.ts';
+
 // Character widths per font at size 1: pdf-lib encodes a whole string per call, and wrapping a
 // 7000-character essay asks for thousands of widths.
 const widthCache = new Map<string, Map<string, number>>();
 
-/** The width of `text` in points. */
+/**
+ * The width of `text` in points. A character the font cannot encode (never passed on purpose:
+ * winansi.ts) measures as the "?" the canvas draws for it, so measuring never throws.
+ */
 export function widthOf(text: string, font: PDFFont, size: number): number {
   let widths = widthCache.get(font.name);
   if (widths === undefined) {
@@ -16,7 +21,7 @@ export function widthOf(text: string, font: PDFFont, size: number): number {
   for (const character of text) {
     let width = widths.get(character);
     if (width === undefined) {
-      width = font.widthOfTextAtSize(character, 1);
+      width = font.widthOfTextAtSize(isWinAnsi(character) ? character : '?', 1);
       widths.set(character, width);
     }
     total += width;

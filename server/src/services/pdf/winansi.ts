@@ -126,6 +126,18 @@ export function toWinAnsi(text: string): WinAnsiText {
   return { text: out, lossy };
 }
 
+/**
+ * `toWinAnsi` for a text printed on one line (a name in the header, a file name): line breaks
+ * and runs of spaces become one space. A stored name may hold a line break (accepted before
+ * one-line answers refused them); a line of a PDF cannot.
+ *
+ * @example toWinAnsiLine('Line\nBreak') // { text: 'Line Break', lossy: false }
+ */
+export function toWinAnsiLine(text: string): WinAnsiText {
+  const result = toWinAnsi(text);
+  return { ...result, text: result.text.replace(/[\n ]+/g, ' ').trim() };
+}
+
 // prettier-ignore
 const ASCII_LETTERS: Readonly<Record<string, string>> = {
   ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D', œ: 'oe', Œ: 'OE',
