@@ -43,6 +43,7 @@ import { createMailer, type Mailer } from './services/mail.ts';
 import { createApplicationPdfs, type PdfDocumentSource } from './services/pdf.ts';
 import { createSessions } from './services/sessions.ts';
 import { createStorage } from './services/storage.ts';
+import { createUploadGrants } from './services/uploadGrants.ts';
 import { createViewTokens } from './services/viewTokens.ts';
 
 /** Paths the API owns; any other GET serves the SPA. */
@@ -124,11 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Uploads and their conversion (services/documents.ts); the worker is started by main.ts.
   const storage = await createStorage({ config, db, clock });
+  const grants = createUploadGrants({ db, clock });
   const jobs = createJobs({
     db,
     clock,
     log: app.log,
-    housekeeping: createHousekeeping({ db, clock }),
+    housekeeping: createHousekeeping({ db, clock, uploads: { grants, files: storage.files } }),
   });
   const converter = createConverter({ soffice: config.soffice, log: app.log });
   await app.register(jobsPlugin, { jobs, converter });
@@ -138,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tenant,
     files: storage.files,
     uploads: storage.uploads,
+    grants,
     jobs,
     converter,
     log: app.log,
@@ -165,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(pdfRoutes, { pdfs, sessions, cookies });
   if (storage.local !== undefined)
-    await app.register(storageRoutes, { uploads: storage.local, files: storage.files });
+    await app.register(storageRoutes, { uploads: storage.local, files: storage.files, grants });
   if (!config.production) await app.register(devRoutes, { db });
 
   const zipAddresses = createZipAddressProvider(loadZipcodesUs);

@@ -17,6 +17,7 @@ import * as m002 from './migrations/002_documents_and_jobs.ts';
 import * as m003 from './migrations/003_application_pdf.ts';
 import * as m004 from './migrations/004_lookups_and_tokens.ts';
 import * as m005 from './migrations/005_jsonb_merge_agg.ts';
+import * as m006 from './migrations/006_upload_grants.ts';
 import { type Database } from './schema.ts';
 
 // timestamptz as Date, bigint counts as numbers (they stay far below 2^53).
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '003_application_pdf': m003,
   '004_lookups_and_tokens': m004,
   '005_jsonb_merge_agg': m005,
+  '006_upload_grants': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
