@@ -13,7 +13,7 @@ import { type TenantConfig } from '@admit/tenant-config';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 
 import { type Config } from './config.ts';
-import { type Db } from './db/database.ts';
+import { type Db, setDatabaseLog } from './db/database.ts';
 import { type CookieSettings } from './plugins/app/auth.ts';
 import { errors } from './plugins/app/errors.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
@@ -74,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request log lines only at debug level; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // A database outage is logged once, as one of the app's lines (db/health.ts).
+  setDatabaseLog(db, app.log);
 
   const https = config.publicOrigin.startsWith('https:');
   const cookies: CookieSettings = { secure: https, markerPrefix: tenant.sessionCookiePrefix };

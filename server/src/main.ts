@@ -8,7 +8,7 @@ import { loadTenant } from '@admit/tenant-config';
 
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
-import { migrate, openDatabase } from './db/database.ts';
+import { migrate, openDatabase, STAFF_LIMITS } from './db/database.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 
 async function main(): Promise<void> {
@@ -21,8 +21,16 @@ async function main(): Promise<void> {
     config.databaseUrl === undefined
       ? await startEmbeddedDatabase(join(config.dataDir, 'pg'), log)
       : undefined;
-  const db = openDatabase(config.databaseUrl ?? embedded?.url ?? '');
-  await migrate(db);
+  const url = config.databaseUrl ?? embedded?.url ?? '';
+  // Migrations on a connection of their own without statement limits: one may build an index
+  // on a large table, or wait for another instance's migrations.
+  const migrator = openDatabase(url, 1, STAFF_LIMITS);
+  try {
+    await migrate(migrator);
+  } finally {
+    await migrator.destroy();
+  }
+  const db = openDatabase(url);
   const app = await buildApp({ config, tenant, db });
   let stopping = false;
   const stop = async (signal: string) => {
