@@ -12,7 +12,7 @@ import { type TenantConfig } from '@admit/tenant-config';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 
 import { type Config } from './config.ts';
-import { type Db } from './db/database.ts';
+import { type Db, setDatabaseLog } from './db/database.ts';
 import { type CookieSettings } from './plugins/app/auth.ts';
 import { errors } from './plugins/app/errors.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
@@ -43,6 +43,7 @@ import { createMailer, type Mailer } from './services/mail.ts';
 import { createApplicationPdfs, type PdfDocumentSource } from './services/pdf.ts';
 import { createSessions } from './services/sessions.ts';
 import { createStorage } from './services/storage.ts';
+import { createUploadGrants } from './services/uploadGrants.ts';
 import { createViewTokens } from './services/viewTokens.ts';
 
 declare module 'fastify' {
@@ -92,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           trustHops(config.trustProxy)
         : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // A database outage is logged once, as one of the app's lines (db/health.ts).
+  setDatabaseLog(db, app.log);
 
   const https = config.publicOrigin.startsWith('https:');
   const cookies: CookieSettings = { secure: https, markerPrefix: tenant.sessionCookiePrefix };
@@ -164,11 +167,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Uploads and their conversion (services/documents.ts); the worker is started by main.ts.
   const storage = await createStorage({ config, db, clock });
+  const grants = createUploadGrants({ db, clock });
   const jobs = createJobs({
     db,
     clock,
     log: app.log,
-    housekeeping: createHousekeeping({ db, clock, devMailbox: config.devMailbox }),
+    housekeeping: createHousekeeping({
+      db,
+      clock,
+      devMailbox: config.devMailbox,
+      uploads: { grants, files: storage.files },
+    }),
   });
   const converter = createConverter({ soffice: config.soffice, log: app.log });
   await app.register(jobsPlugin, { jobs, converter });
@@ -178,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tenant,
     files: storage.files,
     uploads: storage.uploads,
+    grants,
     jobs,
     converter,
     log: app.log,
@@ -205,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(pdfRoutes, { pdfs, sessions, cookies });
   if (storage.local !== undefined)
-    await app.register(storageRoutes, { uploads: storage.local, files: storage.files });
+    await app.register(storageRoutes, { uploads: storage.local, files: storage.files, grants });
   if (config.devMailbox) await app.register(devRoutes, { db });
 
   const zipAddresses = createZipAddressProvider(loadZipcodesUs);

@@ -9,7 +9,7 @@ import { loadTenant } from '@admit/tenant-config';
 
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
-import { migrate, openDatabase } from './db/database.ts';
+import { migrate, openDatabase, STAFF_LIMITS } from './db/database.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { importBundledLookups } from './services/lookups/bundled.ts';
 import { LookupImportError } from './services/lookups/import.ts';
@@ -24,8 +24,16 @@ async function main(): Promise<void> {
     config.databaseUrl === undefined
       ? await startEmbeddedDatabase(join(config.dataDir, 'pg'), log)
       : undefined;
-  const db = openDatabase(config.databaseUrl ?? embedded?.url ?? '');
-  await migrate(db);
+  const url = config.databaseUrl ?? embedded?.url ?? '';
+  // Migrations on a connection of their own without statement limits: one may build an index
+  // on a large table, or wait for another instance's migrations.
+  const migrator = openDatabase(url, 1, STAFF_LIMITS);
+  try {
+    await migrate(migrator);
+  } finally {
+    await migrator.destroy();
+  }
+  const db = openDatabase(url);
   // Before the app is built: its onListen builds the lookups' word index from these lists.
   if (config.lookupsDir !== undefined)
     await importBundledLookups(db, config.lookupsDir, log).catch((error: unknown) => {

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 
 import { type Config } from '../config.ts';
-import { type Db, migrate, openDatabase } from '../db/database.ts';
+import { type Db, migrate, openDatabase, STAFF_LIMITS } from '../db/database.ts';
 import { runningEmbeddedUrl, startEmbeddedDatabase } from '../db/embedded.ts';
 import { CommandError } from './commands.ts';
 
@@ -52,14 +52,14 @@ export async function openCliDatabase(
   note: (line: string) => void,
 ): Promise<CliDatabase> {
   if (config.databaseUrl !== undefined) {
-    const db = openDatabase(config.databaseUrl, 4);
+    const db = openDatabase(config.databaseUrl, 4, STAFF_LIMITS);
     await migrate(db);
     return { db, description: 'DATABASE_URL', close: () => db.destroy() };
   }
   const root = join(config.dataDir, 'pg');
   const running = runningEmbeddedUrl(root);
   if (running !== undefined) {
-    const db = openDatabase(running, 4);
+    const db = openDatabase(running, 4, STAFF_LIMITS);
     try {
       await sql`SELECT 1`.execute(db);
     } catch (error) {
@@ -76,7 +76,7 @@ export async function openCliDatabase(
     };
   }
   const embedded = await startEmbeddedDatabase(root, note);
-  const db = openDatabase(embedded.url, 4);
+  const db = openDatabase(embedded.url, 4, STAFF_LIMITS);
   try {
     await migrate(db);
   } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * The database: Kysely over node-postgres, migrated at start. The same code runs on the
- * embedded server and on any PostgreSQL named by DATABASE_URL.
+ * embedded server and on any PostgreSQL named by DATABASE_URL. Every connection has time
+ * limits, and an outage is answered 503 and logged once (db/health.ts).
  */
 import {
   type CompiledQuery,
@@ -8,9 +9,24 @@ import {
   type Migration,
   type MigrationProvider,
   Migrator,
+  type PostgresCursor,
   PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
 } from 'kysely';
 import pg from 'pg';
+
+import {
+  createDatabaseHealth,
+  DatabaseUnavailableError,
+  DB_CONNECT_TIMEOUT_MS,
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  DB_QUERY_TIMEOUT_MS,
+  DB_STATEMENT_TIMEOUT_MS,
+  type DatabaseHealth,
+  type HealthLog,
+} from './health.ts';
 
 import * as m001 from './migrations/001_accounts_and_applications.ts';
 import * as m002 from './migrations/002_documents_and_jobs.ts';
@@ -18,6 +34,7 @@ import * as m003 from './migrations/003_application_pdf.ts';
 import * as m004 from './migrations/004_lookups_and_tokens.ts';
 import * as m005 from './migrations/005_jsonb_merge_agg.ts';
 import * as m006 from './migrations/006_accounts_hardening.ts';
+import * as m007 from './migrations/007_upload_grants.ts';
 import { type Database } from './schema.ts';
 
 // timestamptz as Date, bigint counts as numbers (they stay far below 2^53).
@@ -31,27 +48,174 @@ const migrations: Record<string, Migration> = {
   '004_lookups_and_tokens': m004,
   '005_jsonb_merge_agg': m005,
   '006_accounts_hardening': m006,
+  '007_upload_grants': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 export type Db = Kysely<Database>;
 
-/** Each database's pool, for the statements Kysely cannot send as prepared statements. */
-const pools = new WeakMap<Db, pg.Pool>();
+/**
+ * The time limits of a pool's connections (db/health.ts says why each value). The server's
+ * requests and jobs run under REQUEST_LIMITS; the staff CLI and migrations under STAFF_LIMITS,
+ * which bound connecting but let a statement take as long as it needs (an import, an index).
+ */
+export interface DatabaseLimits {
+  connectMs: number;
+  /** PostgreSQL's statement_timeout; undefined: none. */
+  statementMs: number | undefined;
+  /** node-postgres's query_timeout (the client stops waiting); undefined: none. */
+  queryMs: number | undefined;
+  idleInTransactionMs: number;
+}
 
-/** Opens a connection pool to `url`. */
-export function openDatabase(url: string, poolSize = 20): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
-  // node-postgres emits an idle connection's error on the pool, and an unhandled one ends the
-  // process: a PostgreSQL shutdown or restart (the embedded server stops on SIGTERM alongside
-  // us) must not crash the app. The next query opens a fresh connection.
-  pool.on('error', (error) => {
-    console.warn(`database: an idle connection was closed (${error.message})`);
+export const REQUEST_LIMITS: DatabaseLimits = {
+  connectMs: DB_CONNECT_TIMEOUT_MS,
+  statementMs: DB_STATEMENT_TIMEOUT_MS,
+  queryMs: DB_QUERY_TIMEOUT_MS,
+  idleInTransactionMs: DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+};
+
+export const STAFF_LIMITS: DatabaseLimits = {
+  connectMs: DB_CONNECT_TIMEOUT_MS,
+  statementMs: undefined,
+  queryMs: undefined,
+  idleInTransactionMs: DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+};
+
+/** A pooled connection as Kysely uses it, plus the named prepared statements of `executePrepared`. */
+interface GuardedClient extends PostgresPoolClient {
+  prepared: <Row extends pg.QueryResultRow>(config: pg.QueryConfig) => Promise<pg.QueryResult<Row>>;
+}
+
+interface Opened {
+  connect: () => Promise<GuardedClient>;
+  health: DatabaseHealth;
+}
+
+/** Each database's guarded pool and health, for executePrepared and setDatabaseLog. */
+const opened = new WeakMap<Db, Opened>();
+
+/**
+ * A connection that reports its failures to `health` and, once its connection is lost (or the
+ * database went down while it was checked out), sends nothing more: the rollback Kysely tries
+ * after a failure fails at once instead of waiting behind a dead query, and the pool discards
+ * the connection on release (the server rolls back what it held when it sees it close).
+ */
+function guardClient(client: pg.PoolClient, health: DatabaseHealth): GuardedClient {
+  let lost: DatabaseUnavailableError | undefined;
+  async function run<T>(send: () => Promise<T>): Promise<T> {
+    if (lost !== undefined) throw lost;
+    try {
+      health.check();
+    } catch (error) {
+      if (error instanceof DatabaseUnavailableError) lost = error;
+      throw error;
+    }
+    try {
+      return await send();
+    } catch (error) {
+      const failure = health.failed(error);
+      if (failure instanceof DatabaseUnavailableError && failure.kind === 'down') lost = failure;
+      throw failure;
+    }
+  }
+  function query<R>(
+    sqlOrCursor: string | PostgresCursor<R>,
+    parameters?: readonly unknown[],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // Kysely's streaming (a cursor) is not used by the server; it goes through unguarded.
+    if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
+    return run(
+      async () =>
+        (await client.query(
+          sqlOrCursor,
+          parameters as unknown[],
+        )) as unknown as PostgresQueryResult<R>,
+    );
+  }
+  // A checked-out client has no listener of the pool's: a connection that dies between two
+  // statements (in a transaction, say) emits 'error' to nobody, which would end the process.
+  const onError = (error: Error) => {
+    const failure = health.failed(error);
+    lost = failure instanceof DatabaseUnavailableError ? failure : lost;
+  };
+  client.on('error', onError);
+  return {
+    query: query as PostgresPoolClient['query'],
+    prepared: (config) => run(() => client.query(config)),
+    release() {
+      client.off('error', onError);
+      client.release(lost === undefined ? undefined : new Error('database connection lost'));
+    },
+  };
+}
+
+/** One fresh connection and `SELECT 1`: does the database answer now? */
+async function probeDatabase(url: string, limits: DatabaseLimits): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: limits.connectMs,
+    query_timeout: DB_QUERY_TIMEOUT_MS,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  pools.set(db, pool);
+  // A connection error after connect() settled is emitted, and would end the process unheard.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } finally {
+    client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Opens a connection pool to `url`, with `limits` on every connection and outages handled as
+ * db/health.ts describes.
+ */
+export function openDatabase(url: string, poolSize = 20, limits = REQUEST_LIMITS): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: limits.connectMs,
+    ...(limits.statementMs === undefined ? {} : { statement_timeout: limits.statementMs }),
+    ...(limits.queryMs === undefined ? {} : { query_timeout: limits.queryMs }),
+    idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+    // Idle connections to a host that vanished are found by TCP, not by the next request.
+    keepAlive: true,
+  });
+  const health = createDatabaseHealth({ probe: () => probeDatabase(url, limits) });
+  // node-postgres emits an idle connection's error on the pool, and an unhandled one ends the
+  // process: a PostgreSQL shutdown or restart must not crash the app. The pool drops that
+  // connection; the health check decides whether the database itself is gone (and logs once).
+  pool.on('error', (error) => {
+    health.failed(error);
+  });
+  const guarded: PostgresPool & Opened = {
+    health,
+    async connect() {
+      health.check();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw health.failed(error);
+      }
+      return guardClient(client, health);
+    },
+    async end() {
+      health.stop();
+      await pool.end();
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) });
+  opened.set(db, guarded);
   return db;
+}
+
+/** Outage lines of `db` go to `log` (buildApp passes Fastify's logger). */
+export function setDatabaseLog(db: Db, log: HealthLog): void {
+  opened.get(db)?.health.useLog(log);
 }
 
 /**
@@ -65,14 +229,19 @@ export async function executePrepared<Row>(
   name: string,
   query: CompiledQuery,
 ): Promise<Row[]> {
-  const pool = pools.get(db);
+  const pool = opened.get(db);
   if (pool === undefined) throw new Error('executePrepared: this database was not opened here');
-  const result = await pool.query<Row & pg.QueryResultRow>({
-    name,
-    text: query.sql,
-    values: [...query.parameters],
-  });
-  return result.rows;
+  const client = await pool.connect();
+  try {
+    const result = await client.prepared<Row & pg.QueryResultRow>({
+      name,
+      text: query.sql,
+      values: [...query.parameters],
+    });
+    return result.rows;
+  } finally {
+    client.release();
+  }
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */

@@ -137,11 +137,19 @@ export interface TmpApplicationsTable {
   revoked_at: Timestamp | null;
 }
 
+/** How far an upload grant went (migration 006). */
+export type UploadGrantState = 'issued' | 'uploaded' | 'converted' | 'superseded';
+
 export interface UploadGrantsTable {
   file_key: string;
   account_id: string;
   answer_key: string;
   created_at: Timestamp;
+  state: ColumnType<UploadGrantState, UploadGrantState | undefined, UploadGrantState>;
+  /** When the presigned POST stops working (its policy's expiration). */
+  policy_expires_at: Timestamp;
+  /** When the embedded storage endpoint wrote the file (S3 does not tell). */
+  uploaded_at: Timestamp | null;
 }
 
 export type SniffedType = 'png' | 'jpeg' | 'pdf' | 'docx';
@@ -150,7 +158,10 @@ export type ConversionStatus = 'unprocessed' | 'in_progress' | 'completed' | 'fa
 export interface DocumentsTable {
   account_id: string;
   answer_key: string;
+  /** The bytes the conversion request checked, under a key no presigned policy names. */
   original_key: string;
+  /** The key the applicant uploaded to (null for rows written directly, e.g. by tests). */
+  upload_key: ColumnType<string | null, string | null | undefined, string | null>;
   file_name: string;
   file_size: number;
   sniffed_type: SniffedType;

@@ -21,7 +21,15 @@ import { HttpError } from './errors.ts';
 import { type FileStore } from './files.ts';
 import { type Jobs, type JobsLog, PermanentJobError } from './jobs.ts';
 import { sniffFile } from './sniff.ts';
-import { type PresignedPost, type UploadSigner } from './storage.ts';
+import { POLICY_TTL_MS, type PresignedPost, type UploadSigner } from './storage.ts';
+import {
+  CONVERTED_PREFIX,
+  ORIGINALS_PREFIX,
+  UPLOAD_GRANT_TTL_MS,
+  type UploadGrants,
+} from './uploadGrants.ts';
+
+export { UPLOAD_GRANT_TTL_MS };
 
 /** SPEC §3 document conversion statuses. */
 export type DocumentStatus = ConversionStatus | 'not_answered';
@@ -33,8 +41,6 @@ export interface DocumentAnswer {
 }
 
 export const CONVERT_DOCUMENT_JOB = 'convert-document';
-/** A presigned upload may be turned into a document for an hour after it was handed out. */
-export const UPLOAD_GRANT_TTL_MS = 60 * 60_000;
 /**
  * The conversion job's own limit: the conversion's (convert.ts, which ends a hostile file with
  * a message and no retry) plus time to read and store the files.
@@ -150,13 +156,14 @@ export interface DocumentsDeps {
   tenant: TenantConfig;
   files: FileStore;
   uploads: UploadSigner;
+  grants: UploadGrants;
   jobs: Jobs;
   converter: Converter;
   log?: JobsLog;
 }
 
 export function createDocuments(deps: DocumentsDeps) {
-  const { db, clock, files, uploads, jobs, converter } = deps;
+  const { db, clock, files, uploads, grants, jobs, converter } = deps;
   const fileKeys = fileAnswerKeys(deps.tenant);
 
   /** 404 for anything but one of the college's file questions. */
@@ -225,7 +232,7 @@ export function createDocuments(deps: DocumentsDeps) {
       if (error instanceof ConversionError) throw new DocumentRefused(error.message);
       throw error;
     }
-    const convertedKey = `converted/${payload.accountId}/${payload.answerKey}/${randomToken(18)}.pdf`;
+    const convertedKey = `${CONVERTED_PREFIX}${payload.accountId}/${payload.answerKey}/${randomToken(18)}.pdf`;
     await files.put(convertedKey, pdf);
     const updated = await ownRow()
       .set({ status: 'completed', message: null, converted_key: convertedKey, updated_at: clock() })
@@ -262,29 +269,19 @@ export function createDocuments(deps: DocumentsDeps) {
 
     /**
      * POST /api/presigned-url: a server-chosen key for this account and file question, and the
-     * fields to post it with. An earlier unused upload for the same question is superseded.
+     * fields to post it with, under a new upload grant (services/uploadGrants.ts). Earlier
+     * unconverted grants for the same question are superseded and their files removed; past
+     * the per-applicant limit, 429 with the real wait.
      */
     async presign(accountId: string, answerKey: string): Promise<PresignedPost> {
       assertFileQuestion(answerKey, 400);
-      await assertOpen(db, accountId);
-      const now = clock();
-      const superseded = await db
-        .deleteFrom('upload_grants')
-        .where('account_id', '=', accountId)
-        .where((eb) =>
-          eb.or([
-            eb('answer_key', '=', answerKey),
-            eb('created_at', '<', new Date(now.getTime() - UPLOAD_GRANT_TTL_MS)),
-          ]),
-        )
-        .returning('file_key')
-        .execute();
-      await removeFiles(superseded.map((grant) => grant.file_key));
-      const key = `uploads/${accountId}/${answerKey}/${randomToken(18)}`;
-      await db
-        .insertInto('upload_grants')
-        .values({ file_key: key, account_id: accountId, answer_key: answerKey, created_at: now })
-        .execute();
+      const { key, superseded } = await db.transaction().execute(async (trx) => {
+        // The application row, held: one applicant's presigns are counted one at a time, and
+        // none is issued once a submission has committed.
+        await assertOpen(trx, accountId, true);
+        return grants.issue(trx, accountId, answerKey, POLICY_TTL_MS);
+      });
+      await removeFiles(superseded);
       return uploads.presign(key);
     },
 
@@ -316,22 +313,20 @@ export function createDocuments(deps: DocumentsDeps) {
           .returning(['original_key', 'converted_key'])
           .executeTakeFirst();
         if (document === undefined) throw new HttpError(404, documentMessages.noDocument);
-        const grants = await trx
-          .deleteFrom('upload_grants')
-          .where('account_id', '=', accountId)
-          .where('answer_key', '=', answerKey)
-          .returning('file_key')
-          .execute();
-        return [document.original_key, document.converted_key, ...grants.map((g) => g.file_key)];
+        const pending = await grants.supersede(trx, accountId, answerKey);
+        return [document.original_key, document.converted_key, ...pending];
       });
       await removeFiles(removed);
     },
 
     /**
-     * POST /api/pdf/document-answer/{key}: checks that `fileKey` was presigned for this
-     * account and question (or is this question's current upload, to convert it again), that
-     * the stored file keeps SPEC §5's rules and is, by its bytes, the type its name says;
-     * then records the document as unprocessed and queues its conversion.
+     * POST /api/pdf/document-answer/{key}: checks that `fileKey` is a live upload grant of this
+     * account and question (or the upload of this question's current document, to convert it
+     * again), that the stored file keeps SPEC §5's rules and is, by its bytes, the type its
+     * name says; then keeps those very bytes under a key of its own (`originals/…`, which no
+     * presigned policy names: a later POST to the upload key changes nothing the document
+     * uses), consumes the grant, records the document as unprocessed and queues its
+     * conversion.
      */
     async requestConversion(
       accountId: string,
@@ -341,30 +336,23 @@ export function createDocuments(deps: DocumentsDeps) {
     ): Promise<{ status: DocumentStatus; message: string }> {
       assertFileQuestion(answerKey);
       await assertOpen(db, accountId);
-      const now = clock();
-      const [grant, current] = await Promise.all([
-        db
-          .selectFrom('upload_grants')
-          .select('created_at')
-          .where('file_key', '=', fileKey)
-          .where('account_id', '=', accountId)
-          .where('answer_key', '=', answerKey)
-          .executeTakeFirst(),
+      const [grantUsable, current] = await Promise.all([
+        grants.usable(accountId, answerKey, fileKey),
         db
           .selectFrom('documents')
-          .select('original_key')
+          .select(['original_key', 'upload_key'])
           .where('account_id', '=', accountId)
           .where('answer_key', '=', answerKey)
           .executeTakeFirst(),
       ]);
-      const reconvert = grant === undefined && current?.original_key === fileKey;
-      const grantLive =
-        grant !== undefined && now.getTime() - grant.created_at.getTime() <= UPLOAD_GRANT_TTL_MS;
-      // Another account's key, an unknown one and an expired one look alike: 404.
-      if (!grantLive && !reconvert) throw new HttpError(404, documentMessages.noUpload);
+      const reconvert = !grantUsable && current?.upload_key === fileKey;
+      // Another account's key, an unknown one, a used, superseded or expired one look alike: 404.
+      if (!grantUsable && !reconvert) throw new HttpError(404, documentMessages.noUpload);
+      // Converting again reads the document's own copy, never the upload key.
+      const sourceKey = reconvert ? current.original_key : fileKey;
 
       if (UNPRINTABLE.test(fileName)) throw new HttpError(400, documentMessages.badName);
-      const size = await files.size(fileKey);
+      const size = await files.size(sourceKey);
       if (size === undefined) throw new HttpError(400, documentMessages.notReceived);
       // SPEC §5/§8: the browser's rules, enforced again with the same messages.
       const problems = validateFile({ name: fileName, size });
@@ -372,8 +360,13 @@ export function createDocuments(deps: DocumentsDeps) {
       if (firstProblem !== undefined) {
         throw new HttpError(400, firstProblem, { errors: { [answerKey]: problems } });
       }
-      const bytes = await files.get(fileKey);
+      const bytes = await files.get(sourceKey);
       if (bytes === undefined) throw new HttpError(400, documentMessages.notReceived);
+      // The size rule once more, on the bytes that are kept (they may differ from the first look).
+      const rechecked = validateFile({ name: fileName, size: bytes.length });
+      if (rechecked[0] !== undefined) {
+        throw new HttpError(400, rechecked[0], { errors: { [answerKey]: rechecked } });
+      }
       const sniffed = sniffFile(bytes);
       const problem = typeProblem(sniffed, fileName);
       if (problem !== undefined || sniffed.type === undefined) {
@@ -382,68 +375,79 @@ export function createDocuments(deps: DocumentsDeps) {
       }
       const sniffedType = sniffed.type;
 
+      const originalKey = reconvert
+        ? sourceKey
+        : `${ORIGINALS_PREFIX}${accountId}/${answerKey}/${randomToken(18)}`;
+      if (!reconvert) await files.put(originalKey, bytes);
+
       const conversionId = randomUUID();
-      const stale = await db.transaction().execute(async (trx) => {
-        await assertOpen(trx, accountId, true);
-        if (!reconvert) {
+      const now = clock();
+      let stale: (string | null | undefined)[];
+      try {
+        stale = await db.transaction().execute(async (trx) => {
+          await assertOpen(trx, accountId, true);
           // Consumed exactly once, even by two requests at the same moment.
-          const consumed = await trx
-            .deleteFrom('upload_grants')
-            .where('file_key', '=', fileKey)
+          if (!reconvert && !(await grants.consume(trx, accountId, answerKey, fileKey))) {
+            throw new HttpError(404, documentMessages.noUpload);
+          }
+          const previous = await trx
+            .selectFrom('documents')
+            .select(['original_key', 'converted_key', 'upload_key'])
             .where('account_id', '=', accountId)
+            .where('answer_key', '=', answerKey)
+            .forUpdate()
             .executeTakeFirst();
-          if (consumed.numDeletedRows === 0n) throw new HttpError(404, documentMessages.noUpload);
-        }
-        const previous = await trx
-          .selectFrom('documents')
-          .select(['original_key', 'converted_key'])
-          .where('account_id', '=', accountId)
-          .where('answer_key', '=', answerKey)
-          .forUpdate()
-          .executeTakeFirst();
-        if (reconvert && previous?.original_key !== fileKey) {
-          throw new HttpError(404, documentMessages.noUpload);
-        }
-        await trx
-          .insertInto('documents')
-          .values({
-            account_id: accountId,
-            answer_key: answerKey,
-            original_key: fileKey,
-            file_name: fileName,
-            file_size: size,
-            sniffed_type: sniffedType,
-            status: 'unprocessed',
-            message: null,
-            conversion_id: conversionId,
-            converted_key: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict((oc) =>
-            oc.columns(['account_id', 'answer_key']).doUpdateSet((eb) => ({
-              original_key: eb.ref('excluded.original_key'),
-              file_name: eb.ref('excluded.file_name'),
-              file_size: eb.ref('excluded.file_size'),
-              sniffed_type: eb.ref('excluded.sniffed_type'),
-              status: eb.ref('excluded.status'),
+          if (reconvert && previous?.original_key !== originalKey) {
+            throw new HttpError(404, documentMessages.noUpload);
+          }
+          await trx
+            .insertInto('documents')
+            .values({
+              account_id: accountId,
+              answer_key: answerKey,
+              original_key: originalKey,
+              upload_key: fileKey,
+              file_name: fileName,
+              file_size: bytes.length,
+              sniffed_type: sniffedType,
+              status: 'unprocessed',
               message: null,
-              conversion_id: eb.ref('excluded.conversion_id'),
+              conversion_id: conversionId,
               converted_key: null,
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
-        await jobs.enqueue(
-          CONVERT_DOCUMENT_JOB,
-          { accountId, answerKey, conversionId } satisfies ConversionPayload,
-          { db: trx },
-        );
-        return [
-          previous?.original_key === fileKey ? undefined : previous?.original_key,
-          previous?.converted_key,
-        ];
-      });
+              created_at: now,
+              updated_at: now,
+            })
+            .onConflict((oc) =>
+              oc.columns(['account_id', 'answer_key']).doUpdateSet((eb) => ({
+                original_key: eb.ref('excluded.original_key'),
+                upload_key: eb.ref('excluded.upload_key'),
+                file_name: eb.ref('excluded.file_name'),
+                file_size: eb.ref('excluded.file_size'),
+                sniffed_type: eb.ref('excluded.sniffed_type'),
+                status: eb.ref('excluded.status'),
+                message: null,
+                conversion_id: eb.ref('excluded.conversion_id'),
+                converted_key: null,
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
+            )
+            .execute();
+          await jobs.enqueue(
+            CONVERT_DOCUMENT_JOB,
+            { accountId, answerKey, conversionId } satisfies ConversionPayload,
+            { db: trx },
+          );
+          return [
+            previous?.original_key === originalKey ? undefined : previous?.original_key,
+            previous?.converted_key,
+            // The upload key has served its purpose: its bytes are the document's own copy now.
+            reconvert ? undefined : fileKey,
+          ];
+        });
+      } catch (error) {
+        if (!reconvert) await removeFiles([originalKey]);
+        throw error;
+      }
       await removeFiles(stale);
       jobs.wake();
       return { status: 'unprocessed', message: '' };

@@ -4,8 +4,14 @@
  * may use S3 (services/s3.ts) behind the same interface.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/** A stored file as `list` reports it: its key and when it was last written. */
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
+}
 
 export interface FileStore {
   /** Writes `bytes` at `key` atomically: readers see the old file or the whole new one. */
@@ -16,6 +22,11 @@ export interface FileStore {
   size: (key: string) => Promise<number | undefined>;
   /** Removes `key` (no error when missing). */
   delete: (key: string) => Promise<void>;
+  /**
+   * Every file whose key starts with `prefix` (a folder such as `uploads/`), in no particular
+   * order, for the housekeeping sweep of files nothing points at.
+   */
+  list: (prefix: string) => AsyncIterable<StoredFile>;
 }
 
 /** Keys are paths of safe segments: letters, digits, `-`, `_`, `.`; no `..`, no leading `/`. */
@@ -76,6 +87,34 @@ export function createLocalFileStore(root: string): FileStore {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async *list(prefix) {
+      const folders = [resolve(base, prefix)];
+      if (!folders[0]?.startsWith(base + sep))
+        throw new Error(`prefix escapes the store: ${prefix}`);
+      for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+        let entries;
+        try {
+          entries = await readdir(folder, { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          throw error;
+        }
+        for (const entry of entries) {
+          const path = join(folder, entry.name);
+          if (entry.isDirectory()) folders.push(path);
+          else if (entry.isFile()) {
+            const key = relative(base, path).split(sep).join('/');
+            // Temporary files of a write in progress are not keys.
+            if (!FILE_KEY_PATTERN.test(key)) continue;
+            const modifiedAt = await stat(path).then(
+              (stats) => stats.mtime,
+              () => undefined,
+            );
+            if (modifiedAt !== undefined) yield { key, modifiedAt };
+          }
+        }
+      }
     },
   };
 }

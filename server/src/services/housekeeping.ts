@@ -3,20 +3,29 @@
  * limit, or past their absolute end; logout and reset delete theirs at once), reset links
  * that were used or expired, throttle counts whose window has passed, and outbox mail past
  * its week (the text of sent mail is already gone unless the dev mailbox is on). Each is a
- * single statement, safe to run on several instances at once. The job worker runs it every
- * hour (services/jobs.ts `housekeeping`).
+ * single statement, safe to run on several instances at once. With `uploads`, also upload
+ * grants past their hour and stored files nothing points at (services/uploadGrants.ts
+ * `sweep`). The job worker runs it every hour (services/jobs.ts `housekeeping`).
  */
 import { sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
 import { type Clock } from './clock.ts';
+import { type FileStore } from './files.ts';
 import { pruneOutbox } from './mail.ts';
 import { sessionState } from './sessions.ts';
+import { type UploadGrants } from './uploadGrants.ts';
 
 /** Rows removed, by kind: a record, as the job worker logs it. */
-export type HousekeepingResult = Record<'sessions' | 'resets' | 'throttles' | 'mail', number>;
+export type HousekeepingResult = Record<'sessions' | 'resets' | 'throttles' | 'mail', number> &
+  Partial<Record<'uploadGrants' | 'files', number>>;
 
-export function createHousekeeping(deps: { db: Db; clock: Clock; devMailbox?: boolean }) {
+export function createHousekeeping(deps: {
+  db: Db;
+  clock: Clock;
+  devMailbox?: boolean;
+  uploads?: { grants: UploadGrants; files: FileStore };
+}) {
   const { db, clock } = deps;
   return async function housekeeping(): Promise<HousekeepingResult> {
     const now = clock();
@@ -31,11 +40,13 @@ export function createHousekeeping(deps: { db: Db; clock: Clock; devMailbox?: bo
       .where('expires_at', '<=', now)
       .executeTakeFirst();
     const mail = await pruneOutbox(db, now, { devMailbox: deps.devMailbox ?? false });
+    const swept = await deps.uploads?.grants.sweep(deps.uploads.files);
     return {
       sessions: Number(sessions.numAffectedRows ?? 0n),
       resets: Number(resets.numDeletedRows),
       throttles: Number(throttles.numDeletedRows),
       mail,
+      ...(swept === undefined ? {} : { uploadGrants: swept.grants, files: swept.files }),
     };
   };
 }

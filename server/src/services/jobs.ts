@@ -18,6 +18,7 @@ import { hostname } from 'node:os';
 import { type Kysely, sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
+import { DatabaseUnavailableError } from '../db/health.ts';
 import { type Database } from '../db/schema.ts';
 import { type Clock } from './clock.ts';
 
@@ -288,8 +289,10 @@ export function createJobs(options: JobsOptions) {
         await prune();
         ran = await runOnce();
       } catch (error) {
-        // The database may be restarting: keep polling, never exit the loop on an error.
-        log.error({ err: error }, 'job worker poll failed');
+        // The database may be restarting: keep polling, never exit the loop on an error. An
+        // outage is logged once by db/health.ts, not once per poll.
+        if (!(error instanceof DatabaseUnavailableError))
+          log.error({ err: error }, 'job worker poll failed');
       }
       if (!ran && !isStopping()) await sleep(pollIntervalMs);
     }

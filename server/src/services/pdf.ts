@@ -19,6 +19,7 @@ import {
 import { type TenantConfig } from '@admit/tenant-config';
 
 import { type Db } from '../db/database.ts';
+import { DatabaseUnavailableError } from '../db/health.ts';
 import { type Clock } from './clock.ts';
 import { GENERIC_MESSAGE, HttpError } from './errors.ts';
 import { type FileStore } from './files.ts';
@@ -316,6 +317,8 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
       }
       return await running;
     } catch (error) {
+      // The database is down or slow: 503 with Retry-After (plugins/app/errors.ts), not FAILED.
+      if (error instanceof DatabaseUnavailableError) throw error;
       // SPEC §4: a failed status raises an error in the browser; the details are in the log,
       // and the next request tries again.
       deps.log?.error({ err: error, accountId }, 'application PDF failed');

@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
+
 import { MAX_UPLOAD_BYTES } from '@admit/form-model';
 import { describe, expect, it } from 'vitest';
 
@@ -64,5 +67,64 @@ describe('S3 presigned POST', () => {
       { accessKeyId: 'a', secretAccessKey: 'b' },
     );
     await expect(uploads.presign('../escape')).rejects.toThrow(/unsafe file key/);
+  });
+});
+
+describe('S3 listing (the housekeeping sweep)', () => {
+  it('lists every object under a prefix across pages, with when it was written', async () => {
+    const requests: URLSearchParams[] = [];
+    const page = (keys: string[], next?: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+      `<Name>admit-uploads</Name><Prefix>uploads/</Prefix><KeyCount>${String(keys.length)}</KeyCount>` +
+      `<MaxKeys>1000</MaxKeys><IsTruncated>${next === undefined ? 'false' : 'true'}</IsTruncated>` +
+      (next === undefined ? '' : `<NextContinuationToken>${next}</NextContinuationToken>`) +
+      keys
+        .map(
+          (key) =>
+            `<Contents><Key>${key}</Key><LastModified>2026-03-01T10:00:00.000Z</LastModified><Size>5</Size></Contents>`,
+        )
+        .join('') +
+      `</ListBucketResult>`;
+    // A local server that answers ListObjectsV2 as S3 does, in two pages.
+    const server = createServer((request, response) => {
+      const query = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams;
+      requests.push(query);
+      response.setHeader('content-type', 'application/xml');
+      response.end(
+        query.get('continuation-token') === 'page-2'
+          ? page(['uploads/b/decision_essay_file/2'])
+          : page(['uploads/a/decision_essay_file/1'], 'page-2'),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const { files } = createS3Storage(
+        {
+          bucket: 'admit-uploads',
+          region: 'us-east-1',
+          endpoint: `http://127.0.0.1:${String(port)}`,
+        },
+        { accessKeyId: 'a', secretAccessKey: 'b' },
+      );
+      const listed = [];
+      for await (const file of files.list('uploads/')) listed.push(file);
+      expect(listed).toEqual([
+        {
+          key: 'uploads/a/decision_essay_file/1',
+          modifiedAt: new Date('2026-03-01T10:00:00.000Z'),
+        },
+        {
+          key: 'uploads/b/decision_essay_file/2',
+          modifiedAt: new Date('2026-03-01T10:00:00.000Z'),
+        },
+      ]);
+      expect(requests.map((query) => [query.get('list-type'), query.get('prefix')])).toEqual([
+        ['2', 'uploads/'],
+        ['2', 'uploads/'],
+      ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -3,7 +3,8 @@
  * signed (SPEC §4 file upload, §7 "POST to the presigned storage url"): on S3 through
  * services/s3.ts, by default through our own endpoint `POST /storage/upload`, which checks an
  * HMAC-signed policy the way S3 does before a byte is written: signature, expiry, the exact
- * key, the size range and the content type.
+ * key, the size range and the content type; then the key's upload grant, so each key is
+ * written once, while its grant is live (services/uploadGrants.ts).
  */
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { sameDigest } from './crypto.ts';
 import { HttpError } from './errors.ts';
 import { assertFileKey, createLocalFileStore, type FileStore } from './files.ts';
 import { type MultipartPart } from './multipart.ts';
+import { type UploadGrants } from './uploadGrants.ts';
 
 /** What `POST /api/presigned-url` answers (SPEC §3 presigned-url: url and fields with key). */
 export interface PresignedPost {
@@ -234,10 +236,16 @@ export function createLocalUploads(deps: {
     signer,
     verify,
 
-    /** Verifies the form and writes the file atomically; nothing is written on a refusal. */
-    async accept(parts: readonly MultipartPart[], files: FileStore): Promise<{ key: string }> {
+    /**
+     * Verifies the form, then writes the file once under its grant (services/uploadGrants.ts:
+     * issued, policy running, application not submitted); nothing is written on a refusal.
+     */
+    async accept(
+      parts: readonly MultipartPart[],
+      store: { files: FileStore; grants: UploadGrants },
+    ): Promise<{ key: string }> {
       const { key, bytes } = await verify(parts);
-      await files.put(key, bytes);
+      await store.grants.writeOnce(key, () => store.files.put(key, bytes));
       return { key };
     },
   };

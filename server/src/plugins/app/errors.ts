@@ -1,10 +1,17 @@
 /**
  * Every error is JSON `{message}`: a person can read it, and an unexpected one gets SPEC §8's
- * generic message with the details in the log, never a stack trace in the response.
+ * generic message with the details in the log, never a stack trace in the response. A database
+ * that is down or too slow is 503 with Retry-After and a message saying to try again; it is
+ * not logged per request (db/health.ts logs the outage once).
  */
 import { type FastifyError, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DatabaseUnavailableError,
+  DB_RETRY_AFTER_S,
+} from '../../db/health.ts';
 import { GENERIC_MESSAGE, HttpError } from '../../services/errors.ts';
 
 /** The 400 for a JSON body with a key its route does not take (routes/schemas.ts `Body`). */
@@ -30,6 +37,12 @@ function schemaMessage(error: FastifyError): string {
 export const errors = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof DatabaseUnavailableError) {
+        return reply
+          .code(503)
+          .header('retry-after', String(DB_RETRY_AFTER_S))
+          .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      }
       if (error instanceof HttpError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
         return reply

@@ -2,6 +2,7 @@
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
+import { DatabaseUnavailableError } from '../../db/health.ts';
 import {
   accountOf,
   type CookieSettings,
@@ -92,7 +93,12 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
         // A body refused before its session was confirmed (bad JSON or the schema, by Fastify;
         // a key or value the college's form cannot hold, by the save): the session speaks
         // first, as on every route. Then the app's error handler answers.
-        const aboutTheBody = !(error instanceof HttpError) || error.statusCode === 400;
+        // A database outage is about neither: it is answered 503 at once, without another
+        // round trip to a database that is not answering.
+        const aboutTheBody =
+          error instanceof HttpError
+            ? error.statusCode === 400
+            : !(error instanceof DatabaseUnavailableError);
         if (aboutTheBody && request.account === undefined) await checkSession(request, reply);
         throw error;
       },

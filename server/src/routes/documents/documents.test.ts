@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,6 +20,14 @@ import {
 import { SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
 import { createLocalFileStore, type FileStore } from '../../services/files.ts';
 import { POLICY_TTL_MS, storageMessages } from '../../services/storage.ts';
+import {
+  createUploadGrants,
+  ORPHAN_GRACE_MS,
+  PRESIGN_LIMIT,
+  PRESIGN_WINDOW_MS,
+  uploadMessages,
+} from '../../services/uploadGrants.ts';
+import { applicationFiles } from '../../cli/attachments.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../../test/context.ts';
 import {
   bombPng,
@@ -355,9 +363,9 @@ describe('POST /storage/upload: the signed policy is checked before anything is 
     });
     expect(declared.statusCode).toBe(403);
     expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
-    // And each allowed type is accepted.
+    // And each allowed type is accepted (each key is written once: a new presign for each).
     for (const type of ['image/png', 'image/jpeg', 'application/pdf', DOCX_TYPE]) {
-      const response = await upload(presigned, { ...pngFile(), type });
+      const response = await upload(await presign(person.cookie), { ...pngFile(), type });
       expect(response.statusCode, type).toBe(204);
     }
   });
@@ -712,7 +720,13 @@ describe('deleting and replacing', () => {
     expect(await conversionStatus(person.cookie)).toEqual({ status: 'not_answered', message: '' });
     expect(await documentAnswers(person.cookie)).toEqual({});
     expect(await store.size(before?.convertedKey ?? '')).toBeUndefined();
-    expect(await store.size(fileKey)).toBeGreaterThan(0);
+    // The upload, as the document's own copy of the checked bytes.
+    const { original_key: originalKey } = await ctx.db
+      .selectFrom('documents')
+      .select('original_key')
+      .where('account_id', '=', person.accountId)
+      .executeTakeFirstOrThrow();
+    expect(await store.size(originalKey)).toBeGreaterThan(0);
     // Deleting it twice: there is no conversion any more.
     expect(
       (await call('DELETE', `/api/pdf/document-answer/${KEY}`, person.cookie)).statusCode,
@@ -796,5 +810,247 @@ describe('after submission', () => {
     }
     expect((await conversionStatus(person.cookie)).status).toBe('completed');
     expect(Object.keys(await documentAnswers(person.cookie))).toEqual([KEY]);
+  });
+});
+
+describe('upload grants: a presigned POST writes once, while its grant lives', () => {
+  /** The document's own copy of its upload, as the conversion and the staff export read it. */
+  async function originalOf(person: Applicant): Promise<string> {
+    const row = await ctx.db
+      .selectFrom('documents')
+      .select('original_key')
+      .where('account_id', '=', person.accountId)
+      .where('answer_key', '=', KEY)
+      .executeTakeFirstOrThrow();
+    return row.original_key;
+  }
+
+  const htmlFile = (): UploadFile => ({
+    name: 'essay.png',
+    type: 'image/png',
+    bytes: new TextEncoder().encode('<!doctype html><script>alert(1)</script>'),
+  });
+
+  async function submit(person: Applicant): Promise<void> {
+    await ctx.db
+      .updateTable('applications')
+      .set({ submitted_at: ctx.now() })
+      .where('account_id', '=', person.accountId)
+      .execute();
+  }
+
+  it('a second POST of a used form is refused (409) and changes nothing (regression: a consumed policy replaced the stored original after its conversion)', async () => {
+    const person = await applicant();
+    const file = pngFile();
+    const presigned = await presign(person.cookie);
+    expect((await upload(presigned, file)).statusCode).toBe(204);
+    // Before the conversion request: the key is written once already.
+    const again = await upload(presigned, htmlFile());
+    expect(again.statusCode).toBe(409);
+    expect(json(again).message).toBe(uploadMessages.alreadyUploaded);
+    expect(await store.get(presigned.fields.key ?? '')).toEqual(Buffer.from(file.bytes));
+
+    const converted = await requestConversion(person.cookie, presigned.fields.key ?? '', file.name);
+    expect(converted.statusCode).toBe(202);
+    await ctx.app.jobs.runUntilIdle();
+    const after = await upload(presigned, htmlFile());
+    expect(after.statusCode).toBe(409);
+    expect(json(after).message).toBe(uploadMessages.alreadyUploaded);
+
+    // What S3 would let through (it never sees our grants): bytes written to the upload key
+    // after the conversion request reach nothing the document uses.
+    await store.put(presigned.fields.key ?? '', htmlFile().bytes);
+    const originalKey = await originalOf(person);
+    expect(originalKey.startsWith(`originals/${person.accountId}/${KEY}/`)).toBe(true);
+    expect(await store.get(originalKey)).toEqual(Buffer.from(file.bytes));
+    expect(await conversionStatus(person.cookie)).toEqual({ status: 'completed', message: '' });
+    // Converting that key again converts the document's own copy, not what lies at the key.
+    const reconverted = await requestConversion(
+      person.cookie,
+      presigned.fields.key ?? '',
+      file.name,
+    );
+    expect(reconverted.statusCode).toBe(202);
+    await ctx.app.jobs.runUntilIdle();
+    expect(await conversionStatus(person.cookie)).toEqual({ status: 'completed', message: '' });
+    expect(await originalOf(person)).toBe(originalKey);
+    expect(await store.get(originalKey)).toEqual(Buffer.from(file.bytes));
+  });
+
+  it('after submission no upload is written, and the export ships the checked bytes (regression: the stored original was replaced after submission)', async () => {
+    const person = await applicant();
+    const file = pngFile();
+    const used = await presign(person.cookie);
+    expect((await upload(used, file)).statusCode).toBe(204);
+    expect(
+      (await requestConversion(person.cookie, used.fields.key ?? '', file.name)).statusCode,
+    ).toBe(202);
+    await ctx.app.jobs.runUntilIdle();
+    // A policy handed out just before the submission, still within its 5 minutes.
+    const pending = await presign(person.cookie);
+    await submit(person);
+
+    for (const presigned of [used, pending]) {
+      const response = await upload(presigned, htmlFile());
+      expect(response.statusCode).toBe(409);
+      expect(json(response).message).toBe(applicationMessages.alreadySubmitted);
+    }
+    expect(await store.size(pending.fields.key ?? '')).toBeUndefined();
+
+    // Even bytes put at the upload keys behind the server's back (S3) are not exported.
+    await store.put(used.fields.key ?? '', htmlFile().bytes);
+    await store.put(pending.fields.key ?? '', htmlFile().bytes);
+    const attachments = await applicationFiles({
+      config: ctx.config,
+      db: ctx.db,
+      clock: ctx.now,
+      tenant: ctx.tenant,
+    });
+    const exported = await attachments({ accountId: person.accountId, username: person.username });
+    const document = exported.find((attachment) => attachment.name === `${KEY}-${file.name}`);
+    expect(Buffer.from(document?.bytes ?? [])).toEqual(Buffer.from(file.bytes));
+    expect(exported.map((attachment) => attachment.name).sort()).toEqual(
+      ['application.pdf', `${KEY}-${file.name}`].sort(),
+    );
+  });
+
+  it('a superseded policy writes nothing (403), the newest one works once (regression: superseded policies still wrote files nothing points at)', async () => {
+    const person = await applicant();
+    const first = await presign(person.cookie);
+    const second = await presign(person.cookie);
+    const stale = await upload(first, pngFile());
+    expect(stale.statusCode).toBe(403);
+    expect(json(stale).message).toBe(uploadMessages.superseded);
+    expect(await store.size(first.fields.key ?? '')).toBeUndefined();
+    expect((await upload(second, pngFile())).statusCode).toBe(204);
+
+    // A file uploaded but not converted is superseded too, and its file removed.
+    const third = await presign(person.cookie);
+    expect(await store.size(second.fields.key ?? '')).toBeUndefined();
+    expect((await upload(second, pngFile())).statusCode).toBe(403);
+    expect(
+      (await requestConversion(person.cookie, second.fields.key ?? '', 'a.png')).statusCode,
+    ).toBe(404);
+    // Deleting the document ends the grants of its question as well.
+    expect((await upload(third, pngFile())).statusCode).toBe(204);
+    expect(
+      (await requestConversion(person.cookie, third.fields.key ?? '', 'a.png')).statusCode,
+    ).toBe(202);
+    const fourth = await presign(person.cookie);
+    expect((await call('DELETE', `/api/document-answer/${KEY}`, person.cookie)).statusCode).toBe(
+      204,
+    );
+    expect((await upload(fourth, pngFile())).statusCode).toBe(403);
+    expect(await store.size(fourth.fields.key ?? '')).toBeUndefined();
+  });
+
+  it(`at most ${String(PRESIGN_LIMIT)} presigned URLs an hour per applicant, then 429 with the real wait (regression: one account wrote 300 MB in 3 s)`, async () => {
+    const person = await applicant();
+    const other = await applicant();
+    const forms: Presigned[] = [];
+    for (let count = 0; count < PRESIGN_LIMIT; count += 1) forms.push(await presign(person.cookie));
+    const refused = await call('POST', '/api/presigned-url', person.cookie, { answer_key: KEY });
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(PRESIGN_WINDOW_MS / 1000);
+    expect(json(refused).message).toBe(uploadMessages.tooMany(Math.ceil(retryAfter / 60)));
+    // Another applicant is not held back.
+    await presign(other.cookie);
+
+    // Every form but the newest is superseded: one file at most, however many are posted.
+    const answers = await Promise.all(
+      forms.map((form) => upload(form, { ...pngFile(), bytes: new Uint8Array(MAX_UPLOAD_BYTES) })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 204)).toHaveLength(1);
+    expect(answers.at(-1)?.statusCode).toBe(204);
+    const written = (await storedFiles()).filter((key) =>
+      key.startsWith(`uploads/${person.accountId}/`),
+    );
+    expect(written).toEqual([forms.at(-1)?.fields.key]);
+
+    // The wait is real: once the oldest grant leaves the hour, one more may be presigned.
+    const [oldest] = await ctx.db
+      .selectFrom('upload_grants')
+      .select('file_key')
+      .where('account_id', '=', person.accountId)
+      .orderBy('created_at')
+      .limit(1)
+      .execute();
+    await ctx.db
+      .updateTable('upload_grants')
+      .set({ created_at: new Date(ctx.now().getTime() - PRESIGN_WINDOW_MS - 1000) })
+      .where('file_key', '=', oldest?.file_key ?? '')
+      .execute();
+    await presign(person.cookie);
+    expect(
+      (await call('POST', '/api/presigned-url', person.cookie, { answer_key: KEY })).statusCode,
+    ).toBe(429);
+  });
+
+  it('two POSTs of one form at the same moment: one is stored, the other refused', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const answers = await Promise.all([
+      upload(presigned, pngFile()),
+      upload(presigned, { ...pngFile(), bytes: makePng(3, 3) }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+  });
+
+  it('housekeeping sweeps files nothing points at and keeps what a document or live grant needs', async () => {
+    const person = await applicant();
+    // A converted document: its own copy and its PDF stay.
+    const convertedFrom = await uploadAndConvert(person, pngFile());
+    await ctx.app.jobs.runUntilIdle();
+    const [document] = await completedDocuments(ctx.db, person.accountId);
+    const originalKey = await originalOf(person);
+    // Written to the spent upload key afterwards, as S3 would allow within the policy's minutes.
+    await store.put(convertedFrom, htmlFile().bytes);
+    // An upload waiting for its conversion request: its grant is live, it stays.
+    const waiting = await presign(person.cookie);
+    expect((await upload(waiting, pngFile())).statusCode).toBe(204);
+    // Another question's upload whose hour has passed: it goes, with its grant.
+    const late = await presign(person.cookie, KEY);
+    expect((await upload(late, pngFile())).statusCode).toBe(204);
+    const lateKey = late.fields.key ?? '';
+    // The second presign superseded `waiting`: take it back to live for this test's purpose.
+    await ctx.db
+      .updateTable('upload_grants')
+      .set({ state: 'uploaded' })
+      .where('file_key', '=', waiting.fields.key ?? '')
+      .execute();
+    await store.put(waiting.fields.key ?? '', pngFile().bytes);
+    await ctx.db
+      .updateTable('upload_grants')
+      .set({ created_at: new Date(ctx.now().getTime() - PRESIGN_WINDOW_MS - 1000) })
+      .where('file_key', '=', lateKey)
+      .execute();
+    // Orphans under originals/ (a crash between the write and its commit): an old one goes,
+    // a young one (its commit may be on the way) stays.
+    const oldOrphan = `originals/${person.accountId}/${KEY}/orphan-old`;
+    const youngOrphan = `originals/${person.accountId}/${KEY}/orphan-young`;
+    await store.put(oldOrphan, pngFile().bytes);
+    await store.put(youngOrphan, pngFile().bytes);
+    const longAgo = new Date(ctx.now().getTime() - ORPHAN_GRACE_MS - 60_000);
+    await utimes(join(dataDir, 'files', oldOrphan), longAgo, longAgo);
+
+    const swept = await createUploadGrants({ db: ctx.db, clock: ctx.now }).sweep(store);
+    expect(swept.files).toBeGreaterThanOrEqual(3);
+    expect(swept.grants).toBeGreaterThanOrEqual(1);
+    expect(await store.size(convertedFrom)).toBeUndefined();
+    expect(await store.size(lateKey)).toBeUndefined();
+    expect(await store.size(oldOrphan)).toBeUndefined();
+    expect(await store.size(youngOrphan)).toBeGreaterThan(0);
+    expect(await store.size(waiting.fields.key ?? '')).toBeGreaterThan(0);
+    expect(await store.size(originalKey)).toBeGreaterThan(0);
+    expect(await store.size(document?.convertedKey ?? '')).toBeGreaterThan(0);
+    const grantRows = await ctx.db
+      .selectFrom('upload_grants')
+      .select('file_key')
+      .where('file_key', '=', lateKey)
+      .execute();
+    expect(grantRows).toEqual([]);
+    expect(await conversionStatus(person.cookie)).toEqual({ status: 'completed', message: '' });
   });
 });

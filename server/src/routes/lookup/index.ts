@@ -6,6 +6,7 @@
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
+import { DatabaseUnavailableError } from '../../db/health.ts';
 import { type Clock } from '../../services/clock.ts';
 import { HttpError } from '../../services/errors.ts';
 import {
@@ -84,8 +85,10 @@ export const lookupRoutes: FastifyPluginCallbackTypebox<LookupRoutesOptions> = (
         );
         return await reply.header('cache-control', cache).send(suggestions);
       } catch (error) {
-        // SPEC §7: a failed lookup gives an empty list; the cause goes to the log, not the form.
-        request.log.error({ err: error, category }, 'lookup failed');
+        // SPEC §7: a failed lookup gives an empty list; the cause goes to the log, not the form
+        // (a database outage is logged once by db/health.ts, not per keystroke).
+        if (!(error instanceof DatabaseUnavailableError))
+          request.log.error({ err: error, category }, 'lookup failed');
         return reply.header('cache-control', 'no-store').send([]);
       }
     },

@@ -1,7 +1,8 @@
 /**
  * The embedded storage endpoint (SPEC §7 "POST to the presigned storage url"): a browser form
  * of the presigned fields followed by `file`, checked like S3 checks a POST policy, then written
- * atomically. Answers 204 like S3; refusals are JSON `{message}` (403, 400, 413), never XML.
+ * atomically, once, under its live upload grant. Answers 204 like S3; refusals are JSON
+ * `{message}` (403, 400, 409, 413), never XML.
  * Registered only when files live on local disk (no S3_BUCKET).
  */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -10,6 +11,7 @@ import { Type } from 'typebox';
 
 import { HttpError } from '../../services/errors.ts';
 import { type FileStore } from '../../services/files.ts';
+import { type UploadGrants } from '../../services/uploadGrants.ts';
 import {
   MultipartError,
   multipartBoundary,
@@ -27,11 +29,12 @@ import { errorResponses } from '../schemas.ts';
 export interface StorageRoutesOptions {
   uploads: LocalUploads;
   files: FileStore;
+  grants: UploadGrants;
 }
 
 export const storageRoutes: FastifyPluginAsyncTypebox<StorageRoutesOptions> = async (
   app,
-  { uploads, files },
+  { uploads, files, grants },
 ) => {
   // Only this plugin reads multipart bodies, and never more than the file limit plus the
   // fields: Fastify refuses a larger Content-Length at once and stops reading a chunked body
@@ -58,7 +61,7 @@ export const storageRoutes: FastifyPluginAsyncTypebox<StorageRoutesOptions> = as
         tags: ['storage'],
         summary: 'Upload a file with a presigned POST (multipart: the presigned fields, then file)',
         description:
-          'Checks the signed policy (signature, expiry, the exact key, 1 byte to 1 MB, content type) before writing.',
+          'Checks the signed policy (signature, expiry, the exact key, 1 byte to 1 MB, content type) before writing, then the upload grant: each key is written once (409 after), never for a superseded or ended grant (403) nor after submission (409).',
         consumes: ['multipart/form-data'],
         response: {
           204: Type.Null({ description: 'Stored.' }),
@@ -80,7 +83,7 @@ export const storageRoutes: FastifyPluginAsyncTypebox<StorageRoutesOptions> = as
         if (error instanceof MultipartError) throw new HttpError(400, storageMessages.notForm);
         throw error;
       }
-      await uploads.accept(parts, files);
+      await uploads.accept(parts, { files, grants });
       return reply.code(204).send(null);
     },
   );
