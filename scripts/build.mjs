@@ -5,7 +5,6 @@
 // start.mjs and admin.mjs import this module before they install dependencies, and a fresh
 // clone has none: esbuild and Vite are imported where they are used, never at the top (a
 // static import died with ERR_MODULE_NOT_FOUND before `npm ci` could run).
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ensureDependencies, root } from './ensure.mjs';
@@ -62,17 +61,22 @@ export async function buildApp({ outDir } = {}) {
   );
 }
 
+/**
+ * The server's programs, bundled as production runs them, into `outDir` (relative to the
+ * repository): main.js, the conversion process the server starts for every uploaded file
+ * (services/convert.ts looks for it beside main.js), and the staff CLI.
+ */
+export async function bundleServer(outDir = 'server/dist') {
+  const outputs = ['main.js', 'convertProcess.js', 'cli.js'].map((name) => join(outDir, name));
+  await bundleNode('server/src/main.ts', outputs[0]);
+  await bundleNode('server/src/services/convertProcess.ts', outputs[1]);
+  await bundleNode('server/src/cli.ts', outputs[2]);
+  return outputs;
+}
+
 export async function buildAll() {
   await buildApp();
-  await bundleNode('server/src/main.ts', 'server/dist/main.js');
-  // The conversion process the server starts for every uploaded file (services/convert.ts).
-  await bundleNode('server/src/services/convertProcess.ts', 'server/dist/convertProcess.js');
-  const extra = ['server/dist/convertProcess.js'];
-  if (existsSync(join(root, 'server/src/cli.ts'))) {
-    await bundleNode('server/src/cli.ts', 'server/dist/cli.js');
-    extra.push('server/dist/cli.js');
-  }
-  console.log(`▶ built server/dist/main.js ${extra.join(' ')}`);
+  console.log(`▶ built ${(await bundleServer()).join(' ')}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
