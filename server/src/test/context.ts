@@ -3,6 +3,7 @@
  * on it with a clock the test controls.
  */
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 
 import { type TenantConfig, loadTenant } from '@admit/tenant-config';
 import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
@@ -26,6 +27,9 @@ export interface TestContext {
   advance: (ms: number) => void;
   close: () => Promise<void>;
 }
+
+/** A folder that holds no built app, so tests serve none unless they make one. */
+const NO_STATIC_APP = fileURLToPath(new URL('./no-built-app/', import.meta.url));
 
 /** Creates an empty database named for this test file; returns its URL and a drop function. */
 export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -76,6 +80,9 @@ export async function createTestContext(
     PUBLIC_ORIGIN: ORIGIN,
     DATABASE_URL: url,
     TENANT: options.tenant ?? 'gallatin',
+    // Never the repository's form-app/dist: a build left there (npm start, the crash test's
+    // build running beside) made unknown paths answer the app's HTML instead of the API's 404.
+    STATIC_DIR: NO_STATIC_APP,
     ...options.env,
   });
   const tenant = loadTenant(config.tenant);
