@@ -7,28 +7,16 @@
  */
 import { deflateSync } from 'node:zlib';
 
-import { type PDFDocument, type PDFFont, PDFName, type PDFPage, type RGB } from 'pdf-lib';
+import { type PDFDocument, type PDFFont, PDFName, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 
-import { CP1252_EXTRAS } from './winansi.ts';
+import { type DocumentFonts, type FontStyle, type Run, runsOf } from './fonts.ts';
 
-/** WinAnsi byte codes of the Windows-1252 extras, in the order of `CP1252_EXTRAS`. */
-const EXTRA_CODES = [
-  0x80, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8c, 0x8e, 0x91, 0x92, 0x93,
-  0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9a, 0x9b, 0x9c, 0x9e, 0x9f,
-];
-const WIN_ANSI_HEX = new Map<string, string>();
-for (let code = 0x20; code <= 0xff; code += 1)
-  if (code < 0x7f || code >= 0xa0)
-    WIN_ANSI_HEX.set(String.fromCharCode(code), code.toString(16).padStart(2, '0'));
-Array.from(CP1252_EXTRAS).forEach((character, index) => {
-  WIN_ANSI_HEX.set(character, (EXTRA_CODES[index] ?? 0x3f).toString(16));
-});
-
-/** A WinAnsi text as a PDF hex string; anything else (never reached: winansi.ts) as "?". */
-function hexText(text: string): string {
-  let hex = '<';
-  for (const character of text) hex += WIN_ANSI_HEX.get(character) ?? '3f';
-  return `${hex}>`;
+/** A text waiting for its fonts: encoded in `finish`, once every face it needs is embedded. */
+interface TextOp {
+  /** The operators before the text (rendering mode, colour, position). */
+  prefix: string;
+  size: number;
+  runs: Run[];
 }
 
 /** A number as PDF writes it: at most two decimals, no exponent. */
@@ -40,7 +28,7 @@ const color = (value: RGB) => `${num(value.red)} ${num(value.green)} ${num(value
 
 /** One page's drawing; `finish` writes it into the page. */
 export class PageCanvas {
-  private readonly ops: string[] = [];
+  private readonly ops: (string | TextOp)[] = [];
   private readonly fontNames = new Map<PDFFont, string>();
 
   /**
@@ -51,6 +39,7 @@ export class PageCanvas {
   constructor(
     readonly page: PDFPage,
     private readonly doc: PDFDocument,
+    private readonly fonts: DocumentFonts,
     private readonly existing = false,
   ) {}
 
@@ -64,22 +53,41 @@ export class PageCanvas {
     return name;
   }
 
-  /** `text` (WinAnsi) with its baseline's left end at (x, y). Invisible text is found, not seen. */
+  /**
+   * `text` (sanitised: text.ts) with its baseline's left end at (x, y), in as many faces as its
+   * scripts need. Invisible text is found, not seen.
+   */
   text(
     text: string,
     x: number,
     y: number,
-    font: PDFFont,
+    style: FontStyle,
     size: number,
     fill: RGB,
     invisible = false,
   ): void {
     if (text === '') return;
-    const name = this.fontName(font);
-    this.ops.push(
-      `BT ${invisible ? 3 : 0} Tr /${name} ${num(size)} Tf ${color(fill)} rg ` +
-        `1 0 0 1 ${num(x)} ${num(y)} Tm ${hexText(text)} Tj ET`,
-    );
+    const runs = runsOf(text, style);
+    for (const run of runs) this.fonts.need(run.face);
+    this.ops.push({
+      prefix: `BT ${invisible ? 3 : 0} Tr ${color(fill)} rg 1 0 0 1 ${num(x)} ${num(y)} Tm`,
+      size,
+      runs,
+    });
+  }
+
+  /** Raw operators (marked-content brackets of the tagged PDF: tags.ts). */
+  raw(operators: string): void {
+    this.ops.push(operators);
+  }
+
+  private encode(op: TextOp): string {
+    let out = op.prefix;
+    for (const run of op.runs) {
+      const font = this.fonts.get(run.face);
+      out += ` /${this.fontName(font)} ${num(op.size)} Tf ${font.encodeText(run.text).toString()} Tj`;
+    }
+    return `${out} ET`;
   }
 
   line(x1: number, y1: number, x2: number, y2: number, thickness: number, stroke: RGB): void {
@@ -92,7 +100,7 @@ export class PageCanvas {
     this.ops.push(`${color(fill)} rg ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f`);
   }
 
-  /** Adds the drawing to the page as one compressed content stream. */
+  /** Adds the drawing to the page as one compressed content stream (fonts embedded first). */
   finish(): void {
     if (this.ops.length === 0) return;
     const { context } = this.doc;
@@ -102,7 +110,8 @@ export class PageCanvas {
         context.register(context.stream('\nQ\n')),
       );
     }
-    const contents = deflateSync(Buffer.from(`q\n${this.ops.join('\n')}\nQ\n`, 'latin1'));
+    const body = this.ops.map((op) => (typeof op === 'string' ? op : this.encode(op))).join('\n');
+    const contents = deflateSync(Buffer.from(`q\n${body}\nQ\n`, 'latin1'));
     const stream = context.stream(contents, { Filter: 'FlateDecode' });
     this.page.node.addContentStream(context.register(stream));
     this.ops.length = 0;

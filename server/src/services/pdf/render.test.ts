@@ -4,8 +4,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 
 import { pdfText, standardFontDataUrl } from '../../test/pdfText.ts';
-import { LOSSY_NOTE, renderApplicationPdf } from './render.ts';
-import { wrapText, widthOf } from './text.ts';
+import { MISSING_CHARACTERS_NOTE, renderApplicationPdf } from './render.ts';
+import { printableText, wrapText, widthOf } from './text.ts';
 import { asciiFileNamePart, isWinAnsi, toWinAnsi } from './winansi.ts';
 
 const META = {
@@ -76,15 +76,24 @@ describe('toWinAnsi', () => {
 });
 
 describe('wrapText', () => {
-  it('fills lines up to the width, keeps paragraphs and breaks a word longer than a line', async () => {
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
+  it('fills lines up to the width, keeps paragraphs and breaks a word longer than a line', () => {
+    const font = 'regular';
     const text = `${'word '.repeat(60)}\n\n\n\nsecond paragraph ${'x'.repeat(300)}`;
     const lines = wrapText(text, font, 10, 200);
     for (const line of lines) expect(widthOf(line, font, 10)).toBeLessThanOrEqual(200);
     // Many blank lines are one blank line.
     expect(lines.filter((line) => line === '')).toHaveLength(1);
     expect(lines.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+  });
+});
+
+describe('printableText', () => {
+  it('composes letters, keeps every script, and drops what would break a PDF', () => {
+    expect(printableText('Nguye\u0302\u0303n')).toBe('Nguyễn');
+    expect(printableText('Ярослав\t王小明\u00a0محمد')).toBe('Ярослав 王小明 محمد');
+    expect(printableText('a\u0000b\u0007c\u200bd\u00ade')).toBe('abcde');
+    expect(printableText('one\r\ntwo\rthree\u2028four')).toBe('one\ntwo\nthree\nfour');
+    expect(printableText('lone \ud800 surrogate')).toBe('lone \ufffd surrogate');
   });
 });
 
@@ -159,15 +168,42 @@ describe('renderApplicationPdf', () => {
     });
   });
 
-  it('says once that some characters became "?", and never fails on them', async () => {
+  it('prints every script as typed, in the text layer too', async () => {
+    const names = [
+      'Ánh Thị Nguyễn-Łukasiewicz',
+      'Şükrü Öztürk',
+      'Zürich',
+      'Ярослав',
+      '王小明',
+      'Ελένη',
+      'नमस्ते',
+    ];
     const pdf = await pdfText(
-      await renderApplicationPdf([question('City of Birth', '北京')], {
-        ...META,
-        applicant: { name: 'Zoë 王', username: 'zoe@example.com' },
-      }),
+      await renderApplicationPdf(
+        names.map((name, index) => question(`Name ${index + 1}`, name)),
+        { ...META, applicant: { name: names[0] ?? '', username: 'anh@example.com' } },
+      ),
     );
-    expect(pdf.pages.flat()).toContain('City of Birth ??');
-    expect(pdf.text.replace(/\s/g, '')).toContain(LOSSY_NOTE.replace(/\s/g, ''));
+    const text = pdf.pages.flat();
+    names.forEach((name, index) => {
+      expect(text).toContain(`Name ${index + 1} ${name}`);
+    });
+    expect(pdf.text).not.toContain(MISSING_CHARACTERS_NOTE);
+    // The running footer carries the name as typed.
+    expect(text.at(-1)).toContain('Ánh Thị Nguyễn-Łukasiewicz');
+  });
+
+  it('names the answer whose characters no font has, and never fails on bad text', async () => {
+    const pdf = await pdfText(
+      await renderApplicationPdf(
+        [question('Hobby', 'I \u2764\ufe0f welding \u{1F600}'), question('City', 'a\u0000b\ud800')],
+        META,
+      ),
+    );
+    expect(pdf.pages.flat()).toContain('Hobby I ? welding ?');
+    expect(pdf.text.replace(/\s/g, '')).toContain(
+      `${MISSING_CHARACTERS_NOTE} Hobby (U+2764, U+1F600).`.replace(/\s/g, ''),
+    );
   });
 
   it('says when the application was submitted', async () => {

@@ -1,18 +1,17 @@
 /**
  * The application PDF, drawn with pdf-lib from form-model's print lines (ARCHITECTURE
  * "Documents and PDFs": the same content as the service view, rendered in milliseconds, not
- * by a browser). US Letter, Helvetica (no font file is embedded: every reader has it), a
- * title block, a band per form page and a heading per section, each question beside its
+ * by a browser). US Letter, Noto Sans subsets embedded by script (fonts.ts), a title block, a band per form page and a heading per section, each question beside its
  * answer, [X]/[ ] choices, underlined blanks, and the converted documents appended after the
  * application's pages.
  */
 import { PRINT_BLANK, type PrintLine } from '@admit/form-model';
-import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFPage, type RGB, rgb } from '@cantoo/pdf-lib';
 
 import { PageCanvas } from './canvas.ts';
 import { Flow, type FlowLine, type Segment, spacer } from './flow.ts';
-import { widthOf, wrapText } from './text.ts';
-import { toWinAnsi } from './winansi.ts';
+import { DocumentFonts, type FontStyle, MISSING_GLYPH, missingCharacters } from './fonts.ts';
+import { printableText, widthOf, wrapText } from './text.ts';
 
 /** What the title block says about the application. */
 export interface ApplicationPdfMeta {
@@ -46,9 +45,20 @@ export interface AttachmentPdf {
 
 export const DEFAULT_PDF_TITLE = 'Application for Admission';
 
-/** Said once under the title block when some character could only be printed as "?". */
-export const LOSSY_NOTE =
-  'Characters that this document cannot print are shown as "?". The application itself keeps the original text.';
+/**
+ * Said under the title block when some character has no glyph in any of the PDF's fonts: it
+ * prints as "?", and the note names every answer affected and the characters (never silently).
+ */
+export const MISSING_CHARACTERS_NOTE = `Some characters have no printable form in this document and are shown as "${MISSING_GLYPH}"; the application itself keeps the original text. Affected:`;
+
+/** "First Name (U+1F600)": an answer and the code points it lost. */
+function missingText(label: string, characters: readonly string[]): string {
+  const codes = characters.map(
+    (character) =>
+      `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+  return `${label} (${codes.join(', ')})`;
+}
 
 /** Printed on the page that stands in for a document that could not be read. */
 export const UNREADABLE_DOCUMENT_NOTE =
@@ -96,11 +106,11 @@ const PANEL = rgb(0.955, 0.962, 0.972);
 const WHITE = rgb(1, 1, 1);
 const DEFAULT_ACCENT = rgb(0, 0.22, 0.46);
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
-}
+const fonts: Readonly<Record<FontStyle, FontStyle>> = {
+  regular: 'regular',
+  bold: 'bold',
+  italic: 'italic',
+};
 
 interface Choice {
   text: string;
@@ -140,22 +150,23 @@ function formatDate(date: Date, timeZone: string): string {
 }
 
 /**
- * The print lines in WinAnsi text, without headings that have nothing under them (a section
- * whose questions are all hidden), and whether any character had to become "?".
+ * The print lines as printed (text.ts `printableText`), without headings that have nothing
+ * under them (a section whose questions are all hidden), and the answers with characters no
+ * font can draw ("First Name (U+1F600)").
  */
-function printable(lines: readonly PrintLine[]): { lines: PrintLine[]; lossy: boolean } {
-  let lossy = false;
-  const clean = (text: string): string => {
-    const result = toWinAnsi(text);
-    lossy ||= result.lossy;
-    return result.text;
-  };
+function printable(lines: readonly PrintLine[]): { lines: PrintLine[]; missing: string[] } {
+  const missing: string[] = [];
   const cleaned = lines.map((line): PrintLine => {
-    if (line.kind !== 'question' || line.answer === null || line.answer === '')
-      return { ...line, text: clean(line.text) };
+    const text = printableText(line.text);
+    const answer =
+      line.kind !== 'question' || line.answer === null || line.answer === ''
+        ? undefined
+        : printableText(line.answer).trim();
+    const lost = missingCharacters(`${text}${answer ?? ''}`);
+    if (lost.length > 0) missing.push(missingText(text, lost));
+    if (answer === undefined || line.kind !== 'question') return { ...line, text };
     // An answer of spaces only is no answer: it prints as a blank.
-    const answer = clean(line.answer).trim();
-    return { ...line, text: clean(line.text), answer: answer === '' ? null : answer };
+    return { ...line, text, answer: answer === '' ? null : answer };
   });
   const kept = cleaned.filter((line, index) => {
     const next = cleaned[index + 1];
@@ -164,7 +175,7 @@ function printable(lines: readonly PrintLine[]): { lines: PrintLine[]; lossy: bo
       return next !== undefined && next.kind !== 'section' && next.kind !== 'page';
     return true;
   });
-  return { lines: kept, lossy };
+  return { lines: kept, missing };
 }
 
 /** An info line that titles the info text under it ("Mailing address"): printed as a heading. */
@@ -181,8 +192,8 @@ function isInfoTitle(line: PrintLine, next: PrintLine | undefined): boolean {
  * Renders the application as a PDF: a title block, a band for each page of the form, a heading
  * for each section, every question beside its answer (an underlined blank when there is none),
  * choices as [X]/[ ], info texts, documents by name, then every attachment's pages. "Page N of
- * M" counts the appended pages too. Characters outside WinAnsi never fail the render
- * (winansi.ts); an attachment that cannot be read is replaced by a page that says so.
+ * M" counts the appended pages too. No text fails the render (text.ts sanitises it, fonts.ts
+ * draws every script it can and the document names what it could not); an attachment that cannot be read is replaced by a page that says so.
  *
  * @example
  * const pdf = await renderApplicationPdf(
@@ -198,28 +209,26 @@ export async function renderApplicationPdf(
   attachments: readonly AttachmentPdf[] = [],
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-  };
+  const documentFonts = new DocumentFonts(doc);
   const accent = hexColor(meta.accentColor);
   const timeZone = meta.timeZone ?? 'UTC';
   const title = meta.title ?? DEFAULT_PDF_TITLE;
 
-  const { lines, lossy } = printable(printLines);
-  const college = toWinAnsi(meta.college).text;
-  const titleText = toWinAnsi(title).text;
-  const name = toWinAnsi(meta.applicant.name.trim());
-  const username = toWinAnsi(meta.applicant.username).text;
-  const who = name.text === '' ? username : name.text;
+  const { lines, missing } = printable(printLines);
+  const college = printableText(meta.college);
+  const titleText = printableText(title);
+  const name = printableText(meta.applicant.name).trim();
+  const username = printableText(meta.applicant.username);
+  const who = name === '' ? username : name;
+  const nameLost = missingCharacters(who);
+  if (nameLost.length > 0) missing.unshift(missingText('Applicant', nameLost));
 
   const drawText = (
     page: PageCanvas,
     text: string,
     x: number,
     baseline: number,
-    font: PDFFont,
+    font: FontStyle,
     size: number,
     color: RGB,
   ) => {
@@ -230,7 +239,7 @@ export async function renderApplicationPdf(
     text: string,
     right: number,
     baseline: number,
-    font: PDFFont,
+    font: FontStyle,
     size: number,
     color: RGB,
   ) => {
@@ -255,7 +264,7 @@ export async function renderApplicationPdf(
     page.line(MARGIN_X, baseline - 7, PAGE_WIDTH - MARGIN_X, baseline - 7, 0.6, RULE);
   };
   const addOwnPage = (): PageCanvas => {
-    const page = new PageCanvas(doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]), doc);
+    const page = new PageCanvas(doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]), doc, documentFonts);
     const number = doc.getPageCount();
     ownPages.push(page);
     pageNumbers.set(page, number);
@@ -320,7 +329,7 @@ export async function renderApplicationPdf(
   const text = (
     x: number,
     value: string,
-    font: PDFFont = fonts.regular,
+    font: FontStyle = fonts.regular,
     size = BODY_SIZE,
     color: RGB = INK,
   ): Segment => ({ kind: 'text', x, text: value, font, size, color });
@@ -429,7 +438,7 @@ export async function renderApplicationPdf(
     const top = flow.y;
     drawText(page, college, MARGIN_X, top - 18, fonts.bold, 19, accent);
     drawText(page, titleText, MARGIN_X, top - 38, fonts.regular, 13, INK);
-    const contact = (meta.collegeContact ?? []).map((part) => toWinAnsi(part).text);
+    const contact = (meta.collegeContact ?? []).map(printableText);
     contact.forEach((part, index) => {
       drawRightAligned(
         page,
@@ -450,7 +459,7 @@ export async function renderApplicationPdf(
         ? 'Not yet submitted (a copy of the saved answers)'
         : `Submitted ${formatDate(meta.submittedAt, timeZone)}`;
     const facts: [string, string][] = [
-      ['APPLICANT', name.text === '' ? 'Name not yet given' : name.text],
+      ['APPLICANT', name === '' ? 'Name not yet given' : name],
       ['ACCOUNT', username],
       ['STATUS', status],
       ['COPY MADE', formatDate(meta.generatedAt, timeZone)],
@@ -468,9 +477,10 @@ export async function renderApplicationPdf(
       drawText(page, first, x, rowTop - 20, font, 10, INK);
     });
     y -= panelHeight;
-    if (lossy || name.lossy) {
+    if (missing.length > 0) {
       y -= 4;
-      for (const part of wrapText(LOSSY_NOTE, fonts.italic, 7.8, CONTENT_WIDTH)) {
+      const note = `${MISSING_CHARACTERS_NOTE} ${missing.join('; ')}.`;
+      for (const part of wrapText(note, fonts.italic, 7.8, CONTENT_WIDTH)) {
         y -= 10;
         drawText(page, part, MARGIN_X, y + 2.5, fonts.italic, 7.8, MUTED_INK);
       }
@@ -596,7 +606,7 @@ export async function renderApplicationPdf(
     flow.hold(spacer(10), ...sectionHeading('Attached Documents'), spacer(6));
     attachments.forEach((attachment, position) => {
       flow.place(
-        sideBySide(labelSegments(`${position + 1}. ${toWinAnsi(attachment.fileName).text}`), [
+        sideBySide(labelSegments(`${position + 1}. ${printableText(attachment.fileName)}`), [
           [
             {
               kind: 'late',
@@ -617,7 +627,7 @@ export async function renderApplicationPdf(
   const appendedPages: { page: PDFPage; fileName: string }[] = [];
   for (const attachment of attachments) {
     const first = doc.getPageCount() + 1;
-    const fileName = toWinAnsi(attachment.fileName).text;
+    const fileName = printableText(attachment.fileName);
     let copied: PDFPage[];
     try {
       const source = await PDFDocument.load(attachment.bytes, { updateMetadata: false });
@@ -664,18 +674,21 @@ export async function renderApplicationPdf(
       SMALL_SIZE,
       INK,
     );
-    page.finish();
   }
   // An appended page keeps its own layout; a small stamp at its foot says whose it is.
+  const stamps: PageCanvas[] = [];
   for (const { page, fileName } of appendedPages) {
     if (page.getRotation().angle % 360 !== 0) continue;
     const box = page.getCropBox();
     const stamp = `Attachment: ${fileName}  |  ${who}  |  Page ${pageNumbers.get(page) ?? 0} of ${totalPages}`;
     const width = widthOf(stamp, fonts.regular, 7);
-    const canvas = new PageCanvas(page, doc, true);
+    const canvas = new PageCanvas(page, doc, documentFonts, true);
     canvas.text(stamp, box.x + (box.width - width) / 2, box.y + 10, fonts.regular, 7, MUTED_INK);
-    canvas.finish();
+    stamps.push(canvas);
   }
+  // Every text is drawn: embed the faces it needs, then write the pages.
+  await documentFonts.embedNeeded();
+  for (const page of [...ownPages, ...stamps]) page.finish();
 
   // Metadata in Unicode (the original spelling of the name); the title shows in the reader's
   // window rather than the file name (PDF/UA asks for that).
@@ -685,7 +698,7 @@ export async function renderApplicationPdf(
   doc.setSubject(title);
   doc.setAuthor(author);
   doc.setCreator(meta.college);
-  doc.setProducer('Admit (pdf-lib)');
+  doc.setProducer('Admit (@cantoo/pdf-lib)');
   doc.setLanguage('en-US');
   doc.setCreationDate(meta.generatedAt);
   doc.setModificationDate(meta.generatedAt);
