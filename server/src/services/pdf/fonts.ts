@@ -53,6 +53,13 @@ const FONT_FILES: Readonly<Record<Script, Readonly<Record<FontStyle, string>>>> 
   },
 };
 
+/**
+ * Scripts whose letters are drawn one glyph per character (no joining, no reordering): their
+ * faces skip OpenType layout, which would cost ten times the whole render for an essay.
+ * Kerning is left out with it, so the widths that wrap a line are the widths it is drawn with.
+ */
+const DIRECT: ReadonlySet<Script> = new Set(['latin', 'cjk']);
+
 /** Scripts written right to left: their runs keep the spaces between their words. */
 const RIGHT_TO_LEFT: ReadonlySet<Script> = new Set(['arabic', 'hebrew']);
 
@@ -68,6 +75,26 @@ const faces = new Map<string, Face>();
 /** The parsed font of each file's bytes: pdf-lib asks fontkit again for every document. */
 const parsed = new WeakMap<Uint8Array, fontkit.Font>();
 
+/**
+ * `font` with a layout that maps each character to its glyph through the cmap: what pdf-lib
+ * gets for a DIRECT script. Everything else (the subset, the metrics) is the font's own.
+ */
+function directLayout(font: fontkit.Font): fontkit.Font {
+  const glyphs = new Map<number, fontkit.Glyph>();
+  const layout = (text: string) => ({
+    glyphs: Array.from(text, (character) => {
+      const code = character.codePointAt(0) ?? 0;
+      let glyph = glyphs.get(code);
+      if (glyph === undefined) {
+        glyph = font.glyphForCodePoint(code);
+        glyphs.set(code, glyph);
+      }
+      return glyph;
+    }),
+  });
+  return Object.create(font, { layout: { value: layout } }) as fontkit.Font;
+}
+
 function face(script: Script, style: FontStyle): Face {
   const file = FONT_FILES[script][style];
   let loaded = faces.get(file);
@@ -76,7 +103,7 @@ function face(script: Script, style: FontStyle): Face {
     const font = fontkit.create(bytes);
     // Every file above is one font, never a collection.
     if ('fonts' in font) throw new Error(`${file} is a font collection`);
-    parsed.set(bytes, font);
+    parsed.set(bytes, DIRECT.has(script) ? directLayout(font) : font);
     loaded = { file, script, bytes, font };
     faces.set(file, loaded);
   }
@@ -109,8 +136,25 @@ function scriptOf(character: string): Script {
   return 'latin';
 }
 
+/** Each character's face per style (null: none has it): a cmap look-up per character is slow. */
+const faceCache: Readonly<Record<FontStyle, Map<string, Face | null>>> = {
+  regular: new Map(),
+  bold: new Map(),
+  italic: new Map(),
+};
+
 /** The face that draws `character` in `style`, or undefined when none has a glyph for it. */
 function faceFor(character: string, style: FontStyle): Face | undefined {
+  const cache = faceCache[style];
+  let found = cache.get(character);
+  if (found === undefined) {
+    found = lookUpFace(character, style) ?? null;
+    cache.set(character, found);
+  }
+  return found ?? undefined;
+}
+
+function lookUpFace(character: string, style: FontStyle): Face | undefined {
   const code = character.codePointAt(0) ?? 0;
   const script = scriptOf(character);
   const own = face(script, style);
@@ -121,6 +165,9 @@ function faceFor(character: string, style: FontStyle): Face | undefined {
   }
   return undefined;
 }
+
+/** Most answers: Noto Sans has every one of these characters. */
+const PLAIN_ASCII = /^[\x20-\x7e\n]*$/;
 
 /** Printed where a character has no glyph in any face (the document says so: render.ts). */
 export const MISSING_GLYPH = '?';
@@ -137,6 +184,7 @@ export interface Run {
  * @example missingCharacters('Ada 😀', 'regular') // ['😀']
  */
 export function missingCharacters(text: string, style: FontStyle = 'regular'): string[] {
+  if (PLAIN_ASCII.test(text)) return [];
   const missing = new Set<string>();
   for (const character of text) {
     if (character === '\n' || MARK.test(character)) continue;
@@ -151,8 +199,9 @@ export function missingCharacters(text: string, style: FontStyle = 'regular'): s
  * a character no face has is drawn as "?".
  */
 export function runsOf(text: string, style: FontStyle): Run[] {
-  const runs: Run[] = [];
   const latin = face('latin', style);
+  if (PLAIN_ASCII.test(text)) return [{ face: latin, text }];
+  const runs: Run[] = [];
   let current: Run | undefined;
   /** Neutrals after a right-to-left run, waiting to learn whether the run goes on. */
   let held = '';
@@ -245,11 +294,7 @@ export class DocumentFonts {
   /** Embeds every face needed since the last call. */
   async embedNeeded(): Promise<void> {
     for (const runFace of this.needed) {
-      // Noto Sans's ccmp splits "ị" into "i" and a dot below: the "i" glyph would then stand
-      // for both in the text layer, and a copy would read "Thi" for "Thị". Composed letters
-      // (text.ts composes them) are drawn whole instead.
-      const features = runFace.script === 'latin' ? { ccmp: false } : undefined;
-      const font = await this.doc.embedFont(runFace.bytes, { subset: true, features });
+      const font = await this.doc.embedFont(runFace.bytes, { subset: true });
       this.embedded.set(runFace, font);
     }
     this.needed.clear();
@@ -260,5 +305,32 @@ export class DocumentFonts {
     const font = this.embedded.get(runFace);
     if (font === undefined) throw new Error(`Font ${runFace.file} was drawn but not embedded`);
     return font;
+  }
+
+  /** Each character's glyph code in this document's subset, for the faces drawn directly. */
+  private readonly codes = new Map<Face, Map<string, string>>();
+
+  /**
+   * A run as a PDF hex string of glyph codes. A directly drawn script is encoded a character
+   * at a time, each once per document: pdf-lib's `encodeText` is most of a render otherwise.
+   */
+  encode(run: Run): string {
+    const font = this.get(run.face);
+    if (!DIRECT.has(run.face.script)) return font.encodeText(run.text).toString();
+    let codes = this.codes.get(run.face);
+    if (codes === undefined) {
+      codes = new Map();
+      this.codes.set(run.face, codes);
+    }
+    let hex = '<';
+    for (const character of run.text) {
+      let code = codes.get(character);
+      if (code === undefined) {
+        code = font.encodeText(character).asString();
+        codes.set(character, code);
+      }
+      hex += code;
+    }
+    return `${hex}>`;
   }
 }

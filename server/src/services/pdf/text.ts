@@ -2,8 +2,11 @@
 import { type FontStyle, widthAtOne } from './fonts.ts';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-/** Controls and invisible format characters (a soft hyphen, a zero-width space, a BOM). */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
+/**
+ * Controls, invisible format characters (a soft hyphen, a zero-width space, a BOM) and
+ * variation selectors (the emoji style of "❤️"): nothing to draw.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
 /** Joiners that shape Arabic and Devanagari letters: kept. */
 const JOINERS = new Set(['\u200c', '\u200d']);
 
