@@ -10,6 +10,13 @@ import { deflateSync } from 'node:zlib';
 import { type PDFDocument, type PDFFont, PDFName, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 
 import { type DocumentFonts, type FontStyle, type Run, runsOf } from './fonts.ts';
+import { StructElement, type StructTree } from './tags.ts';
+
+/**
+ * What a drawing is in the tagged PDF: content of a structure element, a running header or
+ * footer, or (undefined) any other artifact: rules, bands, marks for the eye.
+ */
+export type Mark = StructElement | 'Header' | 'Footer' | undefined;
 
 /** A text waiting for its fonts: encoded in `finish`, once every face it needs is embedded. */
 interface TextOp {
@@ -30,6 +37,8 @@ const color = (value: RGB) => `${num(value.red)} ${num(value.green)} ${num(value
 export class PageCanvas {
   private readonly ops: (string | TextOp)[] = [];
   private readonly fontNames = new Map<PDFFont, string>();
+  /** The figure an appended page's own content is (existing pages only). */
+  private figure: StructElement | undefined;
 
   /**
    * `existing`: a page with content of its own (an appended document): our font names cannot
@@ -40,6 +49,7 @@ export class PageCanvas {
     readonly page: PDFPage,
     private readonly doc: PDFDocument,
     private readonly fonts: DocumentFonts,
+    private readonly tree: StructTree,
     private readonly existing = false,
   ) {}
 
@@ -64,21 +74,34 @@ export class PageCanvas {
     style: FontStyle,
     size: number,
     fill: RGB,
+    mark?: Mark,
     invisible = false,
   ): void {
     if (text === '') return;
     const runs = runsOf(text, style);
     for (const run of runs) this.fonts.need(run.face);
-    this.ops.push({
-      prefix: `BT ${invisible ? 3 : 0} Tr ${color(fill)} rg 1 0 0 1 ${num(x)} ${num(y)} Tm`,
-      size,
-      runs,
-    });
+    this.ops.push(
+      this.begin(mark),
+      {
+        prefix: `BT ${invisible ? 3 : 0} Tr ${color(fill)} rg 1 0 0 1 ${num(x)} ${num(y)} Tm`,
+        size,
+        runs,
+      },
+      'EMC',
+    );
   }
 
-  /** Raw operators (marked-content brackets of the tagged PDF: tags.ts). */
-  raw(operators: string): void {
-    this.ops.push(operators);
+  /** Opens the marked content of `mark` (closed by EMC). */
+  private begin(mark: Mark): string {
+    if (mark instanceof StructElement)
+      return `/${mark.type} <</MCID ${this.tree.mark(this.page, mark)}>> BDC`;
+    if (mark === undefined) return '/Artifact BMC';
+    return `/Artifact <</Type /Pagination /Subtype /${mark}>> BDC`;
+  }
+
+  /** Makes the existing page's own content one figure (an appended document's page). */
+  markFigure(element: StructElement): void {
+    this.figure = element;
   }
 
   private encode(op: TextOp): string {
@@ -92,24 +115,30 @@ export class PageCanvas {
 
   line(x1: number, y1: number, x2: number, y2: number, thickness: number, stroke: RGB): void {
     this.ops.push(
-      `${num(thickness)} w ${color(stroke)} RG ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`,
+      `/Artifact BMC ${num(thickness)} w ${color(stroke)} RG ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S EMC`,
     );
   }
 
   rect(x: number, y: number, width: number, height: number, fill: RGB): void {
-    this.ops.push(`${color(fill)} rg ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f`);
+    this.ops.push(
+      `/Artifact BMC ${color(fill)} rg ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f EMC`,
+    );
   }
 
   /** Adds the drawing to the page as one compressed content stream (fonts embedded first). */
   finish(): void {
-    if (this.ops.length === 0) return;
     const { context } = this.doc;
     if (this.existing) {
+      const figure =
+        this.figure === undefined
+          ? ''
+          : ` /Figure <</MCID ${this.tree.mark(this.page, this.figure)}>> BDC`;
       this.page.node.wrapContentStreams(
-        context.register(context.stream('q\n')),
-        context.register(context.stream('\nQ\n')),
+        context.register(context.stream(`q${figure}\n`)),
+        context.register(context.stream(`\n${figure === '' ? '' : 'EMC '}Q\n`)),
       );
     }
+    if (this.ops.length === 0) return;
     const body = this.ops.map((op) => (typeof op === 'string' ? op : this.encode(op))).join('\n');
     // Level 1: a page of operators compresses nearly as well, in a fraction of the time.
     const contents = deflateSync(Buffer.from(`q\n${body}\nQ\n`, 'latin1'), { level: 1 });

@@ -5,14 +5,30 @@
  */
 import { type RGB } from '@cantoo/pdf-lib';
 
-import { type PageCanvas } from './canvas.ts';
+import { type Mark, type PageCanvas } from './canvas.ts';
 import { type FontStyle } from './fonts.ts';
 
 /** A run of text, a blank, or text known only once every page exists, on one line. */
 export type Segment =
-  | { kind: 'text'; x: number; text: string; font: FontStyle; size: number; color: RGB }
-  | { kind: 'blank'; x: number; width: number }
-  | { kind: 'late'; x: number; text: () => string; font: FontStyle; size: number; color: RGB };
+  | {
+      kind: 'text';
+      x: number;
+      text: string;
+      font: FontStyle;
+      size: number;
+      color: RGB;
+      mark?: Mark;
+    }
+  | { kind: 'blank'; x: number; width: number; mark?: Mark }
+  | {
+      kind: 'late';
+      x: number;
+      text: () => string;
+      font: FontStyle;
+      size: number;
+      color: RGB;
+      mark?: Mark;
+    };
 
 /** One line of the flow. */
 export interface FlowLine {

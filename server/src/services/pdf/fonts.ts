@@ -116,7 +116,8 @@ const cachingFontkit = {
     parsed.get(bytes) ?? fontkit.create(Buffer.from(bytes), postscriptName),
 };
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+const CJK =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
 const ARABIC = /\p{Script=Arabic}/u;
 const HEBREW = /\p{Script=Hebrew}/u;
 const DEVANAGARI = /\p{Script=Devanagari}/u;
@@ -221,7 +222,11 @@ export function runsOf(text: string, style: FontStyle): Run[] {
       current.text += character;
       continue;
     }
-    if (current !== undefined && RIGHT_TO_LEFT.has(current.face.script) && NEUTRAL.test(character)) {
+    if (
+      current !== undefined &&
+      RIGHT_TO_LEFT.has(current.face.script) &&
+      NEUTRAL.test(character)
+    ) {
       held += character;
       continue;
     }

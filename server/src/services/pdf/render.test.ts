@@ -1,4 +1,5 @@
 import { type PrintLine } from '@admit/form-model';
+import { PDFBool, PDFDict, PDFDocument as TaggedSource, PDFName } from '@cantoo/pdf-lib';
 import { concatTransformationMatrix, degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
@@ -256,5 +257,127 @@ describe('renderApplicationPdf', () => {
       10,
     ]);
     await doc.destroy();
+  });
+});
+
+interface StructNode {
+  role?: string;
+  alt?: string;
+  type?: string;
+  id?: string;
+  children?: StructNode[];
+}
+
+/**
+ * Every page's structure tree read back with pdf.js, as "Role: text" lines in tree order
+ * (indented by depth): the text of each element's marked content, its alternative text.
+ */
+async function structureOutline(bytes: Uint8Array): Promise<string[]> {
+  const doc = await getDocument({ data: bytes, isEvalSupported: false, standardFontDataUrl })
+    .promise;
+  const outline: string[] = [];
+  for (let number = 1; number <= doc.numPages; number += 1) {
+    const page = await doc.getPage(number);
+    const content = await page.getTextContent({ includeMarkedContent: true });
+    const texts = new Map<string, string>();
+    let open: string | undefined;
+    for (const item of content.items) {
+      if ('type' in item && item.type === 'beginMarkedContentProps') open = item.id;
+      else if ('type' in item && item.type === 'endMarkedContent') open = undefined;
+      else if ('str' in item && open !== undefined)
+        texts.set(open, `${texts.get(open) ?? ''}${item.str}`);
+    }
+    const walk = (node: StructNode, depth: number) => {
+      if (node.role === undefined) return;
+      const own = (node.children ?? [])
+        .filter((child) => child.type === 'content')
+        .map((child) => texts.get(child.id ?? '') ?? '')
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      const alt = node.alt === undefined ? '' : ` [${node.alt}]`;
+      outline.push(`${'  '.repeat(depth)}${node.role}:${own === '' ? '' : ` ${own}`}${alt}`);
+      for (const child of node.children ?? []) walk(child, depth + 1);
+    };
+    const tree = (await page.getStructTree()) as StructNode | null;
+    for (const child of tree?.children ?? []) walk(child, 0);
+  }
+  await doc.destroy();
+  return outline;
+}
+
+describe('the tagged PDF', () => {
+  it('reads back as a structure tree in reading order: headings, question/answer tables, choices spoken, figures with alt text', async () => {
+    const source = await TaggedSource.create();
+    source.addPage([300, 400]).drawText('one');
+    source.addPage([300, 400]).drawText('two');
+    const bytes = await renderApplicationPdf(
+      [
+        { kind: 'page', text: 'Personal Info' },
+        { kind: 'section', text: 'Your Name' },
+        question('First Name', 'Ada'),
+        question('Middle Name', null),
+        question('Citizen?', ''),
+        { kind: 'choice', key: 'k', text: 'Yes', checked: true },
+        { kind: 'choice', key: 'k', text: 'No', checked: false },
+        { kind: 'section', text: 'Essay' },
+        { kind: 'question', key: 'essay', text: 'Your essay', answer: '' },
+        { kind: 'document', key: 'essay', text: 'essay.docx' },
+      ],
+      META,
+      [{ answerKey: 'essay', fileName: 'essay.docx', bytes: await source.save() }],
+    );
+    expect(await structureOutline(bytes)).toEqual([
+      'Document:',
+      '  H1: Gallatin College',
+      '  P: Application for Admission',
+      '  P: APPLICANT Ada Lovelace',
+      '  P: ACCOUNT ada@example.com',
+      '  P: STATUS Not yet submitted (a copy of the saved answers)',
+      '  P: COPY MADE November 21, 2026 at 1:05 PM UTC',
+      '  H2: Personal Info',
+      '  H3: Your Name',
+      '  Table:',
+      '    TR:',
+      '      TH: First Name',
+      '      TD: Ada',
+      '    TR:',
+      '      TH: Middle Name',
+      '      TD: __________',
+      '    TR:',
+      '      TH: Citizen?',
+      '      TD:',
+      '        Span: Yes [Selected: Yes]',
+      '        Span: No [Not selected: No]',
+      '  H3: Essay',
+      '  Table:',
+      '    TR:',
+      '      TH: Your essay',
+      '      TD: Attached document: essay.docx Appended as pages 2-3 of 3',
+      '  H2: Attached Documents',
+      '  Table:',
+      '    TR:',
+      '      TH: 1. essay.docx',
+      '      TD: Appended as pages 2-3 of 3',
+      'Document:',
+      // The page's own content is the figure's (its text stays findable).
+      '  Figure: one [Attached: essay.docx, page 1 of 2]',
+      'Document:',
+      '  Figure: two [Attached: essay.docx, page 2 of 2]',
+    ]);
+  });
+
+  it('says it is tagged, in English, with its title shown in the title bar', async () => {
+    const bytes = await renderApplicationPdf([question('First Name', 'Ada')], META);
+    const doc = await TaggedSource.load(bytes);
+    const catalog = doc.catalog;
+    expect(catalog.lookup(PDFName.of('MarkInfo'), PDFDict).get(PDFName.of('Marked'))).toEqual(
+      PDFBool.True,
+    );
+    expect(catalog.get(PDFName.of('Lang'))?.toString()).toBe('(en-US)');
+    expect(
+      catalog.lookup(PDFName.of('ViewerPreferences'), PDFDict).get(PDFName.of('DisplayDocTitle')),
+    ).toEqual(PDFBool.True);
+    expect(doc.getTitle()).toBe('Gallatin College: Application for Admission, Ada Lovelace');
   });
 });

@@ -8,9 +8,10 @@
 import { PRINT_BLANK, type PrintLine } from '@admit/form-model';
 import { PDFDocument, type PDFPage, type RGB, rgb } from '@cantoo/pdf-lib';
 
-import { PageCanvas } from './canvas.ts';
+import { type Mark, PageCanvas } from './canvas.ts';
 import { Flow, type FlowLine, type Segment, spacer } from './flow.ts';
 import { DocumentFonts, type FontStyle, MISSING_GLYPH, missingCharacters } from './fonts.ts';
+import { type StructElement, StructTree } from './tags.ts';
 import { printableText, widthOf, wrapText } from './text.ts';
 
 /** What the title block says about the application. */
@@ -210,6 +211,8 @@ export async function renderApplicationPdf(
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const documentFonts = new DocumentFonts(doc);
+  const tree = new StructTree();
+  const root = tree.root;
   const accent = hexColor(meta.accentColor);
   const timeZone = meta.timeZone ?? 'UTC';
   const title = meta.title ?? DEFAULT_PDF_TITLE;
@@ -231,8 +234,9 @@ export async function renderApplicationPdf(
     font: FontStyle,
     size: number,
     color: RGB,
+    mark?: Mark,
   ) => {
-    page.text(text, x, baseline, font, size, color);
+    page.text(text, x, baseline, font, size, color, mark);
   };
   const drawRightAligned = (
     page: PageCanvas,
@@ -242,8 +246,9 @@ export async function renderApplicationPdf(
     font: FontStyle,
     size: number,
     color: RGB,
+    mark?: Mark,
   ) => {
-    drawText(page, text, right - widthOf(text, font, size), baseline, font, size, color);
+    drawText(page, text, right - widthOf(text, font, size), baseline, font, size, color, mark);
   };
 
   /** Pages that carry our header and footer (not the appended documents' own pages). */
@@ -251,7 +256,7 @@ export async function renderApplicationPdf(
   const pageNumbers = new Map<PageCanvas | PDFPage, number>();
   const drawRunningHeader = (page: PageCanvas) => {
     const baseline = PAGE_HEIGHT - 40;
-    drawText(page, college, MARGIN_X, baseline, fonts.bold, 8.5, accent);
+    drawText(page, college, MARGIN_X, baseline, fonts.bold, 8.5, accent, 'Header');
     drawRightAligned(
       page,
       `${titleText}  |  ${who}`,
@@ -260,11 +265,12 @@ export async function renderApplicationPdf(
       fonts.regular,
       SMALL_SIZE,
       MUTED_INK,
+      'Header',
     );
     page.line(MARGIN_X, baseline - 7, PAGE_WIDTH - MARGIN_X, baseline - 7, 0.6, RULE);
   };
   const addOwnPage = (): PageCanvas => {
-    const page = new PageCanvas(doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]), doc, documentFonts);
+    const page = new PageCanvas(doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]), doc, documentFonts, tree);
     const number = doc.getPageCount();
     ownPages.push(page);
     pageNumbers.set(page, number);
@@ -287,6 +293,7 @@ export async function renderApplicationPdf(
           segment.font,
           segment.size,
           segment.color,
+          segment.mark,
         );
         return;
       case 'blank':
@@ -300,7 +307,16 @@ export async function renderApplicationPdf(
           0.75,
           BLANK_RULE,
         );
-        page.text(PRINT_BLANK, segment.x, baseline, fonts.regular, BODY_SIZE, INK, true);
+        page.text(
+          PRINT_BLANK,
+          segment.x,
+          baseline,
+          fonts.regular,
+          BODY_SIZE,
+          INK,
+          segment.mark,
+          true,
+        );
         return;
       case 'late':
         lateDrawings.push(() => {
@@ -312,6 +328,7 @@ export async function renderApplicationPdf(
             segment.font,
             segment.size,
             segment.color,
+            segment.mark,
           );
         });
     }
@@ -332,14 +349,31 @@ export async function renderApplicationPdf(
     font: FontStyle = fonts.regular,
     size = BODY_SIZE,
     color: RGB = INK,
-  ): Segment => ({ kind: 'text', x, text: value, font, size, color });
+    mark?: Mark,
+  ): Segment => ({ kind: 'text', x, text: value, font, size, color, mark });
 
   const line = (segments: Segment[], height = LINE_HEIGHT): FlowLine => ({ height, segments });
 
-  const labelSegments = (value: string, width = LABEL_WIDTH): Segment[] =>
+  const labelSegments = (value: string, mark: Mark, width = LABEL_WIDTH): Segment[] =>
     wrapText(value, fonts.regular, BODY_SIZE, width).map((part) =>
-      text(MARGIN_X, part, fonts.regular, BODY_SIZE, LABEL_INK),
+      text(MARGIN_X, part, fonts.regular, BODY_SIZE, LABEL_INK, mark),
     );
+
+  /**
+   * The structure of the question rows: consecutive questions are the rows of one table, a
+   * header cell (the question) and a data cell (the answer) each; a heading ends the table.
+   */
+  let table: StructElement | undefined;
+  const row = (): { th: StructElement; td: StructElement } => {
+    table ??= root.add('Table');
+    const tr = table.add('TR');
+    return { th: tr.add('TH', { scope: 'Row' }), td: tr.add('TD') };
+  };
+  /** A block outside the tables (a heading, a text): the next question starts a new table. */
+  const block = (type: 'H1' | 'H2' | 'H3' | 'P'): StructElement => {
+    table = undefined;
+    return root.add(type);
+  };
 
   /** A question beside its answer, line by line: the label column and the answer column. */
   const sideBySide = (label: Segment[], answer: Segment[][]): FlowLine[] =>
@@ -347,20 +381,31 @@ export async function renderApplicationPdf(
       line([...(label[index] === undefined ? [] : [label[index]]), ...(answer[index] ?? [])]),
     );
 
-  /** One choice, "[X] label", its label wrapped under itself (a hanging indent). */
-  const choiceLines = (choice: Choice, x: number, width: number): Segment[][] => {
+  /**
+   * One choice, "[X] label", its label wrapped under itself (a hanging indent). The mark is
+   * for the eye; a screen reader hears "Selected: label" or "Not selected: label".
+   */
+  const choiceLines = (
+    choice: Choice,
+    x: number,
+    width: number,
+    parent: StructElement,
+  ): Segment[][] => {
     const font = choice.checked ? fonts.bold : fonts.regular;
     const mark = choice.checked
       ? text(x, '[X]', fonts.bold, BODY_SIZE, INK)
       : text(x, '[ ]', fonts.regular, BODY_SIZE, MUTED_INK);
+    const span = parent.add('Span', {
+      actualText: `${choice.checked ? 'Selected' : 'Not selected'}: ${choice.text}`,
+    });
     return wrapText(choice.text, font, BODY_SIZE, width - MARK_WIDTH).map((part, index) => [
       ...(index === 0 ? [mark] : []),
-      text(x + MARK_WIDTH, part, font, BODY_SIZE, choice.checked ? INK : LABEL_INK),
+      text(x + MARK_WIDTH, part, font, BODY_SIZE, choice.checked ? INK : LABEL_INK, span),
     ]);
   };
 
   /** Few short choices share one line ("[X] Yes   [ ] No"); otherwise one a line. */
-  const choiceBlock = (choices: Choice[]): Segment[][] => {
+  const choiceBlock = (choices: Choice[], cell: StructElement): Segment[][] => {
     const widths = choices.map(
       (choice) =>
         MARK_WIDTH + widthOf(choice.text, choice.checked ? fonts.bold : fonts.regular, BODY_SIZE),
@@ -368,11 +413,11 @@ export async function renderApplicationPdf(
     const inline =
       widths.reduce((sum, width) => sum + width, 0) + INLINE_CHOICE_GAP * (choices.length - 1);
     if (choices.length > MAX_INLINE_CHOICES || inline > ANSWER_WIDTH)
-      return choices.flatMap((choice) => choiceLines(choice, ANSWER_X, ANSWER_WIDTH));
+      return choices.flatMap((choice) => choiceLines(choice, ANSWER_X, ANSWER_WIDTH, cell));
     let x = ANSWER_X;
     const segments: Segment[] = [];
     choices.forEach((choice, index) => {
-      segments.push(...(choiceLines(choice, x, ANSWER_WIDTH)[0] ?? []));
+      segments.push(...(choiceLines(choice, x, ANSWER_WIDTH, cell)[0] ?? []));
       x += (widths[index] ?? 0) + INLINE_CHOICE_GAP;
     });
     return [segments];
@@ -388,9 +433,15 @@ export async function renderApplicationPdf(
         : `Appended as pages ${range.first}-${range.last} of ${totalPages}`;
 
   /** "Attached document: name" and, when the document is appended, the pages it fills. */
-  const documentLines = (key: string, fileName: string, x: number, width: number) => {
+  const documentLines = (
+    key: string,
+    fileName: string,
+    x: number,
+    width: number,
+    mark: StructElement,
+  ) => {
     const result = wrapText(`Attached document: ${fileName}`, fonts.regular, BODY_SIZE, width).map(
-      (part) => [text(x, part)],
+      (part) => [text(x, part, fonts.regular, BODY_SIZE, INK, mark)],
     );
     if (attachments.some((attachment) => attachment.answerKey === key)) {
       result.push([
@@ -401,6 +452,7 @@ export async function renderApplicationPdf(
           font: fonts.italic,
           size: SMALL_SIZE,
           color: MUTED_INK,
+          mark,
         },
       ]);
     }
@@ -410,18 +462,19 @@ export async function renderApplicationPdf(
   const pageBand = (value: string): FlowLine => ({
     height: 24,
     baseline: 14.3,
-    segments: [text(MARGIN_X + 9, value, fonts.bold, 12, WHITE)],
+    segments: [text(MARGIN_X + 9, value, fonts.bold, 12, WHITE, block('H2'))],
     decorate: (page, top) => {
       page.rect(MARGIN_X, top - 20, CONTENT_WIDTH, 20, accent);
     },
   });
 
-  const sectionHeading = (value: string): FlowLine[] => {
+  const sectionHeading = (value: string, level: 'H2' | 'H3' = 'H3'): FlowLine[] => {
     const parts = wrapText(value, fonts.bold, 11, CONTENT_WIDTH);
+    const heading = block(level);
     return parts.map((part, index) => ({
       height: 16,
       baseline: 12,
-      segments: [text(MARGIN_X, part, fonts.bold, 11, accent)],
+      segments: [text(MARGIN_X, part, fonts.bold, 11, accent, heading)],
       ...(index === parts.length - 1
         ? {
             decorate: (page: PageCanvas, top: number) => {
@@ -436,9 +489,10 @@ export async function renderApplicationPdf(
   {
     const page = flow.page;
     const top = flow.y;
-    drawText(page, college, MARGIN_X, top - 18, fonts.bold, 19, accent);
-    drawText(page, titleText, MARGIN_X, top - 38, fonts.regular, 13, INK);
+    drawText(page, college, MARGIN_X, top - 18, fonts.bold, 19, accent, block('H1'));
+    drawText(page, titleText, MARGIN_X, top - 38, fonts.regular, 13, INK, block('P'));
     const contact = (meta.collegeContact ?? []).map(printableText);
+    const contactBlock = contact.length > 0 ? block('P') : undefined;
     contact.forEach((part, index) => {
       drawRightAligned(
         page,
@@ -448,6 +502,7 @@ export async function renderApplicationPdf(
         fonts.regular,
         SMALL_SIZE,
         MUTED_INK,
+        contactBlock,
       );
     });
     let y = top - Math.max(50, 14 + contact.length * 10.5);
@@ -471,18 +526,20 @@ export async function renderApplicationPdf(
     facts.forEach(([label, value], index) => {
       const x = MARGIN_X + 12 + (index % 2) * (columnWidth + 12);
       const rowTop = y - 8 - Math.floor(index / 2) * rowHeight;
-      drawText(page, label, x, rowTop - 7, fonts.bold, 6.8, MUTED_INK);
+      const fact = block('P');
+      drawText(page, label, x, rowTop - 7, fonts.bold, 6.8, MUTED_INK, fact);
       const font = index === 0 ? fonts.bold : fonts.regular;
       const [first = ''] = wrapText(value, font, 10, columnWidth);
-      drawText(page, first, x, rowTop - 20, font, 10, INK);
+      drawText(page, first, x, rowTop - 20, font, 10, INK, fact);
     });
     y -= panelHeight;
     if (missing.length > 0) {
       y -= 4;
       const note = `${MISSING_CHARACTERS_NOTE} ${missing.join('; ')}.`;
+      const noteBlock = block('P');
       for (const part of wrapText(note, fonts.italic, 7.8, CONTENT_WIDTH)) {
         y -= 10;
-        drawText(page, part, MARGIN_X, y + 2.5, fonts.italic, 7.8, MUTED_INK);
+        drawText(page, part, MARGIN_X, y + 2.5, fonts.italic, 7.8, MUTED_INK, noteBlock);
       }
     }
     flow.skip(top - y + 10);
@@ -501,21 +558,27 @@ export async function renderApplicationPdf(
         break;
       case 'info': {
         if (isInfoTitle(current, lines[index + 1])) {
-          flow.hold(spacer(3), line([text(MARGIN_X, current.text, fonts.bold)]));
+          const title = block('P');
+          flow.hold(
+            spacer(3),
+            line([text(MARGIN_X, current.text, fonts.bold, BODY_SIZE, INK, title)]),
+          );
           break;
         }
+        const info = block('P');
         const parts = wrapText(current.text, fonts.italic, INFO_SIZE, CONTENT_WIDTH).map((part) =>
-          line([text(MARGIN_X, part, fonts.italic, INFO_SIZE, MUTED_INK)], INFO_LINE_HEIGHT),
+          line([text(MARGIN_X, part, fonts.italic, INFO_SIZE, MUTED_INK, info)], INFO_LINE_HEIGHT),
         );
         flow.place(parts, { keep: parts.length <= 6 ? parts.length : 2 });
         flow.hold(spacer(5));
         break;
       }
       case 'question': {
+        const { th, td } = row();
         if (current.answer === null) {
           flow.place(
-            sideBySide(labelSegments(current.text), [
-              [{ kind: 'blank', x: ANSWER_X, width: BLANK_WIDTH }],
+            sideBySide(labelSegments(current.text, th), [
+              [{ kind: 'blank', x: ANSWER_X, width: BLANK_WIDTH, mark: td }],
             ]),
           );
         } else if (current.answer === '') {
@@ -539,14 +602,14 @@ export async function renderApplicationPdf(
               choices.push(following);
             } else if (following.kind === 'document') {
               documents.push(
-                ...documentLines(following.key, following.text, ANSWER_X, ANSWER_WIDTH),
+                ...documentLines(following.key, following.text, ANSWER_X, ANSWER_WIDTH, td),
               );
             } else break;
             index += 1;
           }
           flow.place(
-            sideBySide(labelSegments(current.text), [
-              ...(choices.length > 0 ? choiceBlock(choices) : []),
+            sideBySide(labelSegments(current.text, th), [
+              ...(choices.length > 0 ? choiceBlock(choices, td) : []),
               ...documents,
             ]),
           );
@@ -555,14 +618,14 @@ export async function renderApplicationPdf(
           if (beside.length <= MAX_SIDE_LINES && !beside.includes('')) {
             flow.place(
               sideBySide(
-                labelSegments(current.text),
-                beside.map((part) => [text(ANSWER_X, part)]),
+                labelSegments(current.text, th),
+                beside.map((part) => [text(ANSWER_X, part, fonts.regular, BODY_SIZE, INK, td)]),
               ),
             );
           } else {
             // A long answer (an essay of up to 7000 characters) takes the page's full width
             // under its question, and says whose answer it is on every page it runs onto.
-            const label = labelSegments(current.text, CONTENT_WIDTH).map((segment) =>
+            const label = labelSegments(current.text, th, CONTENT_WIDTH).map((segment) =>
               line([segment]),
             );
             const answer = wrapText(
@@ -570,7 +633,9 @@ export async function renderApplicationPdf(
               fonts.regular,
               BODY_SIZE,
               CONTENT_WIDTH - LONG_ANSWER_INDENT,
-            ).map((part) => line([text(MARGIN_X + LONG_ANSWER_INDENT, part)]));
+            ).map((part) =>
+              line([text(MARGIN_X + LONG_ANSWER_INDENT, part, fonts.regular, BODY_SIZE, INK, td)]),
+            );
             const [firstLabel = ''] = wrapText(
               `${current.text} (continued)`,
               fonts.italic,
@@ -588,13 +653,17 @@ export async function renderApplicationPdf(
       }
       case 'choice':
         // A lone checkbox ("I certify that…") takes the whole width.
-        flow.place(choiceLines(current, MARGIN_X, CONTENT_WIDTH).map((segments) => line(segments)));
+        flow.place(
+          choiceLines(current, MARGIN_X, CONTENT_WIDTH, block('P')).map((segments) =>
+            line(segments),
+          ),
+        );
         flow.hold(spacer(4));
         break;
       case 'document':
         flow.place(
-          documentLines(current.key, current.text, MARGIN_X, CONTENT_WIDTH).map((segments) =>
-            line(segments),
+          documentLines(current.key, current.text, MARGIN_X, CONTENT_WIDTH, block('P')).map(
+            (segments) => line(segments),
           ),
         );
         flow.hold(spacer(4));
@@ -603,10 +672,11 @@ export async function renderApplicationPdf(
   }
 
   if (attachments.length > 0) {
-    flow.hold(spacer(10), ...sectionHeading('Attached Documents'), spacer(6));
+    flow.hold(spacer(10), ...sectionHeading('Attached Documents', 'H2'), spacer(6));
     attachments.forEach((attachment, position) => {
+      const { th, td } = row();
       flow.place(
-        sideBySide(labelSegments(`${position + 1}. ${printableText(attachment.fileName)}`), [
+        sideBySide(labelSegments(`${position + 1}. ${printableText(attachment.fileName)}`, th), [
           [
             {
               kind: 'late',
@@ -615,6 +685,7 @@ export async function renderApplicationPdf(
               font: fonts.regular,
               size: BODY_SIZE,
               color: INK,
+              mark: td,
             },
           ],
         ]),
@@ -624,7 +695,7 @@ export async function renderApplicationPdf(
   }
 
   // ---- the documents, appended ----
-  const appendedPages: { page: PDFPage; fileName: string }[] = [];
+  const appendedPages: { page: PDFPage; fileName: string; figure: StructElement }[] = [];
   for (const attachment of attachments) {
     const first = doc.getPageCount() + 1;
     const fileName = printableText(attachment.fileName);
@@ -639,19 +710,34 @@ export async function renderApplicationPdf(
       // One unreadable document never costs the applicant the application: a page says so.
       const placeholder = addOwnPage();
       const heading = `Attached document: ${fileName}`;
-      drawText(placeholder, heading, MARGIN_X, CONTINUATION_TOP - 16, fonts.bold, 12, INK);
+      const headingMark = block('H2');
+      drawText(
+        placeholder,
+        heading,
+        MARGIN_X,
+        CONTINUATION_TOP - 16,
+        fonts.bold,
+        12,
+        INK,
+        headingMark,
+      );
+      const note = block('P');
       wrapText(UNREADABLE_DOCUMENT_NOTE, fonts.regular, BODY_SIZE, CONTENT_WIDTH).forEach(
-        (part, row) => {
-          const baseline = CONTINUATION_TOP - 36 - row * LINE_HEIGHT;
-          drawText(placeholder, part, MARGIN_X, baseline, fonts.regular, BODY_SIZE, INK);
+        (part, line) => {
+          const baseline = CONTINUATION_TOP - 36 - line * LINE_HEIGHT;
+          drawText(placeholder, part, MARGIN_X, baseline, fonts.regular, BODY_SIZE, INK, note);
         },
       );
     }
-    for (const page of copied) {
+    copied.forEach((page, position) => {
       doc.addPage(page);
       pageNumbers.set(page, doc.getPageCount());
-      appendedPages.push({ page, fileName });
-    }
+      // Each page of the document is one figure to a screen reader, with what it is.
+      const figure = root.add('Figure', {
+        alt: `Attached: ${fileName}, page ${position + 1} of ${copied.length}`,
+      });
+      appendedPages.push({ page, fileName, figure });
+    });
     const range = { first, last: doc.getPageCount() };
     attachmentRanges.push(range);
     if (attachment.answerKey !== undefined && !pageRanges.has(attachment.answerKey))
@@ -664,7 +750,7 @@ export async function renderApplicationPdf(
   const footer = `${college}  |  ${titleText}  |  ${who}`;
   for (const page of ownPages) {
     page.line(MARGIN_X, FOOTER_RULE_Y, PAGE_WIDTH - MARGIN_X, FOOTER_RULE_Y, 0.6, RULE);
-    drawText(page, footer, MARGIN_X, FOOTER_BASELINE, fonts.regular, 7.5, MUTED_INK);
+    drawText(page, footer, MARGIN_X, FOOTER_BASELINE, fonts.regular, 7.5, MUTED_INK, 'Footer');
     drawRightAligned(
       page,
       `Page ${pageNumbers.get(page) ?? 0} of ${totalPages}`,
@@ -673,22 +759,26 @@ export async function renderApplicationPdf(
       fonts.regular,
       SMALL_SIZE,
       INK,
+      'Footer',
     );
   }
   // An appended page keeps its own layout; a small stamp at its foot says whose it is.
   const stamps: PageCanvas[] = [];
-  for (const { page, fileName } of appendedPages) {
+  for (const { page, fileName, figure } of appendedPages) {
+    const canvas = new PageCanvas(page, doc, documentFonts, tree, true);
+    canvas.markFigure(figure);
+    stamps.push(canvas);
     if (page.getRotation().angle % 360 !== 0) continue;
     const box = page.getCropBox();
     const stamp = `Attachment: ${fileName}  |  ${who}  |  Page ${pageNumbers.get(page) ?? 0} of ${totalPages}`;
     const width = widthOf(stamp, fonts.regular, 7);
-    const canvas = new PageCanvas(page, doc, documentFonts, true);
-    canvas.text(stamp, box.x + (box.width - width) / 2, box.y + 10, fonts.regular, 7, MUTED_INK);
-    stamps.push(canvas);
+    const x = box.x + (box.width - width) / 2;
+    canvas.text(stamp, x, box.y + 10, fonts.regular, 7, MUTED_INK, 'Footer');
   }
   // Every text is drawn: embed the faces it needs, then write the pages.
   await documentFonts.embedNeeded();
   for (const page of [...ownPages, ...stamps]) page.finish();
+  tree.write(doc);
 
   // Metadata in Unicode (the original spelling of the name); the title shows in the reader's
   // window rather than the file name (PDF/UA asks for that).
