@@ -19,7 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { printableModel, validateAnswers } from '@admit/form-model';
+import { printableModel, printModel, validateAnswers } from '@admit/form-model';
 import { renderApplicationPdf } from '@admit/server';
 import { loadTenant } from '@admit/tenant-config';
 import { PDFDocument } from 'pdf-lib';
@@ -91,6 +91,7 @@ const tenant = loadTenant('gallatin');
 const { answers, context } = fullyAnsweredApplication(tenant);
 const problems = Object.keys(validateAnswers(tenant.pages, answers, { context }));
 const lines = printableModel(tenant.pages, answers, {}, context);
+const model = printModel(tenant.pages, answers, {}, context, { maskSsn: true });
 const { address } = tenant.contact;
 const meta = {
   college: tenant.names.college,
@@ -125,7 +126,7 @@ console.log(
 
 // ── the two contenders ──────────────────────────────────────────────────────────────────────
 
-const renderOurs = () => renderApplicationPdf(lines, meta);
+const renderOurs = () => renderApplicationPdf(model, meta);
 
 // The first PDF after start reads and parses the fonts of every script it prints (once per
 // process): timed before anything else has loaded them.

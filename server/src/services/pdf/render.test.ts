@@ -1,4 +1,4 @@
-import { type PrintLine } from '@admit/form-model';
+import { type PrintAnswer, type PrintBlock, type PrintModel } from '@admit/form-model';
 import { PDFBool, PDFDict, PDFDocument as TaggedSource, PDFName } from '@cantoo/pdf-lib';
 import { concatTransformationMatrix, degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -15,11 +15,21 @@ const META = {
   generatedAt: new Date('2026-11-21T13:05:00Z'),
 };
 
-const question = (text: string, answer: string | null): PrintLine => ({
+const question = (label: string, answer: string | null): PrintBlock => ({
   kind: 'question',
   key: 'k',
-  text,
-  answer,
+  label,
+  answer: answer === null ? { kind: 'blank' } : { kind: 'text', text: answer },
+});
+
+const choices = (...list: [string, boolean][]): PrintAnswer => ({
+  kind: 'choices',
+  choices: list.map(([label, checked]) => ({ label, checked })),
+});
+
+/** A model of one step and section holding `blocks`. */
+const model = (...blocks: PrintBlock[]): PrintModel => ({
+  steps: [{ title: 'Personal Info', sections: [{ title: 'Your Name', blocks }] }],
 });
 
 describe('toWinAnsi', () => {
@@ -100,22 +110,49 @@ describe('printableText', () => {
 
 describe('renderApplicationPdf', () => {
   it('prints every kind of print line, with the title block and page numbers', async () => {
-    const lines: PrintLine[] = [
-      { kind: 'page', text: 'Personal Info' },
-      { kind: 'section', text: 'Your Name' },
-      question('First Name', 'Ada'),
-      question('Middle Name', null),
-      { kind: 'section', text: 'Hidden section with nothing under it' },
-      { kind: 'section', text: 'Contact' },
-      { kind: 'info', text: 'Mailing address' },
-      { kind: 'info', text: 'Where letters about your application go.' },
-      question('Are you a citizen of the United States?', ''),
-      { kind: 'choice', key: 'k', text: 'Yes', checked: true },
-      { kind: 'choice', key: 'k', text: 'No', checked: false },
-      { kind: 'choice', key: 'certify', text: 'I certify that this is true.', checked: false },
-      question('Your essay', ''),
-      { kind: 'document', key: 'essay_file', text: 'essay.pdf' },
-    ];
+    const lines: PrintModel = {
+      steps: [
+        {
+          title: 'Personal Info',
+          sections: [
+            {
+              title: 'Your Name',
+              blocks: [question('First Name', 'Ada'), question('Middle Name', null)],
+            },
+            {
+              title: 'Contact',
+              blocks: [
+                {
+                  kind: 'info',
+                  title: 'Mailing address',
+                  text: 'Where letters about your application go.',
+                },
+                {
+                  kind: 'question',
+                  key: 'k',
+                  label: 'Are you a citizen of the United States?',
+                  answer: choices(['Yes', true], ['No', false]),
+                },
+                {
+                  kind: 'checkbox',
+                  key: 'certify',
+                  label: 'I certify that this is true.',
+                  checked: false,
+                },
+                {
+                  kind: 'question',
+                  key: 'essay_file',
+                  label: 'Your essay',
+                  answer: { kind: 'document', fileName: 'essay.pdf' },
+                },
+                { kind: 'group', heading: 'College 2' },
+                question('College', 'MSU'),
+              ],
+            },
+          ],
+        },
+      ],
+    };
     const pdf = await pdfText(await renderApplicationPdf(lines, META));
     expect(pdf.numPages).toBe(1);
     const text = pdf.pages[0] ?? [];
@@ -132,23 +169,26 @@ describe('renderApplicationPdf', () => {
         'Are you a citizen of the United States? [X] Yes [ ] No',
         '[ ] I certify that this is true.',
         'Your essay Attached document: essay.pdf',
+        'College 2',
+        'College MSU',
         'Not yet submitted (a copy of the saved answers) November 21, 2026 at 1:05 PM UTC',
       ]),
     );
-    expect(text.join('\n')).not.toContain('Hidden section');
     expect(text.at(-1)).toBe(
       'Gallatin College | Application for Admission | Ada Lovelace Page 1 of 1',
     );
   });
 
   it("keeps a checkbox group's options beside it when the group's key is its first option's (regression: Race's options fell out of the group)", async () => {
-    const lines: PrintLine[] = [
-      { kind: 'question', key: 'race_asian', text: 'Race (choose all that apply)', answer: '' },
-      { kind: 'choice', key: 'race_asian', text: 'Asian', checked: false },
-      { kind: 'choice', key: 'race_white', text: 'White', checked: true },
-      { kind: 'choice', key: 'race_other', text: 'Another race', checked: false },
+    const lines = model(
+      {
+        kind: 'question',
+        key: 'race_asian',
+        label: 'Race (choose all that apply)',
+        answer: choices(['Asian', false], ['White', true], ['Another race', false]),
+      },
       question('Next question', 'Next answer'),
-    ];
+    );
     const text = (await pdfText(await renderApplicationPdf(lines, META))).pages.flat();
     expect(text).toContain('Race (choose all that apply) [ ] Asian [X] White [ ] Another race');
     expect(text).toContain('Next question Next answer');
@@ -156,11 +196,10 @@ describe('renderApplicationPdf', () => {
 
   it('wraps a 7000-character answer without spaces and runs it over pages, numbered', async () => {
     const unbroken = 'A'.repeat(7000);
-    const lines: PrintLine[] = [
-      { kind: 'page', text: 'Essay' },
+    const lines = model(
       ...Array.from({ length: 30 }, (_, index) => question(`Question ${index + 1}`, 'Answer')),
       question('Why this college?', unbroken),
-    ];
+    );
     const pdf = await pdfText(await renderApplicationPdf(lines, META));
     expect(pdf.numPages).toBeGreaterThan(1);
     expect(pdf.text.replace(/[^A]/g, '').length).toBeGreaterThanOrEqual(7000);
@@ -181,7 +220,7 @@ describe('renderApplicationPdf', () => {
     ];
     const pdf = await pdfText(
       await renderApplicationPdf(
-        names.map((name, index) => question(`Name ${index + 1}`, name)),
+        model(...names.map((name, index) => question(`Name ${index + 1}`, name))),
         { ...META, applicant: { name: names[0] ?? '', username: 'anh@example.com' } },
       ),
     );
@@ -197,7 +236,10 @@ describe('renderApplicationPdf', () => {
   it('names the answer whose characters no font has, and never fails on bad text', async () => {
     const pdf = await pdfText(
       await renderApplicationPdf(
-        [question('Hobby', 'I \u2764\ufe0f welding \u{1F600}'), question('City', 'a\u0000b\ud800')],
+        model(
+          question('Hobby', 'I \u2764\ufe0f welding \u{1F600}'),
+          question('City', 'a\u0000b\ud800'),
+        ),
         META,
       ),
     );
@@ -209,7 +251,7 @@ describe('renderApplicationPdf', () => {
 
   it('says when the application was submitted', async () => {
     const pdf = await pdfText(
-      await renderApplicationPdf([question('First Name', 'Ada')], {
+      await renderApplicationPdf(model(question('First Name', 'Ada')), {
         ...META,
         submittedAt: new Date('2026-11-20T17:30:00Z'),
         timeZone: 'America/Denver',
@@ -223,7 +265,7 @@ describe('renderApplicationPdf', () => {
     source.addPage([300, 400]).drawText('upright');
     source.addPage([300, 400]).setRotation(degrees(90));
     const pdf = await pdfText(
-      await renderApplicationPdf([question('First Name', 'Ada')], META, [
+      await renderApplicationPdf(model(question('First Name', 'Ada')), META, [
         { fileName: 'scan.pdf', bytes: await source.save() },
       ]),
     );
@@ -239,7 +281,7 @@ describe('renderApplicationPdf', () => {
     // Content that scales by 3 and never restores the graphics state.
     page.pushOperators(concatTransformationMatrix(3, 0, 0, 3, 0, 0));
     page.drawText('scaled', { x: 10, y: 200 });
-    const bytes = await renderApplicationPdf([question('First Name', 'Ada')], META, [
+    const bytes = await renderApplicationPdf(model(question('First Name', 'Ada')), META, [
       { fileName: 'scaled.pdf', bytes: await source.save() },
     ]);
     const doc = await getDocument({ data: bytes, isEvalSupported: false, standardFontDataUrl })
@@ -312,18 +354,39 @@ describe('the tagged PDF', () => {
     source.addPage([300, 400]).drawText('one');
     source.addPage([300, 400]).drawText('two');
     const bytes = await renderApplicationPdf(
-      [
-        { kind: 'page', text: 'Personal Info' },
-        { kind: 'section', text: 'Your Name' },
-        question('First Name', 'Ada'),
-        question('Middle Name', null),
-        question('Citizen?', ''),
-        { kind: 'choice', key: 'k', text: 'Yes', checked: true },
-        { kind: 'choice', key: 'k', text: 'No', checked: false },
-        { kind: 'section', text: 'Essay' },
-        { kind: 'question', key: 'essay', text: 'Your essay', answer: '' },
-        { kind: 'document', key: 'essay', text: 'essay.docx' },
-      ],
+      {
+        steps: [
+          {
+            title: 'Personal Info',
+            sections: [
+              {
+                title: 'Your Name',
+                blocks: [
+                  question('First Name', 'Ada'),
+                  question('Middle Name', null),
+                  {
+                    kind: 'question',
+                    key: 'k',
+                    label: 'Citizen?',
+                    answer: choices(['Yes', true], ['No', false]),
+                  },
+                ],
+              },
+              {
+                title: 'Essay',
+                blocks: [
+                  {
+                    kind: 'question',
+                    key: 'essay',
+                    label: 'Your essay',
+                    answer: { kind: 'document', fileName: 'essay.docx' },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
       META,
       [{ answerKey: 'essay', fileName: 'essay.docx', bytes: await source.save() }],
     );
@@ -368,7 +431,7 @@ describe('the tagged PDF', () => {
   });
 
   it('says it is tagged, in English, with its title shown in the title bar', async () => {
-    const bytes = await renderApplicationPdf([question('First Name', 'Ada')], META);
+    const bytes = await renderApplicationPdf(model(question('First Name', 'Ada')), META);
     const doc = await TaggedSource.load(bytes);
     const catalog = doc.catalog;
     expect(catalog.lookup(PDFName.of('MarkInfo'), PDFDict).get(PDFName.of('Marked'))).toEqual(

@@ -5,7 +5,12 @@
  * answer, [X]/[ ] choices, underlined blanks, and the converted documents appended after the
  * application's pages.
  */
-import { PRINT_BLANK, type PrintLine } from '@admit/form-model';
+import {
+  type PrintAnswer,
+  type PrintBlock,
+  PRINTED_BLANK,
+  type PrintModel,
+} from '@admit/form-model';
 import { PDFDocument, type PDFPage, type RGB, rgb } from '@cantoo/pdf-lib';
 
 import { type Mark, PageCanvas } from './canvas.ts';
@@ -114,7 +119,7 @@ const fonts: Readonly<Record<FontStyle, FontStyle>> = {
 };
 
 interface Choice {
-  text: string;
+  label: string;
   checked: boolean;
 }
 
@@ -151,42 +156,75 @@ function formatDate(date: Date, timeZone: string): string {
 }
 
 /**
- * The print lines as printed (text.ts `printableText`), without headings that have nothing
- * under them (a section whose questions are all hidden), and the answers with characters no
- * font can draw ("First Name (U+1F600)").
+ * The model as printed: every text through `printableText` (text.ts), an answer of spaces only
+ * as a blank, and the answers with characters no font can draw ("First Name (U+1F600)").
  */
-function printable(lines: readonly PrintLine[]): { lines: PrintLine[]; missing: string[] } {
+function printable(model: PrintModel): { model: PrintModel; missing: string[] } {
   const missing: string[] = [];
-  const cleaned = lines.map((line): PrintLine => {
-    const text = printableText(line.text);
-    const answer =
-      line.kind !== 'question' || line.answer === null || line.answer === ''
-        ? undefined
-        : printableText(line.answer).trim();
-    const lost = missingCharacters(`${text}${answer ?? ''}`);
-    if (lost.length > 0) missing.push(missingText(text, lost));
-    if (answer === undefined || line.kind !== 'question') return { ...line, text };
-    // An answer of spaces only is no answer: it prints as a blank.
-    return { ...line, text, answer: answer === '' ? null : answer };
-  });
-  const kept = cleaned.filter((line, index) => {
-    const next = cleaned[index + 1];
-    if (line.kind === 'page') return next !== undefined && next.kind !== 'page';
-    if (line.kind === 'section')
-      return next !== undefined && next.kind !== 'section' && next.kind !== 'page';
-    return true;
-  });
-  return { lines: kept, missing };
-}
-
-/** An info line that titles the info text under it ("Mailing address"): printed as a heading. */
-function isInfoTitle(line: PrintLine, next: PrintLine | undefined): boolean {
-  return (
-    line.kind === 'info' &&
-    next?.kind === 'info' &&
-    line.text.length <= 60 &&
-    !/[.:;!?]$/.test(line.text.trim())
-  );
+  const clean = (text: string) => printableText(text);
+  const note = (label: string, ...texts: string[]) => {
+    const lost = missingCharacters(`${label}${texts.join('')}`);
+    if (lost.length > 0) missing.push(missingText(label, lost));
+  };
+  const block = (item: PrintBlock): PrintBlock => {
+    switch (item.kind) {
+      case 'group':
+        return { ...item, heading: clean(item.heading) };
+      case 'info': {
+        const title = item.title === undefined ? undefined : clean(item.title);
+        const text = clean(item.text);
+        note(title ?? text.slice(0, 40), text);
+        return { kind: 'info', ...(title === undefined ? {} : { title }), text };
+      }
+      case 'checkbox': {
+        const label = clean(item.label);
+        note(label);
+        return { ...item, label };
+      }
+      case 'question': {
+        const label = clean(item.label);
+        const answer = ((): PrintAnswer => {
+          switch (item.answer.kind) {
+            case 'text': {
+              const text = clean(item.answer.text).trim();
+              return text === '' ? { kind: 'blank' } : { kind: 'text', text };
+            }
+            case 'choices':
+              return {
+                kind: 'choices',
+                choices: item.answer.choices.map((choice) => ({
+                  ...choice,
+                  label: clean(choice.label),
+                })),
+              };
+            case 'document':
+              return { kind: 'document', fileName: clean(item.answer.fileName) };
+            case 'blank':
+              return item.answer;
+          }
+        })();
+        note(
+          label,
+          answer.kind === 'text'
+            ? answer.text
+            : answer.kind === 'document'
+              ? answer.fileName
+              : answer.kind === 'choices'
+                ? answer.choices.map((choice) => choice.label).join('')
+                : '',
+        );
+        return { ...item, label, answer };
+      }
+    }
+  };
+  const steps = model.steps.map((step) => ({
+    title: clean(step.title),
+    sections: step.sections.map((section) => ({
+      title: clean(section.title),
+      blocks: section.blocks.map(block),
+    })),
+  }));
+  return { model: { steps }, missing };
 }
 
 /**
@@ -198,14 +236,14 @@ function isInfoTitle(line: PrintLine, next: PrintLine | undefined): boolean {
  *
  * @example
  * const pdf = await renderApplicationPdf(
- *   printableModel(tenant.pages, answers, documents, { tabs, addAnother }),
+ *   printModel(tenant.pages, answers, documents, { tabs, addAnother }, { maskSsn: true }),
  *   { college: 'Gallatin College', applicant: { name: 'Ada Lovelace', username: 'ada@example.com' },
  *     generatedAt: new Date() },
  *   [{ answerKey: 'decision_essay_file', fileName: 'essay.pdf', bytes: convertedPdf }],
  * );
  */
 export async function renderApplicationPdf(
-  printLines: readonly PrintLine[],
+  printModel: PrintModel,
   meta: ApplicationPdfMeta,
   attachments: readonly AttachmentPdf[] = [],
 ): Promise<Uint8Array> {
@@ -217,7 +255,7 @@ export async function renderApplicationPdf(
   const timeZone = meta.timeZone ?? 'UTC';
   const title = meta.title ?? DEFAULT_PDF_TITLE;
 
-  const { lines, missing } = printable(printLines);
+  const { model, missing } = printable(printModel);
   const college = printableText(meta.college);
   const titleText = printableText(title);
   const name = printableText(meta.applicant.name).trim();
@@ -308,7 +346,7 @@ export async function renderApplicationPdf(
           BLANK_RULE,
         );
         page.text(
-          PRINT_BLANK,
+          PRINTED_BLANK,
           segment.x,
           baseline,
           fonts.regular,
@@ -370,7 +408,7 @@ export async function renderApplicationPdf(
     return { th: tr.add('TH', { scope: 'Row' }), td: tr.add('TD') };
   };
   /** A block outside the tables (a heading, a text): the next question starts a new table. */
-  const block = (type: 'H1' | 'H2' | 'H3' | 'P'): StructElement => {
+  const block = (type: 'H1' | 'H2' | 'H3' | 'H4' | 'P'): StructElement => {
     table = undefined;
     return root.add(type);
   };
@@ -396,9 +434,9 @@ export async function renderApplicationPdf(
       ? text(x, '[X]', fonts.bold, BODY_SIZE, INK)
       : text(x, '[ ]', fonts.regular, BODY_SIZE, MUTED_INK);
     const span = parent.add('Span', {
-      actualText: `${choice.checked ? 'Selected' : 'Not selected'}: ${choice.text}`,
+      actualText: `${choice.checked ? 'Selected' : 'Not selected'}: ${choice.label}`,
     });
-    return wrapText(choice.text, font, BODY_SIZE, width - MARK_WIDTH).map((part, index) => [
+    return wrapText(choice.label, font, BODY_SIZE, width - MARK_WIDTH).map((part, index) => [
       ...(index === 0 ? [mark] : []),
       text(x + MARK_WIDTH, part, font, BODY_SIZE, choice.checked ? INK : LABEL_INK, span),
     ]);
@@ -408,7 +446,7 @@ export async function renderApplicationPdf(
   const choiceBlock = (choices: Choice[], cell: StructElement): Segment[][] => {
     const widths = choices.map(
       (choice) =>
-        MARK_WIDTH + widthOf(choice.text, choice.checked ? fonts.bold : fonts.regular, BODY_SIZE),
+        MARK_WIDTH + widthOf(choice.label, choice.checked ? fonts.bold : fonts.regular, BODY_SIZE),
     );
     const inline =
       widths.reduce((sum, width) => sum + width, 0) + INLINE_CHOICE_GAP * (choices.length - 1);
@@ -545,129 +583,114 @@ export async function renderApplicationPdf(
     flow.skip(top - y + 10);
   }
 
-  // ---- the application, line by line ----
-  for (let index = 0; index < lines.length; index += 1) {
-    const current = lines[index];
-    if (current === undefined) continue;
-    switch (current.kind) {
-      case 'page':
-        flow.hold(spacer(10), pageBand(current.text), spacer(2));
-        break;
-      case 'section':
-        flow.hold(spacer(8), ...sectionHeading(current.text), spacer(6));
-        break;
-      case 'info': {
-        if (isInfoTitle(current, lines[index + 1])) {
-          const title = block('P');
-          flow.hold(
-            spacer(3),
-            line([text(MARGIN_X, current.text, fonts.bold, BODY_SIZE, INK, title)]),
-          );
-          break;
-        }
-        const info = block('P');
-        const parts = wrapText(current.text, fonts.italic, INFO_SIZE, CONTENT_WIDTH).map((part) =>
-          line([text(MARGIN_X, part, fonts.italic, INFO_SIZE, MUTED_INK, info)], INFO_LINE_HEIGHT),
-        );
-        flow.place(parts, { keep: parts.length <= 6 ? parts.length : 2 });
-        flow.hold(spacer(5));
-        break;
-      }
-      case 'question': {
-        const { th, td } = row();
-        if (current.answer === null) {
-          flow.place(
-            sideBySide(labelSegments(current.text, th), [
-              [{ kind: 'blank', x: ANSWER_X, width: BLANK_WIDTH, mark: td }],
-            ]),
-          );
-        } else if (current.answer === '') {
-          // A heading for the choices or the document that follow it.
-          const choices: Choice[] = [];
-          const documents: Segment[][] = [];
-          // A radio's options all share its key; a checkbox group's options each have their
-          // own (the first one's is the group's), and the group takes every choice after it.
-          const [first, second] = [lines[index + 1], lines[index + 2]];
-          const radio =
-            first?.kind === 'choice' &&
-            first.key === current.key &&
-            (second?.kind !== 'choice' || second.key === current.key);
-          for (
-            let following = lines[index + 1];
-            following !== undefined;
-            following = lines[index + 1]
-          ) {
-            if (following.kind === 'choice') {
-              if (radio && following.key !== current.key) break;
-              choices.push(following);
-            } else if (following.kind === 'document') {
-              documents.push(
-                ...documentLines(following.key, following.text, ANSWER_X, ANSWER_WIDTH, td),
-              );
-            } else break;
-            index += 1;
-          }
-          flow.place(
-            sideBySide(labelSegments(current.text, th), [
-              ...(choices.length > 0 ? choiceBlock(choices, td) : []),
-              ...documents,
-            ]),
-          );
-        } else {
-          const beside = wrapText(current.answer, fonts.regular, BODY_SIZE, ANSWER_WIDTH);
-          if (beside.length <= MAX_SIDE_LINES && !beside.includes('')) {
-            flow.place(
-              sideBySide(
-                labelSegments(current.text, th),
-                beside.map((part) => [text(ANSWER_X, part, fonts.regular, BODY_SIZE, INK, td)]),
-              ),
-            );
-          } else {
-            // A long answer (an essay of up to 7000 characters) takes the page's full width
-            // under its question, and says whose answer it is on every page it runs onto.
-            const label = labelSegments(current.text, th, CONTENT_WIDTH).map((segment) =>
-              line([segment]),
-            );
-            const answer = wrapText(
-              current.answer,
-              fonts.regular,
-              BODY_SIZE,
-              CONTENT_WIDTH - LONG_ANSWER_INDENT,
-            ).map((part) =>
-              line([text(MARGIN_X + LONG_ANSWER_INDENT, part, fonts.regular, BODY_SIZE, INK, td)]),
-            );
-            const [firstLabel = ''] = wrapText(
-              `${current.text} (continued)`,
-              fonts.italic,
-              SMALL_SIZE,
-              CONTENT_WIDTH,
-            );
-            flow.place([...label, ...answer], {
-              keep: label.length + LONG_ANSWER_KEEP,
-              continuation: line([text(MARGIN_X, firstLabel, fonts.italic, SMALL_SIZE, MUTED_INK)]),
-            });
-          }
-        }
-        flow.hold(spacer(4));
-        break;
-      }
-      case 'choice':
-        // A lone checkbox ("I certify that…") takes the whole width.
+  // ---- the application, step by step ----
+  /** A question beside its answer, or a long answer under it over as many pages as it needs. */
+  const questionRows = (label: string, answer: PrintAnswer, key: string) => {
+    const { th, td } = row();
+    switch (answer.kind) {
+      case 'blank':
         flow.place(
-          choiceLines(current, MARGIN_X, CONTENT_WIDTH, block('P')).map((segments) =>
-            line(segments),
-          ),
+          sideBySide(labelSegments(label, th), [
+            [{ kind: 'blank', x: ANSWER_X, width: BLANK_WIDTH, mark: td }],
+          ]),
         );
-        flow.hold(spacer(4));
-        break;
+        return;
+      case 'choices':
+        flow.place(sideBySide(labelSegments(label, th), choiceBlock(answer.choices, td)));
+        return;
       case 'document':
         flow.place(
-          documentLines(current.key, current.text, MARGIN_X, CONTENT_WIDTH, block('P')).map(
-            (segments) => line(segments),
+          sideBySide(
+            labelSegments(label, th),
+            documentLines(key, answer.fileName, ANSWER_X, ANSWER_WIDTH, td),
           ),
         );
-        flow.hold(spacer(4));
+        return;
+      case 'text':
         break;
+    }
+    const beside = wrapText(answer.text, fonts.regular, BODY_SIZE, ANSWER_WIDTH);
+    if (beside.length <= MAX_SIDE_LINES && !beside.includes('')) {
+      flow.place(
+        sideBySide(
+          labelSegments(label, th),
+          beside.map((part) => [text(ANSWER_X, part, fonts.regular, BODY_SIZE, INK, td)]),
+        ),
+      );
+      return;
+    }
+    // A long answer (an essay of up to 7000 characters) takes the page's full width under its
+    // question, and says whose answer it is on every page it runs onto.
+    const labelLines = labelSegments(label, th, CONTENT_WIDTH).map((segment) => line([segment]));
+    const answerLines = wrapText(
+      answer.text,
+      fonts.regular,
+      BODY_SIZE,
+      CONTENT_WIDTH - LONG_ANSWER_INDENT,
+    ).map((part) =>
+      line([text(MARGIN_X + LONG_ANSWER_INDENT, part, fonts.regular, BODY_SIZE, INK, td)]),
+    );
+    const [firstLabel = ''] = wrapText(
+      `${label} (continued)`,
+      fonts.italic,
+      SMALL_SIZE,
+      CONTENT_WIDTH,
+    );
+    flow.place([...labelLines, ...answerLines], {
+      keep: labelLines.length + LONG_ANSWER_KEEP,
+      continuation: line([text(MARGIN_X, firstLabel, fonts.italic, SMALL_SIZE, MUTED_INK)]),
+    });
+  };
+
+  for (const step of model.steps) {
+    flow.hold(spacer(10), pageBand(step.title), spacer(2));
+    for (const section of step.sections) {
+      flow.hold(spacer(8), ...sectionHeading(section.title), spacer(6));
+      for (const item of section.blocks) {
+        switch (item.kind) {
+          case 'group': {
+            // "College 2": a heading under the section's.
+            const heading = block('H4');
+            flow.hold(
+              spacer(4),
+              line([text(MARGIN_X, item.heading, fonts.bold, BODY_SIZE, accent, heading)]),
+            );
+            break;
+          }
+          case 'info': {
+            if (item.title !== undefined) {
+              const title = block('P');
+              flow.hold(
+                spacer(3),
+                line([text(MARGIN_X, item.title, fonts.bold, BODY_SIZE, INK, title)]),
+              );
+            }
+            const info = block('P');
+            const parts = wrapText(item.text, fonts.italic, INFO_SIZE, CONTENT_WIDTH).map((part) =>
+              line(
+                [text(MARGIN_X, part, fonts.italic, INFO_SIZE, MUTED_INK, info)],
+                INFO_LINE_HEIGHT,
+              ),
+            );
+            flow.place(parts, { keep: parts.length <= 6 ? parts.length : 2 });
+            flow.hold(spacer(5));
+            break;
+          }
+          case 'checkbox':
+            // A lone checkbox ("I certify that…") takes the whole width.
+            flow.place(
+              choiceLines(item, MARGIN_X, CONTENT_WIDTH, block('P')).map((segments) =>
+                line(segments),
+              ),
+            );
+            flow.hold(spacer(4));
+            break;
+          case 'question':
+            questionRows(item.label, item.answer, item.key);
+            flow.hold(spacer(4));
+            break;
+        }
+      }
     }
   }
 

@@ -17,7 +17,7 @@ import {
 
 /** The standard structure types the renderer uses. */
 export type StructType =
-  'Document' | 'H1' | 'H2' | 'H3' | 'P' | 'Table' | 'TR' | 'TH' | 'TD' | 'Span' | 'Figure';
+  'Document' | 'H1' | 'H2' | 'H3' | 'H4' | 'P' | 'Table' | 'TR' | 'TH' | 'TD' | 'Span' | 'Figure';
 
 export interface StructOptions {
   /** Alternative text (a figure's). */
