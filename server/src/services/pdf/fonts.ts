@@ -18,7 +18,7 @@ export type FontStyle = 'regular' | 'bold' | 'italic';
 
 type Script = 'latin' | 'arabic' | 'hebrew' | 'devanagari' | 'cjk';
 
-const require = createRequire(import.meta.url);
+const packageRequire = createRequire(import.meta.url);
 
 const NOTO = '@expo-google-fonts';
 /**
@@ -99,7 +99,7 @@ function face(script: Script, style: FontStyle): Face {
   const file = FONT_FILES[script][style];
   let loaded = faces.get(file);
   if (loaded === undefined) {
-    const bytes = readFileSync(require.resolve(file));
+    const bytes = readFileSync(packageRequire.resolve(file));
     const font = fontkit.create(bytes);
     // Every file above is one font, never a collection.
     if ('fonts' in font) throw new Error(`${file} is a font collection`);
