@@ -81,10 +81,18 @@ export class StructTree {
     };
 
     for (const [element, ref] of refs) {
+      // Content on one page (nearly every element) is listed by its ids, with the page once;
+      // content over several pages (a long answer) by references naming each page.
+      const pages = new Set(
+        element.kids.flatMap((kid) => (kid instanceof StructElement ? [] : [kid.page])),
+      );
+      const [onlyPage] = pages.size === 1 ? [...pages] : [];
       const kids: PDFObject[] = element.kids.map((kid) =>
         kid instanceof StructElement
           ? refOf(kid)
-          : context.obj({ Type: 'MCR', Pg: kid.page.ref, MCID: kid.mcid }),
+          : onlyPage === undefined
+            ? context.obj({ Type: 'MCR', Pg: kid.page.ref, MCID: kid.mcid })
+            : PDFNumber.of(kid.mcid),
       );
       const dict = context.obj({
         Type: 'StructElem',
@@ -92,6 +100,7 @@ export class StructTree {
         P: element.parent === undefined ? rootRef : refOf(element.parent),
         K: kids,
       });
+      if (onlyPage !== undefined) dict.set(PDFName.of('Pg'), onlyPage.ref);
       const { alt, actualText, scope } = element.options;
       if (alt !== undefined) dict.set(PDFName.of('Alt'), PDFHexString.fromText(alt));
       if (actualText !== undefined)
