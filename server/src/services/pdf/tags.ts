@@ -10,10 +10,41 @@ import {
   PDFHexString,
   PDFName,
   PDFNumber,
-  type PDFObject,
+  PDFObject,
   type PDFPage,
   type PDFRef,
 } from '@cantoo/pdf-lib';
+
+/**
+ * A PDF object written as prepared ASCII text. A structure tree is a thousand small
+ * dictionaries: as pdf-lib objects they cost more to build and serialise than the pages.
+ */
+class PreparedObject extends PDFObject {
+  constructor(private readonly text: string) {
+    super();
+  }
+
+  override clone(): PreparedObject {
+    return new PreparedObject(this.text);
+  }
+
+  override toString(): string {
+    return this.text;
+  }
+
+  override sizeInBytes(): number {
+    return this.text.length;
+  }
+
+  override copyBytesInto(buffer: Uint8Array, offset: number): number {
+    for (let index = 0; index < this.text.length; index += 1)
+      buffer[offset + index] = this.text.charCodeAt(index);
+    return this.text.length;
+  }
+}
+
+/** A text as a PDF string in UTF-16 (hex), as alternative and actual texts are written. */
+const textString = (text: string) => PDFHexString.fromText(text).toString();
 
 /** The standard structure types the renderer uses. */
 export type StructType =
@@ -87,38 +118,37 @@ export class StructTree {
         element.kids.flatMap((kid) => (kid instanceof StructElement ? [] : [kid.page])),
       );
       const [onlyPage] = pages.size === 1 ? [...pages] : [];
-      const kids: PDFObject[] = element.kids.map((kid) =>
-        kid instanceof StructElement
-          ? refOf(kid)
-          : onlyPage === undefined
-            ? context.obj({ Type: 'MCR', Pg: kid.page.ref, MCID: kid.mcid })
-            : PDFNumber.of(kid.mcid),
-      );
-      const dict = context.obj({
-        Type: 'StructElem',
-        S: element.type,
-        P: element.parent === undefined ? rootRef : refOf(element.parent),
-        K: kids,
-      });
-      if (onlyPage !== undefined) dict.set(PDFName.of('Pg'), onlyPage.ref);
+      const kids = element.kids
+        .map((kid) =>
+          kid instanceof StructElement
+            ? refOf(kid).toString()
+            : onlyPage === undefined
+              ? `<< /Type /MCR /Pg ${kid.page.ref.toString()} /MCID ${String(kid.mcid)} >>`
+              : String(kid.mcid),
+        )
+        .join(' ');
+      const parent = element.parent === undefined ? rootRef : refOf(element.parent);
       const { alt, actualText, scope } = element.options;
-      if (alt !== undefined) dict.set(PDFName.of('Alt'), PDFHexString.fromText(alt));
-      if (actualText !== undefined)
-        dict.set(PDFName.of('ActualText'), PDFHexString.fromText(actualText));
-      if (scope !== undefined) dict.set(PDFName.of('A'), context.obj({ O: 'Table', Scope: scope }));
-      context.assign(ref, dict);
+      const entries = [
+        `/Type /StructElem /S /${element.type} /P ${parent.toString()} /K [${kids}]`,
+        onlyPage === undefined ? '' : ` /Pg ${onlyPage.ref.toString()}`,
+        alt === undefined ? '' : ` /Alt ${textString(alt)}`,
+        actualText === undefined ? '' : ` /ActualText ${textString(actualText)}`,
+        scope === undefined ? '' : ` /A << /O /Table /Scope /${scope} >>`,
+      ];
+      context.assign(ref, new PreparedObject(`<< ${entries.join('')} >>`));
     }
 
-    const nums: PDFObject[] = [];
+    const nums: string[] = [];
     let key = 0;
     for (const [page, owners] of this.pages) {
       page.node.set(PDFName.of('StructParents'), PDFNumber.of(key));
       // PDF/UA: the tab order follows the structure.
       page.node.set(PDFName.of('Tabs'), PDFName.of('S'));
-      nums.push(PDFNumber.of(key), context.obj(owners.map(refOf)));
+      nums.push(`${String(key)} [${owners.map((owner) => refOf(owner).toString()).join(' ')}]`);
       key += 1;
     }
-    const parentTree = context.register(context.obj({ Nums: nums }));
+    const parentTree = context.register(new PreparedObject(`<< /Nums [${nums.join(' ')}] >>`));
     context.assign(
       rootRef,
       context.obj({
