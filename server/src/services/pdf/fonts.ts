@@ -8,6 +8,7 @@
  * text layer carries the characters that were typed.
  */
 import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 
 import { type PDFDocument, type PDFFont } from '@cantoo/pdf-lib';
@@ -75,11 +76,38 @@ const faces = new Map<string, Face>();
 /** The parsed font of each file's bytes: pdf-lib asks fontkit again for every document. */
 const parsed = new WeakMap<Uint8Array, fontkit.Font>();
 
+/** What fontkit's subsetter reads of a glyph: its decoded outline header. */
+interface DecodableGlyph {
+  _decode: () => unknown;
+}
+
 /**
- * `font` with a layout that maps each character to its glyph through the cmap: what pdf-lib
- * gets for a DIRECT script. Everything else (the subset, the metrics) is the font's own.
+ * `font` as pdf-lib gets it: the same font, except that each glyph's outline header is decoded
+ * once per process (fontkit's subsetter decodes every glyph it copies, for every document:
+ * most of a subset's cost), and for a DIRECT script a layout that maps each character to its
+ * glyph through the cmap. Everything else (the subset, the metrics) is the font's own.
  */
-function directLayout(font: fontkit.Font): fontkit.Font {
+function forDocuments(font: fontkit.Font, direct: boolean): fontkit.Font {
+  const decoded = new Set<number>();
+  const getGlyph = (id: number, codePoints?: number[]): fontkit.Glyph => {
+    const glyph = font.getGlyph(id, codePoints);
+    if (!decoded.has(id)) {
+      decoded.add(id);
+      const decodable = glyph as unknown as DecodableGlyph;
+      const decode = decodable._decode.bind(glyph);
+      let header: unknown;
+      let done = false;
+      decodable._decode = () => {
+        if (!done) {
+          header = decode();
+          done = true;
+        }
+        return header;
+      };
+    }
+    return glyph;
+  };
+  if (!direct) return Object.create(font, { getGlyph: { value: getGlyph } }) as fontkit.Font;
   const glyphs = new Map<number, fontkit.Glyph>();
   const layout = (text: string) => ({
     glyphs: Array.from(text, (character) => {
@@ -92,7 +120,10 @@ function directLayout(font: fontkit.Font): fontkit.Font {
       return glyph;
     }),
   });
-  return Object.create(font, { layout: { value: layout } }) as fontkit.Font;
+  return Object.create(font, {
+    getGlyph: { value: getGlyph },
+    layout: { value: layout },
+  }) as fontkit.Font;
 }
 
 function face(script: Script, style: FontStyle): Face {
@@ -103,7 +134,7 @@ function face(script: Script, style: FontStyle): Face {
     const font = fontkit.create(bytes);
     // Every file above is one font, never a collection.
     if ('fonts' in font) throw new Error(`${file} is a font collection`);
-    parsed.set(bytes, DIRECT.has(script) ? directLayout(font) : font);
+    parsed.set(bytes, forDocuments(font, DIRECT.has(script)));
     loaded = { file, script, bytes, font };
     faces.set(file, loaded);
   }
@@ -290,6 +321,10 @@ export class DocumentFonts {
 
   constructor(private readonly doc: PDFDocument) {
     doc.registerFontkit(cachingFontkit);
+    // The embedded font files compressed by Node's zlib rather than pdf-lib's JavaScript one.
+    const { context } = doc;
+    context.flateStream = (contents, dict = {}) =>
+      context.stream(deflateSync(contents), { ...dict, Filter: 'FlateDecode' });
   }
 
   need(runFace: Face): void {
