@@ -9,6 +9,7 @@ export default defineProject({
       'durability/**/*.test.ts',
       'production/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'print/**/*.test.ts',
     ],
   },
 });

@@ -33,12 +33,15 @@ export function essay(length: number): string {
   return paragraphs.join('\n\n').slice(0, length).trim();
 }
 
-/** What a real applicant answers by hand: names, addresses, plans, scores, the essay. */
+/**
+ * What a real applicant answers by hand: names, addresses, plans, scores, the essay. The names
+ * and places are issue 16's: every script the PDF must print as typed.
+ */
 const BASE: Answers = {
-  first_name: 'Ada',
-  middle_name: 'Augusta',
-  last_name: 'Lovelace',
-  prev_name: 'Byron',
+  first_name: 'Ánh Thị',
+  middle_name: 'Ярослав',
+  last_name: 'Nguyễn-Łukasiewicz',
+  prev_name: '王小明',
   ssn: '123-45-6789',
   mailing_country: 'USA',
   mailing_address_line_1: '101 Main St',
@@ -58,7 +61,7 @@ const BASE: Answers = {
   phone_home: '(406) 555-0188',
   optin_sms_ind: true,
   birth_date: '2008-03-27',
-  birth_city: 'Bozeman',
+  birth_city: 'Zürich',
   birth_state: 'MT',
   us_citizen: 'Y',
   entry_term: '202770',
@@ -69,11 +72,11 @@ const BASE: Answers = {
   parent_education: 'BA',
   parent_degree_msu: 'N',
   parent_relationship: 'M',
-  parent_first_name: 'Anne',
-  parent_last_name: 'Lovelace',
+  parent_first_name: 'Şükrü',
+  parent_last_name: 'Öztürk',
   parent_2_relationship: 'F',
-  parent_2_first_name: 'George',
-  parent_2_last_name: 'Lovelace',
+  parent_2_first_name: 'Ελένη',
+  parent_2_last_name: 'محمد דוד',
   diploma_ged: 'D',
   hs_name: 'Bozeman High School',
   hs_ceeb: '270100',

@@ -123,7 +123,10 @@ export {
   PRINT_UNCHECKED_MARK,
   PrintDocument,
   type PrintDocumentProps,
-  type PrintLine,
+  type PrintAnswer,
+  type PrintBlock,
+  type PrintChoice,
+  type PrintModel,
 } from './PrintDocument';
 export { RadioGroupInput, type RadioGroupInputProps, type RadioOption } from './RadioGroupInput';
 export { RevealButton, type RevealButtonProps } from './RevealButton';

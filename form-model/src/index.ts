@@ -52,6 +52,7 @@ export {
   visitQuestions,
   walkPages,
   type QuestionVisit,
+  type WalkGroup,
   type WalkItem,
 } from './config/walk.ts';
 export { clearedKeys, clearHiddenAnswers, hasDescKey, storedKeys } from './config/clear.ts';
@@ -111,5 +112,20 @@ export {
   type DocumentAnswer,
   type PrintLine,
 } from './print/printable.ts';
+export {
+  formatPrintedDate,
+  groupHeading,
+  maskedSsn,
+  PRINTED_BLANK,
+  printModel,
+  printModelText,
+  type PrintAnswer,
+  type PrintBlock,
+  type PrintChoice,
+  type PrintModel,
+  type PrintOptions,
+  type PrintSection,
+  type PrintStep,
+} from './print/model.ts';
 export * from './options/index.ts';
 export * from './format/index.ts';

@@ -1,81 +1,140 @@
-import { type PageConfig, printableModel } from '@admit/form-model';
+import { type PageConfig, printModel } from '@admit/form-model';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 
-import { PrintDocument, type PrintLine } from './PrintDocument';
+import { PrintDocument, type PrintAnswer, type PrintBlock, type PrintModel } from './PrintDocument';
 
-/** A realistic application as print lines, every kind of line in it (SPEC §1). */
-const applicationLines: readonly PrintLine[] = [
-  { kind: 'page', text: 'Personal Info' },
-  { kind: 'section', text: 'Your Name' },
-  { kind: 'question', key: 'first_name', text: 'First Name', answer: 'Ada' },
-  { kind: 'question', key: 'middle_name', text: 'Middle Name', answer: null },
-  { kind: 'question', key: 'last_name', text: 'Last Name', answer: 'Lovelace' },
-  { kind: 'question', key: 'prev_name', text: 'Previous Last Name', answer: null },
-  { kind: 'section', text: 'Contact Information' },
-  { kind: 'question', key: 'mailing_address_line_1', text: 'Street 1', answer: '214 Main Street' },
-  { kind: 'question', key: 'mailing_city', text: 'City', answer: 'Bozeman' },
-  { kind: 'question', key: 'mailing_state', text: 'State', answer: 'Montana' },
-  { kind: 'question', key: 'mailing_zip', text: 'ZIP Code', answer: '59715' },
-  { kind: 'question', key: 'phone_mobile', text: 'Cell Phone', answer: null },
-  { kind: 'section', text: 'Citizenship' },
-  {
-    kind: 'question',
-    key: 'us_citizen',
-    text: 'Are you a citizen of the United States?',
-    answer: '',
-  },
-  { kind: 'choice', key: 'us_citizen', text: 'Yes', checked: true },
-  { kind: 'choice', key: 'us_citizen', text: 'No', checked: false },
-  { kind: 'section', text: 'Demographics' },
-  {
-    kind: 'question',
-    key: 'race_american_indian',
-    text: 'Race (choose all that apply)',
-    answer: '',
-  },
-  {
-    kind: 'choice',
-    key: 'race_american_indian',
-    text: 'American Indian or Alaska Native',
-    checked: false,
-  },
-  { kind: 'choice', key: 'race_asian', text: 'Asian', checked: false },
-  { kind: 'choice', key: 'race_black', text: 'Black or African American', checked: false },
-  {
-    kind: 'choice',
-    key: 'race_native_hawaiian',
-    text: 'Native Hawaiian or Other Pacific Islander',
-    checked: false,
-  },
-  { kind: 'choice', key: 'race_white', text: 'White', checked: true },
-  { kind: 'page', text: 'Academic History' },
-  { kind: 'section', text: 'High School' },
-  { kind: 'question', key: 'hs_name', text: 'High School Name', answer: 'Bozeman High School' },
-  { kind: 'question', key: 'grad_month', text: 'Graduation Date', answer: 'May 2025' },
-  { kind: 'question', key: 'hs_gpa', text: 'GPA', answer: '3.8' },
-  { kind: 'section', text: 'Test Scores' },
-  { kind: 'info', text: 'Scores are optional. Official scores can be sent later.' },
-  { kind: 'question', key: 'act_score_composite', text: 'ACT Composite', answer: null },
-  { kind: 'page', text: 'Submit' },
-  { kind: 'section', text: 'Decision Essay' },
-  { kind: 'question', key: 'decision_essay_file', text: 'Upload your essay', answer: '' },
-  { kind: 'document', key: 'decision_essay_file', text: 'why-gallatin-essay.pdf' },
-  { kind: 'section', text: 'Certification' },
-  {
-    kind: 'choice',
-    key: 'certify_checkbox',
-    text: 'I certify that the information in this application is complete and correct.',
-    checked: true,
-  },
-  {
-    kind: 'choice',
-    key: 'obligation_checkbox',
-    text: 'I understand my obligations as a student.',
-    checked: false,
-  },
-];
+const text = (key: string, label: string, answer: string | null): PrintBlock => ({
+  kind: 'question',
+  key,
+  label,
+  answer: answer === null ? { kind: 'blank' } : { kind: 'text', text: answer },
+});
+const choices = (...list: [string, boolean][]): PrintAnswer => ({
+  kind: 'choices',
+  choices: list.map(([label, checked]) => ({ label, checked })),
+});
 
-/** A small form config, printed by form-model's own printableModel (as the service view does). */
+/** A realistic application as a print model, every kind of block in it (SPEC §1). */
+const applicationModel: PrintModel = {
+  steps: [
+    {
+      title: 'Personal Info',
+      sections: [
+        {
+          title: 'Your Name',
+          blocks: [
+            text('first_name', 'First Name', 'Ada'),
+            text('middle_name', 'Middle Name', null),
+            text('last_name', 'Last Name', 'Lovelace'),
+            text('prev_name', 'Previous Last Name', null),
+          ],
+        },
+        {
+          title: 'Contact Information',
+          blocks: [
+            text('mailing_address_line_1', 'Street 1', '214 Main Street'),
+            text('mailing_city', 'City', 'Bozeman'),
+            text('mailing_state', 'State', 'Montana'),
+            text('mailing_zip', 'ZIP Code', '59715'),
+            text('phone_mobile', 'Cell Phone', null),
+          ],
+        },
+        {
+          title: 'Citizenship',
+          blocks: [
+            {
+              kind: 'question',
+              key: 'us_citizen',
+              label: 'Are you a citizen of the United States?',
+              answer: choices(['Yes', true], ['No', false]),
+            },
+          ],
+        },
+        {
+          title: 'Demographics',
+          blocks: [
+            {
+              kind: 'question',
+              key: 'race_american_indian',
+              label: 'Race (choose all that apply)',
+              answer: choices(
+                ['American Indian or Alaska Native', false],
+                ['Asian', false],
+                ['Black or African American', false],
+                ['Native Hawaiian or Other Pacific Islander', false],
+                ['White', true],
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      title: 'Academic History',
+      sections: [
+        {
+          title: 'High School',
+          blocks: [
+            text('hs_name', 'High School Name', 'Bozeman High School'),
+            text('grad_month', 'Graduation Date', 'May 2025'),
+            text('hs_gpa', 'GPA', '3.8'),
+          ],
+        },
+        {
+          title: 'Colleges Attended',
+          blocks: [
+            { kind: 'group', heading: 'College 1' },
+            text('college_name', 'College', 'Montana State University'),
+            { kind: 'group', heading: 'College 2' },
+            text('college_2_name', 'College', 'Flathead Valley Community College'),
+          ],
+        },
+        {
+          title: 'Test Scores',
+          blocks: [
+            { kind: 'info', text: 'Scores are optional. Official scores can be sent later.' },
+            text('act_score_composite', 'ACT Composite', null),
+          ],
+        },
+      ],
+    },
+    {
+      title: 'Submit',
+      sections: [
+        {
+          title: 'Decision Essay',
+          blocks: [
+            {
+              kind: 'question',
+              key: 'decision_essay_file',
+              label: 'Upload your essay',
+              answer: { kind: 'document', fileName: 'why-gallatin-essay.pdf' },
+            },
+          ],
+        },
+        {
+          title: 'Certification',
+          blocks: [
+            {
+              kind: 'checkbox',
+              key: 'certify_checkbox',
+              label: 'I certify that the information in this application is complete and correct.',
+              checked: true,
+            },
+            {
+              kind: 'checkbox',
+              key: 'obligation_checkbox',
+              label: 'I understand my obligations as a student.',
+              checked: false,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+/** A small form config, printed by form-model's own printModel (as the service view does). */
 const samplePages = [
   {
     id: 'about',
@@ -123,10 +182,10 @@ const meta = {
   args: {
     heading: 'Gallatin College Application',
     subheading: 'Applicant: Ada Lovelace',
-    lines: applicationLines,
+    model: applicationModel,
   },
   argTypes: {
-    lines: { control: false },
+    model: { control: false },
   },
 } satisfies Meta<typeof PrintDocument>;
 
@@ -136,11 +195,11 @@ type Story = StoryObj<typeof meta>;
 /** SPEC §1: a service user's view of a partly finished application. */
 export const Default: Story = {};
 
-/** The lines form-model's `printableModel` makes: the widget takes them as they are. */
+/** The model form-model's `printModel` makes: the widget takes it as it is. */
 export const FromFormModel: Story = {
   args: {
     subheading: 'Applicant: Grace Hopper',
-    lines: printableModel(
+    model: printModel(
       samplePages,
       { first_name: 'Grace', us_citizen: 'N', certify_checkbox: false },
       { decision_essay_file: { file_name: 'essay.docx', file_size: 20_480 } },
@@ -152,11 +211,11 @@ export const FromFormModel: Story = {
 export const NothingAnswered: Story = {
   args: {
     subheading: undefined,
-    lines: printableModel(samplePages, {}),
+    model: printModel(samplePages, {}),
   },
 };
 
-/** Without a title: the lines alone, e.g. inside a page that has its own heading. */
+/** Without a title: the model alone, e.g. inside a page that has its own heading. */
 export const WithoutHeading: Story = {
   args: { heading: undefined, subheading: undefined },
 };

@@ -35,6 +35,13 @@ describe('PrintDocument', () => {
       'Submit',
     ]);
     await expect.element(page.getByRole('heading', { level: 3, name: 'Your Name' })).toBeVisible();
+    // Add-another groups under their own headings (regression: "College 2" had none).
+    expect(
+      page
+        .getByRole('heading', { level: 4 })
+        .elements()
+        .map((heading) => heading.textContent),
+    ).toEqual(['College 1', 'College 2']);
     await expect
       .element(page.getByRole('heading', { level: 3, name: 'Certification' }))
       .toBeVisible();
@@ -101,7 +108,7 @@ describe('PrintDocument', () => {
     expect(article.querySelectorAll('button, input, select, textarea, a[href]')).toHaveLength(0);
   });
 
-  it("renders form-model's printable model as it is", async () => {
+  it("renders form-model's print model as it is", async () => {
     await FromFormModel.run();
     expect(row('First Name').textContent).toBe('First NameGrace');
     expect(row('Last Name').textContent).toBe('Last NameNot answered');
@@ -126,7 +133,7 @@ describe('PrintDocument', () => {
     expect(page.getByText('[ ]').elements()).toHaveLength(3);
   });
 
-  it('shows the lines alone without a heading', async () => {
+  it('shows the model alone without a heading', async () => {
     await WithoutHeading.run();
     await expect.element(page.getByRole('heading', { level: 1 })).not.toBeInTheDocument();
     await expect.element(page.getByRole('heading', { level: 2, name: 'Submit' })).toBeVisible();

@@ -14,20 +14,35 @@ const screenReaderOnly = {
   margin: '-1px',
 } as const;
 
+/** One choice of a radio or checkbox group, chosen or not. */
+export interface PrintChoice {
+  label: string;
+  checked: boolean;
+}
+
 /**
- * One line of the print view (SPEC §1). The same shape as form-model's `PrintLine` (what
- * `printableModel` returns), repeated here because widgets import no `@admit/*` package.
+ * The print model (SPEC §1): the same shape as form-model's `PrintModel` (what `printModel`
+ * returns), repeated here because widgets import no `@admit/*` package. The widget renders
+ * it as it is: steps, sections, group headings, questions with typed answers.
  */
-export type PrintLine =
-  | { kind: 'page'; text: string }
-  | { kind: 'section'; text: string }
-  | { kind: 'info'; text: string }
-  /** A question; `answer` null prints an underlined blank, "" the question alone. */
-  | { kind: 'question'; key: string; text: string; answer: string | null }
-  /** One choice of a radio or checkbox, marked [X] when chosen. */
-  | { kind: 'choice'; key: string; text: string; checked: boolean }
-  /** An attached document, by file name. */
-  | { kind: 'document'; key: string; text: string };
+export type PrintAnswer =
+  | { kind: 'text'; text: string }
+  | { kind: 'blank' }
+  | { kind: 'choices'; choices: readonly PrintChoice[] }
+  | { kind: 'document'; fileName: string };
+
+export type PrintBlock =
+  | { kind: 'question'; key: string; label: string; answer: PrintAnswer }
+  | { kind: 'checkbox'; key: string; label: string; checked: boolean }
+  | { kind: 'info'; title?: string; text: string }
+  | { kind: 'group'; heading: string };
+
+export interface PrintModel {
+  steps: readonly {
+    title: string;
+    sections: readonly { title: string; blocks: readonly PrintBlock[] }[];
+  }[];
+}
 
 /** SPEC §1: what a chosen and an unchosen choice print as. */
 export const PRINT_CHECKED_MARK = '[X]';
@@ -42,78 +57,12 @@ export const PRINT_NOT_SELECTED = 'not selected';
 export const PRINT_DOCUMENT_PREFIX = 'Attached document:';
 
 export interface PrintDocumentProps {
-  /** The application as print lines, in order (form-model's `printableModel`). */
-  lines: readonly PrintLine[];
+  /** The application as form-model's `printModel` makes it. */
+  model: PrintModel;
   /** The document's title (an h1), e.g. "Gallatin College Application". */
   heading?: string;
   /** A line under the title, e.g. the applicant's name. */
   subheading?: string;
-}
-
-type ChoiceLine = Extract<PrintLine, { kind: 'choice' }>;
-type DocumentLine = Extract<PrintLine, { kind: 'document' }>;
-
-/** What a question row shows in its answer column. */
-type RowAnswer =
-  | { kind: 'value'; text: string }
-  | { kind: 'blank' }
-  | { kind: 'choices'; choices: ChoiceLine[] }
-  | { kind: 'document'; document: DocumentLine }
-  | { kind: 'none' };
-
-/** The lines grouped for layout: a question with its choices or document is one row. */
-type PrintBlock =
-  | { kind: 'page' | 'section' | 'info'; text: string }
-  | { kind: 'row'; question?: string; answer: RowAnswer };
-
-/**
- * Groups lines into rows: a question printed with "" is the head of the choices or document
- * that follow it (form-model prints radios, checkbox groups and files that way).
- */
-function printBlocks(lines: readonly PrintLine[]): PrintBlock[] {
-  const blocks: PrintBlock[] = [];
-  let index = 0;
-  const takeChoices = () => {
-    const choices: ChoiceLine[] = [];
-    for (let line = lines[index]; line?.kind === 'choice'; line = lines[index]) {
-      choices.push(line);
-      index += 1;
-    }
-    return choices;
-  };
-  while (index < lines.length) {
-    const line = lines[index];
-    index += 1;
-    if (line === undefined) break;
-    switch (line.kind) {
-      case 'page':
-      case 'section':
-      case 'info':
-        blocks.push({ kind: line.kind, text: line.text });
-        break;
-      case 'question': {
-        const next = lines[index];
-        let answer: RowAnswer;
-        if (line.answer === null) answer = { kind: 'blank' };
-        else if (line.answer !== '') answer = { kind: 'value', text: line.answer };
-        else if (next?.kind === 'choice') answer = { kind: 'choices', choices: takeChoices() };
-        else if (next?.kind === 'document') {
-          answer = { kind: 'document', document: next };
-          index += 1;
-        } else answer = { kind: 'none' };
-        blocks.push({ kind: 'row', question: line.text, answer });
-        break;
-      }
-      case 'choice':
-        index -= 1;
-        blocks.push({ kind: 'row', answer: { kind: 'choices', choices: takeChoices() } });
-        break;
-      case 'document':
-        blocks.push({ kind: 'row', answer: { kind: 'document', document: line } });
-        break;
-    }
-  }
-  return blocks;
 }
 
 /** Question on the left, answer on the right; stacked below the mobile breakpoint. */
@@ -154,11 +103,17 @@ function Blank() {
 }
 
 /** "[X] Yes" / "[ ] No": the mark is for the eye, "selected" / "not selected" for the ear. */
-function Choices({ choices, labelledBy }: { choices: ChoiceLine[]; labelledBy?: string }) {
+function Choices({
+  choices,
+  labelledBy,
+}: {
+  choices: readonly PrintChoice[];
+  labelledBy?: string;
+}) {
   return (
     <Box component="ul" aria-labelledby={labelledBy} sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {choices.map((choice, index) => (
-        <Box component="li" key={`${choice.key} ${String(index)}`} sx={{ display: 'flex', gap: 1 }}>
+        <Box component="li" key={String(index)} sx={{ display: 'flex', gap: 1 }}>
           <Box
             component="span"
             aria-hidden
@@ -167,7 +122,7 @@ function Choices({ choices, labelledBy }: { choices: ChoiceLine[]; labelledBy?: 
             {choice.checked ? PRINT_CHECKED_MARK : PRINT_UNCHECKED_MARK}
           </Box>
           <span>
-            {choice.text}
+            {choice.label}
             <Box component="span" sx={screenReaderOnly}>
               {`, ${choice.checked ? PRINT_SELECTED : PRINT_NOT_SELECTED}`}
             </Box>
@@ -178,6 +133,7 @@ function Choices({ choices, labelledBy }: { choices: ChoiceLine[]; labelledBy?: 
   );
 }
 
+/** A question and its answer, or (no question) a lone checkbox across the row. */
 function Row({
   id,
   question,
@@ -185,12 +141,12 @@ function Row({
 }: {
   id: string;
   question?: string;
-  answer: RowAnswer;
+  answer: PrintAnswer;
 }): ReactNode {
   const full = question === undefined;
   let shown: ReactNode;
   switch (answer.kind) {
-    case 'value':
+    case 'text':
       shown = <Typography sx={{ overflowWrap: 'anywhere' }}>{answer.text}</Typography>;
       break;
     case 'blank':
@@ -206,12 +162,10 @@ function Row({
     case 'document':
       shown = (
         <Typography sx={{ overflowWrap: 'anywhere' }}>
-          {PRINT_DOCUMENT_PREFIX} <strong>{answer.document.text}</strong>
+          {PRINT_DOCUMENT_PREFIX} <strong>{answer.fileName}</strong>
         </Typography>
       );
       break;
-    case 'none':
-      shown = null;
   }
   return (
     <Box sx={rowLook}>
@@ -220,9 +174,38 @@ function Row({
           {question}
         </Typography>
       )}
-      {shown !== null && <Box sx={full ? { gridColumn: '1 / -1' } : undefined}>{shown}</Box>}
+      <Box sx={full ? { gridColumn: '1 / -1' } : undefined}>{shown}</Box>
     </Box>
   );
+}
+
+function Block({ block, id }: { block: PrintBlock; id: string }): ReactNode {
+  switch (block.kind) {
+    case 'group':
+      return (
+        <Typography variant="h6" component="h4" sx={{ mt: 2, mb: 0.5, breakAfter: 'avoid' }}>
+          {block.heading}
+        </Typography>
+      );
+    case 'info':
+      return (
+        <>
+          {block.title !== undefined && (
+            <Typography sx={{ pt: 1, fontWeight: 600 }}>{block.title}</Typography>
+          )}
+          <Typography sx={{ py: 1 }}>{block.text}</Typography>
+        </>
+      );
+    case 'checkbox':
+      return (
+        <Row
+          id={id}
+          answer={{ kind: 'choices', choices: [{ label: block.label, checked: block.checked }] }}
+        />
+      );
+    case 'question':
+      return <Row id={id} question={block.label} answer={block.answer} />;
+  }
 }
 
 /** On paper: no frame, no tint, no shadow, black text. */
@@ -251,14 +234,15 @@ const documentLook: SxProps<Theme> = {
  * sections as h3, each question with its answer beside it (below it on a phone), an empty
  * answer as an underlined blank ("Not answered" to a screen reader), choices as "[X] label" /
  * "[ ] label" ("selected" / "not selected" to a screen reader), and attached documents as
- * "Attached document: name". It has no buttons and no inputs, and prints in black on white.
+ * "Attached document: name", and add-another groups under their headings ("College 2", an
+ * h4). It has no buttons and no inputs, and prints in black on white.
  *
  * @example
  * ```tsx
- * <PrintDocument heading="Gallatin College Application" subheading="Ada Lovelace" lines={printableModel(pages, answers, documents, context)} />
+ * <PrintDocument heading="Gallatin College Application" subheading="Ada Lovelace" model={printModel(pages, answers, documents, context)} />
  * ```
  */
-export function PrintDocument({ lines, heading, subheading }: PrintDocumentProps) {
+export function PrintDocument({ model, heading, subheading }: PrintDocumentProps) {
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   return (
@@ -275,55 +259,35 @@ export function PrintDocument({ lines, heading, subheading }: PrintDocumentProps
       {subheading !== undefined && (
         <Typography sx={{ fontSize: '1.125rem', color: 'text.secondary' }}>{subheading}</Typography>
       )}
-      {printBlocks(lines).map((block, index) => {
-        const key = String(index);
-        switch (block.kind) {
-          case 'page':
-            return (
-              <Typography
-                key={key}
-                variant="h3"
-                component="h2"
-                sx={{
-                  mt: 4,
-                  mb: 1,
-                  pb: 0.5,
-                  borderBottom: 2,
-                  borderColor: 'text.primary',
-                  breakAfter: 'avoid',
-                }}
-              >
-                {block.text}
+      {model.steps.map((step, stepIndex) => (
+        <Box component="section" key={String(stepIndex)}>
+          <Typography
+            variant="h3"
+            component="h2"
+            sx={{
+              mt: 4,
+              mb: 1,
+              pb: 0.5,
+              borderBottom: 2,
+              borderColor: 'text.primary',
+              breakAfter: 'avoid',
+            }}
+          >
+            {step.title}
+          </Typography>
+          {step.sections.map((section, sectionIndex) => (
+            <Box key={String(sectionIndex)}>
+              <Typography variant="h5" component="h3" sx={{ mt: 3, mb: 0.5, breakAfter: 'avoid' }}>
+                {section.title}
               </Typography>
-            );
-          case 'section':
-            return (
-              <Typography
-                key={key}
-                variant="h5"
-                component="h3"
-                sx={{ mt: 3, mb: 0.5, breakAfter: 'avoid' }}
-              >
-                {block.text}
-              </Typography>
-            );
-          case 'info':
-            return (
-              <Typography key={key} sx={{ py: 1 }}>
-                {block.text}
-              </Typography>
-            );
-          case 'row':
-            return (
-              <Row
-                key={key}
-                id={`${baseId}-${key}`}
-                question={block.question}
-                answer={block.answer}
-              />
-            );
-        }
-      })}
+              {section.blocks.map((block, blockIndex) => {
+                const key = `${String(stepIndex)}-${String(sectionIndex)}-${String(blockIndex)}`;
+                return <Block key={key} id={`${baseId}-${key}`} block={block} />;
+              })}
+            </Box>
+          ))}
+        </Box>
+      ))}
     </Box>
   );
 }

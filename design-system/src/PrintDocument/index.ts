@@ -7,5 +7,8 @@ export {
   PRINT_UNCHECKED_MARK,
   PrintDocument,
   type PrintDocumentProps,
-  type PrintLine,
+  type PrintAnswer,
+  type PrintBlock,
+  type PrintChoice,
+  type PrintModel,
 } from './PrintDocument';

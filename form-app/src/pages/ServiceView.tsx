@@ -2,7 +2,7 @@
  * SPEC §1/§6 service view: a staff member with a service token reads one application as a
  * print-style document. No navigation, popover, modals, headers, footers or buttons.
  */
-import { printableModel } from '@admit/form-model';
+import { printModel } from '@admit/form-model';
 import { Container, LoadingSpinner, PrintDocument } from '@admit/design-system';
 import { useQuery } from '@tanstack/react-query';
 import { use, useEffect } from 'react';
@@ -24,7 +24,8 @@ export function ServiceView({ serviceToken }: { serviceToken: string }) {
   if (application.isPending) return <LoadingSpinner fullScreen />;
   const data = application.data;
   if (data === undefined) return null;
-  const lines = printableModel(pages, data.answer, data.document_answer, {
+  // Staff read the full record: the SSN is not masked here (it is in the applicant's PDF).
+  const model = printModel(pages, data.answer, data.document_answer, {
     tabs: data.tabs,
     addAnother: data.add_another,
   });
@@ -36,7 +37,7 @@ export function ServiceView({ serviceToken }: { serviceToken: string }) {
       <PrintDocument
         heading={tenant.titles.application}
         subheading={name === '' ? undefined : name}
-        lines={lines}
+        model={model}
       />
     </Container>
   );

@@ -28,6 +28,12 @@ export interface QuestionVisit {
   section: SectionConfig;
 }
 
+/** The add-another group an item sits in: its block and its place (0 for the first group). */
+export interface WalkGroup {
+  block: AddAnotherBlock;
+  index: number;
+}
+
 /** Anything the walk meets, in page order (for printing). */
 export type WalkItem =
   | { kind: 'section'; section: SectionConfig; page: PageConfig; visible: true }
@@ -37,8 +43,16 @@ export type WalkItem =
       visible: boolean;
       page: PageConfig;
       section: SectionConfig;
+      group?: WalkGroup;
     }
-  | { kind: 'info'; info: InfoBlock; visible: boolean; page: PageConfig; section: SectionConfig };
+  | {
+      kind: 'info';
+      info: InfoBlock;
+      visible: boolean;
+      page: PageConfig;
+      section: SectionConfig;
+      group?: WalkGroup;
+    };
 
 /** Every answer key a question stores (a month/year pair and a checkbox set store several). */
 export function questionKeys(question: Question): string[] {
@@ -132,7 +146,7 @@ export function hasOptionsNow(question: Question, answers: Answers): boolean {
 function walkBlocks(
   blocks: readonly Block[],
   visible: boolean,
-  where: { page: PageConfig; section: SectionConfig },
+  where: { page: PageConfig; section: SectionConfig; group?: WalkGroup },
   answers: Answers,
   context: FormContext,
   out: WalkItem[],
@@ -182,7 +196,14 @@ function walkBlocks(
       case 'add-another': {
         const count = addAnotherCount(block, answers, context);
         block.items.forEach((item, index) => {
-          walkBlocks(item, visible && index < count, where, answers, context, out);
+          walkBlocks(
+            item,
+            visible && index < count,
+            { ...where, group: { block, index } },
+            answers,
+            context,
+            out,
+          );
         });
         break;
       }

@@ -12,9 +12,7 @@ import {
   type Answers,
   type DocumentAnswer,
   isAnswered,
-  printableModel,
-  type PrintLine,
-  visitQuestions,
+  printModel,
 } from '@admit/form-model';
 import { type TenantConfig } from '@admit/tenant-config';
 
@@ -59,7 +57,7 @@ export const PDF_DOWNLOAD_PATH = '/api/pdf/application.pdf';
  * Part of every version: raise it when the rendering changes, so that every stored PDF is
  * rebuilt in the new layout at its next request.
  */
-export const PDF_RENDERER_VERSION = 1;
+export const PDF_RENDERER_VERSION = 3;
 
 export const pdfMessages = {
   notAnswered: 'There is nothing to print yet. Answer a question first, then download your PDF.',
@@ -130,19 +128,8 @@ export function contentDisposition(name: AttachmentName): string {
   return `attachment; filename="${name.ascii}"; filename*=UTF-8''${encodeRfc8187(name.unicode)}`;
 }
 
-/** SSN in a downloadable copy: only the last four digits (the full number stays in the record). */
-function maskSsn(answer: string): string {
-  const digits = answer.replace(/\D/g, '');
-  return digits.length < 4 ? 'XXX-XX-XXXX' : `XXX-XX-${digits.slice(-4)}`;
-}
-
 export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
   const { db, clock, tenant, files, documents } = deps;
-  const ssnKeys = new Set(
-    visitQuestions(tenant.pages, {})
-      .filter(({ question }) => question.type === 'ssn')
-      .map(({ question }) => question.key),
-  );
   const { address } = tenant.contact;
   const collegeContact = [
     ...address.lines,
@@ -190,15 +177,17 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
     const documentAnswers: Record<string, DocumentAnswer> = Object.fromEntries(
       completed.map((document) => [document.answerKey, { file_name: document.fileName }]),
     );
-    const lines = printableModel(tenant.pages, answers, documentAnswers, context).map(
-      (line): PrintLine =>
-        line.kind === 'question' && ssnKeys.has(line.key) && line.answer !== null
-          ? { ...line, answer: maskSsn(line.answer) }
-          : line,
-    );
+    // SSN in a downloadable copy: only the last four digits (the full number stays in the record).
+    const model = printModel(tenant.pages, answers, documentAnswers, context, { maskSsn: true });
     // Appended in the order the application shows them, and only those it shows: a document
     // whose question is hidden (another tab chosen) is not part of the application.
-    const shown = lines.flatMap((line) => (line.kind === 'document' ? [line.key] : []));
+    const shown = model.steps.flatMap((step) =>
+      step.sections.flatMap((section) =>
+        section.blocks.flatMap((block) =>
+          block.kind === 'question' && block.answer.kind === 'document' ? [block.key] : [],
+        ),
+      ),
+    );
     const attachments: AttachmentPdf[] = [];
     for (const key of shown) {
       const document = completed.find((item) => item.answerKey === key);
@@ -208,7 +197,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
       attachments.push({ answerKey: key, fileName: document.fileName, bytes });
     }
     const pdf = await renderApplicationPdf(
-      lines,
+      model,
       {
         college: tenant.names.college,
         title: DEFAULT_PDF_TITLE,

@@ -7,28 +7,23 @@
  */
 import { deflateSync } from 'node:zlib';
 
-import { type PDFDocument, type PDFFont, PDFName, type PDFPage, type RGB } from 'pdf-lib';
+import { type PDFDocument, type PDFFont, PDFName, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 
-import { CP1252_EXTRAS } from './winansi.ts';
+import { type DocumentFonts, type FontStyle, type Run, runsOf } from './fonts.ts';
+import { StructElement, type StructTree } from './tags.ts';
 
-/** WinAnsi byte codes of the Windows-1252 extras, in the order of `CP1252_EXTRAS`. */
-const EXTRA_CODES = [
-  0x80, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8c, 0x8e, 0x91, 0x92, 0x93,
-  0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9a, 0x9b, 0x9c, 0x9e, 0x9f,
-];
-const WIN_ANSI_HEX = new Map<string, string>();
-for (let code = 0x20; code <= 0xff; code += 1)
-  if (code < 0x7f || code >= 0xa0)
-    WIN_ANSI_HEX.set(String.fromCharCode(code), code.toString(16).padStart(2, '0'));
-Array.from(CP1252_EXTRAS).forEach((character, index) => {
-  WIN_ANSI_HEX.set(character, (EXTRA_CODES[index] ?? 0x3f).toString(16));
-});
+/**
+ * What a drawing is in the tagged PDF: content of a structure element, a running header or
+ * footer, or (undefined) any other artifact: rules, bands, marks for the eye.
+ */
+export type Mark = StructElement | 'Header' | 'Footer' | undefined;
 
-/** A WinAnsi text as a PDF hex string; anything else (never reached: winansi.ts) as "?". */
-function hexText(text: string): string {
-  let hex = '<';
-  for (const character of text) hex += WIN_ANSI_HEX.get(character) ?? '3f';
-  return `${hex}>`;
+/** A text waiting for its fonts: encoded in `finish`, once every face it needs is embedded. */
+interface TextOp {
+  /** The operators before the text (rendering mode, colour, position). */
+  prefix: string;
+  size: number;
+  runs: Run[];
 }
 
 /** A number as PDF writes it: at most two decimals, no exponent. */
@@ -40,8 +35,10 @@ const color = (value: RGB) => `${num(value.red)} ${num(value.green)} ${num(value
 
 /** One page's drawing; `finish` writes it into the page. */
 export class PageCanvas {
-  private readonly ops: string[] = [];
+  private readonly ops: (string | TextOp)[] = [];
   private readonly fontNames = new Map<PDFFont, string>();
+  /** The figure an appended page's own content is (existing pages only). */
+  private figure: StructElement | undefined;
 
   /**
    * `existing`: a page with content of its own (an appended document): our font names cannot
@@ -51,6 +48,8 @@ export class PageCanvas {
   constructor(
     readonly page: PDFPage,
     private readonly doc: PDFDocument,
+    private readonly fonts: DocumentFonts,
+    private readonly tree: StructTree,
     private readonly existing = false,
   ) {}
 
@@ -64,45 +63,85 @@ export class PageCanvas {
     return name;
   }
 
-  /** `text` (WinAnsi) with its baseline's left end at (x, y). Invisible text is found, not seen. */
+  /**
+   * `text` (sanitised: text.ts) with its baseline's left end at (x, y), in as many faces as its
+   * scripts need. Invisible text is found, not seen.
+   */
   text(
     text: string,
     x: number,
     y: number,
-    font: PDFFont,
+    style: FontStyle,
     size: number,
     fill: RGB,
+    mark?: Mark,
     invisible = false,
   ): void {
     if (text === '') return;
-    const name = this.fontName(font);
+    const runs = runsOf(text, style);
+    for (const run of runs) this.fonts.need(run.face);
     this.ops.push(
-      `BT ${invisible ? 3 : 0} Tr /${name} ${num(size)} Tf ${color(fill)} rg ` +
-        `1 0 0 1 ${num(x)} ${num(y)} Tm ${hexText(text)} Tj ET`,
+      this.begin(mark),
+      {
+        prefix: `BT ${invisible ? 3 : 0} Tr ${color(fill)} rg 1 0 0 1 ${num(x)} ${num(y)} Tm`,
+        size,
+        runs,
+      },
+      'EMC',
     );
+  }
+
+  /** Opens the marked content of `mark` (closed by EMC). */
+  private begin(mark: Mark): string {
+    if (mark instanceof StructElement)
+      return `/${mark.type} <</MCID ${this.tree.mark(this.page, mark)}>> BDC`;
+    if (mark === undefined) return '/Artifact BMC';
+    return `/Artifact <</Type /Pagination /Subtype /${mark}>> BDC`;
+  }
+
+  /** Makes the existing page's own content one figure (an appended document's page). */
+  markFigure(element: StructElement): void {
+    this.figure = element;
+  }
+
+  private encode(op: TextOp): string {
+    let out = op.prefix;
+    for (const run of op.runs) {
+      const font = this.fonts.get(run.face);
+      out += ` /${this.fontName(font)} ${num(op.size)} Tf ${this.fonts.encode(run)} Tj`;
+    }
+    return `${out} ET`;
   }
 
   line(x1: number, y1: number, x2: number, y2: number, thickness: number, stroke: RGB): void {
     this.ops.push(
-      `${num(thickness)} w ${color(stroke)} RG ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`,
+      `/Artifact BMC ${num(thickness)} w ${color(stroke)} RG ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S EMC`,
     );
   }
 
   rect(x: number, y: number, width: number, height: number, fill: RGB): void {
-    this.ops.push(`${color(fill)} rg ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f`);
+    this.ops.push(
+      `/Artifact BMC ${color(fill)} rg ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f EMC`,
+    );
   }
 
-  /** Adds the drawing to the page as one compressed content stream. */
+  /** Adds the drawing to the page as one compressed content stream (fonts embedded first). */
   finish(): void {
-    if (this.ops.length === 0) return;
     const { context } = this.doc;
     if (this.existing) {
+      const figure =
+        this.figure === undefined
+          ? ''
+          : ` /Figure <</MCID ${this.tree.mark(this.page, this.figure)}>> BDC`;
       this.page.node.wrapContentStreams(
-        context.register(context.stream('q\n')),
-        context.register(context.stream('\nQ\n')),
+        context.register(context.stream(`q${figure}\n`)),
+        context.register(context.stream(`\n${figure === '' ? '' : 'EMC '}Q\n`)),
       );
     }
-    const contents = deflateSync(Buffer.from(`q\n${this.ops.join('\n')}\nQ\n`, 'latin1'));
+    if (this.ops.length === 0) return;
+    const body = this.ops.map((op) => (typeof op === 'string' ? op : this.encode(op))).join('\n');
+    // Level 1: a page of operators compresses nearly as well, in a fraction of the time.
+    const contents = deflateSync(Buffer.from(`q\n${body}\nQ\n`, 'latin1'), { level: 1 });
     const stream = context.stream(contents, { Filter: 'FlateDecode' });
     this.page.node.addContentStream(context.register(stream));
     this.ops.length = 0;

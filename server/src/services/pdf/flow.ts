@@ -3,15 +3,32 @@
  * the content under them, so a band or a section heading never ends a page alone, and a
  * group that fits on a page (a question with its choices) is never split.
  */
-import { type PDFFont, type RGB } from 'pdf-lib';
+import { type RGB } from '@cantoo/pdf-lib';
 
-import { type PageCanvas } from './canvas.ts';
+import { type Mark, type PageCanvas } from './canvas.ts';
+import { type FontStyle } from './fonts.ts';
 
 /** A run of text, a blank, or text known only once every page exists, on one line. */
 export type Segment =
-  | { kind: 'text'; x: number; text: string; font: PDFFont; size: number; color: RGB }
-  | { kind: 'blank'; x: number; width: number }
-  | { kind: 'late'; x: number; text: () => string; font: PDFFont; size: number; color: RGB };
+  | {
+      kind: 'text';
+      x: number;
+      text: string;
+      font: FontStyle;
+      size: number;
+      color: RGB;
+      mark?: Mark;
+    }
+  | { kind: 'blank'; x: number; width: number; mark?: Mark }
+  | {
+      kind: 'late';
+      x: number;
+      text: () => string;
+      font: FontStyle;
+      size: number;
+      color: RGB;
+      mark?: Mark;
+    };
 
 /** One line of the flow. */
 export interface FlowLine {

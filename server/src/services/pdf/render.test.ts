@@ -1,11 +1,12 @@
-import { type PrintLine } from '@admit/form-model';
+import { type PrintAnswer, type PrintBlock, type PrintModel } from '@admit/form-model';
+import { PDFBool, PDFDict, PDFDocument as TaggedSource, PDFName } from '@cantoo/pdf-lib';
 import { concatTransformationMatrix, degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 
 import { pdfText, standardFontDataUrl } from '../../test/pdfText.ts';
-import { LOSSY_NOTE, renderApplicationPdf } from './render.ts';
-import { wrapText, widthOf } from './text.ts';
+import { MISSING_CHARACTERS_NOTE, renderApplicationPdf } from './render.ts';
+import { printableText, wrapText, widthOf } from './text.ts';
 import { asciiFileNamePart, isWinAnsi, toWinAnsi } from './winansi.ts';
 
 const META = {
@@ -14,11 +15,21 @@ const META = {
   generatedAt: new Date('2026-11-21T13:05:00Z'),
 };
 
-const question = (text: string, answer: string | null): PrintLine => ({
+const question = (label: string, answer: string | null): PrintBlock => ({
   kind: 'question',
   key: 'k',
-  text,
-  answer,
+  label,
+  answer: answer === null ? { kind: 'blank' } : { kind: 'text', text: answer },
+});
+
+const choices = (...list: [string, boolean][]): PrintAnswer => ({
+  kind: 'choices',
+  choices: list.map(([label, checked]) => ({ label, checked })),
+});
+
+/** A model of one step and section holding `blocks`. */
+const model = (...blocks: PrintBlock[]): PrintModel => ({
+  steps: [{ title: 'Personal Info', sections: [{ title: 'Your Name', blocks }] }],
 });
 
 describe('toWinAnsi', () => {
@@ -76,9 +87,8 @@ describe('toWinAnsi', () => {
 });
 
 describe('wrapText', () => {
-  it('fills lines up to the width, keeps paragraphs and breaks a word longer than a line', async () => {
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
+  it('fills lines up to the width, keeps paragraphs and breaks a word longer than a line', () => {
+    const font = 'regular';
     const text = `${'word '.repeat(60)}\n\n\n\nsecond paragraph ${'x'.repeat(300)}`;
     const lines = wrapText(text, font, 10, 200);
     for (const line of lines) expect(widthOf(line, font, 10)).toBeLessThanOrEqual(200);
@@ -88,24 +98,61 @@ describe('wrapText', () => {
   });
 });
 
+describe('printableText', () => {
+  it('composes letters, keeps every script, and drops what would break a PDF', () => {
+    expect(printableText('Nguye\u0302\u0303n')).toBe('Nguyễn');
+    expect(printableText('Ярослав\t王小明\u00a0محمد')).toBe('Ярослав 王小明 محمد');
+    expect(printableText('a\u0000b\u0007c\u200bd\u00ade')).toBe('abcde');
+    expect(printableText('one\r\ntwo\rthree\u2028four')).toBe('one\ntwo\nthree\nfour');
+    expect(printableText('lone \ud800 surrogate')).toBe('lone \ufffd surrogate');
+  });
+});
+
 describe('renderApplicationPdf', () => {
   it('prints every kind of print line, with the title block and page numbers', async () => {
-    const lines: PrintLine[] = [
-      { kind: 'page', text: 'Personal Info' },
-      { kind: 'section', text: 'Your Name' },
-      question('First Name', 'Ada'),
-      question('Middle Name', null),
-      { kind: 'section', text: 'Hidden section with nothing under it' },
-      { kind: 'section', text: 'Contact' },
-      { kind: 'info', text: 'Mailing address' },
-      { kind: 'info', text: 'Where letters about your application go.' },
-      question('Are you a citizen of the United States?', ''),
-      { kind: 'choice', key: 'k', text: 'Yes', checked: true },
-      { kind: 'choice', key: 'k', text: 'No', checked: false },
-      { kind: 'choice', key: 'certify', text: 'I certify that this is true.', checked: false },
-      question('Your essay', ''),
-      { kind: 'document', key: 'essay_file', text: 'essay.pdf' },
-    ];
+    const lines: PrintModel = {
+      steps: [
+        {
+          title: 'Personal Info',
+          sections: [
+            {
+              title: 'Your Name',
+              blocks: [question('First Name', 'Ada'), question('Middle Name', null)],
+            },
+            {
+              title: 'Contact',
+              blocks: [
+                {
+                  kind: 'info',
+                  title: 'Mailing address',
+                  text: 'Where letters about your application go.',
+                },
+                {
+                  kind: 'question',
+                  key: 'k',
+                  label: 'Are you a citizen of the United States?',
+                  answer: choices(['Yes', true], ['No', false]),
+                },
+                {
+                  kind: 'checkbox',
+                  key: 'certify',
+                  label: 'I certify that this is true.',
+                  checked: false,
+                },
+                {
+                  kind: 'question',
+                  key: 'essay_file',
+                  label: 'Your essay',
+                  answer: { kind: 'document', fileName: 'essay.pdf' },
+                },
+                { kind: 'group', heading: 'College 2' },
+                question('College', 'MSU'),
+              ],
+            },
+          ],
+        },
+      ],
+    };
     const pdf = await pdfText(await renderApplicationPdf(lines, META));
     expect(pdf.numPages).toBe(1);
     const text = pdf.pages[0] ?? [];
@@ -122,23 +169,26 @@ describe('renderApplicationPdf', () => {
         'Are you a citizen of the United States? [X] Yes [ ] No',
         '[ ] I certify that this is true.',
         'Your essay Attached document: essay.pdf',
+        'College 2',
+        'College MSU',
         'Not yet submitted (a copy of the saved answers) November 21, 2026 at 1:05 PM UTC',
       ]),
     );
-    expect(text.join('\n')).not.toContain('Hidden section');
     expect(text.at(-1)).toBe(
       'Gallatin College | Application for Admission | Ada Lovelace Page 1 of 1',
     );
   });
 
   it("keeps a checkbox group's options beside it when the group's key is its first option's (regression: Race's options fell out of the group)", async () => {
-    const lines: PrintLine[] = [
-      { kind: 'question', key: 'race_asian', text: 'Race (choose all that apply)', answer: '' },
-      { kind: 'choice', key: 'race_asian', text: 'Asian', checked: false },
-      { kind: 'choice', key: 'race_white', text: 'White', checked: true },
-      { kind: 'choice', key: 'race_other', text: 'Another race', checked: false },
+    const lines = model(
+      {
+        kind: 'question',
+        key: 'race_asian',
+        label: 'Race (choose all that apply)',
+        answer: choices(['Asian', false], ['White', true], ['Another race', false]),
+      },
       question('Next question', 'Next answer'),
-    ];
+    );
     const text = (await pdfText(await renderApplicationPdf(lines, META))).pages.flat();
     expect(text).toContain('Race (choose all that apply) [ ] Asian [X] White [ ] Another race');
     expect(text).toContain('Next question Next answer');
@@ -146,11 +196,10 @@ describe('renderApplicationPdf', () => {
 
   it('wraps a 7000-character answer without spaces and runs it over pages, numbered', async () => {
     const unbroken = 'A'.repeat(7000);
-    const lines: PrintLine[] = [
-      { kind: 'page', text: 'Essay' },
+    const lines = model(
       ...Array.from({ length: 30 }, (_, index) => question(`Question ${index + 1}`, 'Answer')),
       question('Why this college?', unbroken),
-    ];
+    );
     const pdf = await pdfText(await renderApplicationPdf(lines, META));
     expect(pdf.numPages).toBeGreaterThan(1);
     expect(pdf.text.replace(/[^A]/g, '').length).toBeGreaterThanOrEqual(7000);
@@ -159,15 +208,45 @@ describe('renderApplicationPdf', () => {
     });
   });
 
-  it('says once that some characters became "?", and never fails on them', async () => {
+  it('prints every script as typed, in the text layer too', async () => {
+    const names = [
+      'Ánh Thị Nguyễn-Łukasiewicz',
+      'Şükrü Öztürk',
+      'Zürich',
+      'Ярослав',
+      '王小明',
+      'Ελένη',
+      'नमस्ते',
+    ];
     const pdf = await pdfText(
-      await renderApplicationPdf([question('City of Birth', '北京')], {
-        ...META,
-        applicant: { name: 'Zoë 王', username: 'zoe@example.com' },
-      }),
+      await renderApplicationPdf(
+        model(...names.map((name, index) => question(`Name ${index + 1}`, name))),
+        { ...META, applicant: { name: names[0] ?? '', username: 'anh@example.com' } },
+      ),
     );
-    expect(pdf.pages.flat()).toContain('City of Birth ??');
-    expect(pdf.text.replace(/\s/g, '')).toContain(LOSSY_NOTE.replace(/\s/g, ''));
+    const text = pdf.pages.flat();
+    names.forEach((name, index) => {
+      expect(text).toContain(`Name ${index + 1} ${name}`);
+    });
+    expect(pdf.text).not.toContain(MISSING_CHARACTERS_NOTE);
+    // The running footer carries the name as typed.
+    expect(text.at(-1)).toContain('Ánh Thị Nguyễn-Łukasiewicz');
+  });
+
+  it('names the answer whose characters no font has, and never fails on bad text', async () => {
+    const pdf = await pdfText(
+      await renderApplicationPdf(
+        model(
+          question('Hobby', 'I \u2764\ufe0f welding \u{1F600}'),
+          question('City', 'a\u0000b\ud800'),
+        ),
+        META,
+      ),
+    );
+    expect(pdf.pages.flat()).toContain('Hobby I ? welding ?');
+    expect(pdf.text.replace(/\s/g, '')).toContain(
+      `${MISSING_CHARACTERS_NOTE} Hobby (U+2764, U+1F600).`.replace(/\s/g, ''),
+    );
   });
 
   it('never fails on any stored string: a line break in a name prints on one line (regression: last_name "Line\\nBreak" failed the PDF for good)', async () => {
@@ -184,14 +263,22 @@ describe('renderApplicationPdf', () => {
       '',
     ];
     for (const text of hostile) {
-      const lines: PrintLine[] = [
-        { kind: 'page', text },
-        { kind: 'section', text },
-        { kind: 'info', text },
+      const blocks: PrintBlock[] = [
+        { kind: 'info', title: text, text },
+        { kind: 'group', heading: text },
         question(text, text),
-        { kind: 'choice', key: 'k', text, checked: true },
-        { kind: 'document', key: 'essay_file', text },
+        { kind: 'question', key: 'k', label: text, answer: choices([text, true], [text, false]) },
+        { kind: 'checkbox', key: 'c', label: text, checked: true },
+        {
+          kind: 'question',
+          key: 'essay_file',
+          label: text,
+          answer: { kind: 'document', fileName: text },
+        },
       ];
+      const lines: PrintModel = {
+        steps: [{ title: text, sections: [{ title: text, blocks }] }],
+      };
       const bytes = await renderApplicationPdf(
         lines,
         {
@@ -206,7 +293,7 @@ describe('renderApplicationPdf', () => {
       expect((await pdfText(bytes)).numPages, JSON.stringify(text)).toBeGreaterThanOrEqual(2);
     }
     const pdf = await pdfText(
-      await renderApplicationPdf([question('Last Name', 'Line\nBreak')], {
+      await renderApplicationPdf(model(question('Last Name', 'Line\nBreak')), {
         ...META,
         applicant: { name: 'Ada Line\nBreak', username: 'ada@example.com' },
       }),
@@ -219,7 +306,7 @@ describe('renderApplicationPdf', () => {
 
   it('says when the application was submitted', async () => {
     const pdf = await pdfText(
-      await renderApplicationPdf([question('First Name', 'Ada')], {
+      await renderApplicationPdf(model(question('First Name', 'Ada')), {
         ...META,
         submittedAt: new Date('2026-11-20T17:30:00Z'),
         timeZone: 'America/Denver',
@@ -233,7 +320,7 @@ describe('renderApplicationPdf', () => {
     source.addPage([300, 400]).drawText('upright');
     source.addPage([300, 400]).setRotation(degrees(90));
     const pdf = await pdfText(
-      await renderApplicationPdf([question('First Name', 'Ada')], META, [
+      await renderApplicationPdf(model(question('First Name', 'Ada')), META, [
         { fileName: 'scan.pdf', bytes: await source.save() },
       ]),
     );
@@ -249,7 +336,7 @@ describe('renderApplicationPdf', () => {
     // Content that scales by 3 and never restores the graphics state.
     page.pushOperators(concatTransformationMatrix(3, 0, 0, 3, 0, 0));
     page.drawText('scaled', { x: 10, y: 200 });
-    const bytes = await renderApplicationPdf([question('First Name', 'Ada')], META, [
+    const bytes = await renderApplicationPdf(model(question('First Name', 'Ada')), META, [
       { fileName: 'scaled.pdf', bytes: await source.save() },
     ]);
     const doc = await getDocument({ data: bytes, isEvalSupported: false, standardFontDataUrl })
@@ -267,5 +354,148 @@ describe('renderApplicationPdf', () => {
       10,
     ]);
     await doc.destroy();
+  });
+});
+
+interface StructNode {
+  role?: string;
+  alt?: string;
+  type?: string;
+  id?: string;
+  children?: StructNode[];
+}
+
+/**
+ * Every page's structure tree read back with pdf.js, as "Role: text" lines in tree order
+ * (indented by depth): the text of each element's marked content, its alternative text.
+ */
+async function structureOutline(bytes: Uint8Array): Promise<string[]> {
+  const doc = await getDocument({ data: bytes, isEvalSupported: false, standardFontDataUrl })
+    .promise;
+  const outline: string[] = [];
+  for (let number = 1; number <= doc.numPages; number += 1) {
+    const page = await doc.getPage(number);
+    const content = await page.getTextContent({ includeMarkedContent: true });
+    const texts = new Map<string, string>();
+    let open: string | undefined;
+    for (const item of content.items) {
+      if ('type' in item && item.type === 'beginMarkedContentProps') open = item.id;
+      else if ('type' in item && item.type === 'endMarkedContent') open = undefined;
+      else if ('str' in item && open !== undefined)
+        texts.set(open, `${texts.get(open) ?? ''}${item.str}`);
+    }
+    const walk = (node: StructNode, depth: number) => {
+      if (node.role === undefined) return;
+      const own = (node.children ?? [])
+        .filter((child) => child.type === 'content')
+        .map((child) => texts.get(child.id ?? '') ?? '')
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      const alt = node.alt === undefined ? '' : ` [${node.alt}]`;
+      outline.push(`${'  '.repeat(depth)}${node.role}:${own === '' ? '' : ` ${own}`}${alt}`);
+      for (const child of node.children ?? []) walk(child, depth + 1);
+    };
+    const tree = (await page.getStructTree()) as StructNode | null;
+    for (const child of tree?.children ?? []) walk(child, 0);
+  }
+  await doc.destroy();
+  return outline;
+}
+
+describe('the tagged PDF', () => {
+  it('reads back as a structure tree in reading order: headings, question/answer tables, choices spoken, figures with alt text', async () => {
+    const source = await TaggedSource.create();
+    source.addPage([300, 400]).drawText('one');
+    source.addPage([300, 400]).drawText('two');
+    const bytes = await renderApplicationPdf(
+      {
+        steps: [
+          {
+            title: 'Personal Info',
+            sections: [
+              {
+                title: 'Your Name',
+                blocks: [
+                  question('First Name', 'Ada'),
+                  question('Middle Name', null),
+                  {
+                    kind: 'question',
+                    key: 'k',
+                    label: 'Citizen?',
+                    answer: choices(['Yes', true], ['No', false]),
+                  },
+                ],
+              },
+              {
+                title: 'Essay',
+                blocks: [
+                  {
+                    kind: 'question',
+                    key: 'essay',
+                    label: 'Your essay',
+                    answer: { kind: 'document', fileName: 'essay.docx' },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      META,
+      [{ answerKey: 'essay', fileName: 'essay.docx', bytes: await source.save() }],
+    );
+    expect(await structureOutline(bytes)).toEqual([
+      'Document:',
+      '  H1: Gallatin College',
+      '  P: Application for Admission',
+      '  P: APPLICANT Ada Lovelace',
+      '  P: ACCOUNT ada@example.com',
+      '  P: STATUS Not yet submitted (a copy of the saved answers)',
+      '  P: COPY MADE November 21, 2026 at 1:05 PM UTC',
+      '  H2: Personal Info',
+      '  H3: Your Name',
+      '  Table:',
+      '    TR:',
+      '      TH: First Name',
+      '      TD: Ada',
+      '    TR:',
+      '      TH: Middle Name',
+      '      TD: __________',
+      '    TR:',
+      '      TH: Citizen?',
+      '      TD:',
+      '        Span: Yes [Selected: Yes]',
+      '        Span: No [Not selected: No]',
+      '  H3: Essay',
+      '  Table:',
+      '    TR:',
+      '      TH: Your essay',
+      '      TD: Attached document: essay.docx Appended as pages 2-3 of 3',
+      '  H2: Attached Documents',
+      '  Table:',
+      '    TR:',
+      '      TH: 1. essay.docx',
+      '      TD: Appended as pages 2-3 of 3',
+      'Document:',
+      // The page's own content is the figure's (its text stays findable).
+      '  Figure: one [Attached: essay.docx, page 1 of 2]',
+      'Document:',
+      '  Figure: two [Attached: essay.docx, page 2 of 2]',
+    ]);
+  });
+
+  it('says it is tagged, in English, with its title shown in the title bar', async () => {
+    const bytes = await renderApplicationPdf(model(question('First Name', 'Ada')), META);
+    const doc = await TaggedSource.load(bytes);
+    const catalog = doc.catalog;
+    expect(catalog.lookup(PDFName.of('MarkInfo'), PDFDict).get(PDFName.of('Marked'))).toEqual(
+      PDFBool.True,
+    );
+    expect(catalog.get(PDFName.of('Lang'))?.toString()).toBe('(en-US)');
+    expect(
+      catalog.lookup(PDFName.of('ViewerPreferences'), PDFDict).get(PDFName.of('DisplayDocTitle')),
+    ).toEqual(PDFBool.True);
+    expect(doc.getTitle()).toBe('Gallatin College: Application for Admission, Ada Lovelace');
   });
 });

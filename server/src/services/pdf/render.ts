@@ -1,18 +1,23 @@
 /**
  * The application PDF, drawn with pdf-lib from form-model's print lines (ARCHITECTURE
  * "Documents and PDFs": the same content as the service view, rendered in milliseconds, not
- * by a browser). US Letter, Helvetica (no font file is embedded: every reader has it), a
- * title block, a band per form page and a heading per section, each question beside its
+ * by a browser). US Letter, Noto Sans subsets embedded by script (fonts.ts), a title block, a band per form page and a heading per section, each question beside its
  * answer, [X]/[ ] choices, underlined blanks, and the converted documents appended after the
  * application's pages.
  */
-import { PRINT_BLANK, type PrintLine } from '@admit/form-model';
-import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import {
+  type PrintAnswer,
+  type PrintBlock,
+  PRINTED_BLANK,
+  type PrintModel,
+} from '@admit/form-model';
+import { PDFDocument, type PDFPage, type RGB, rgb } from '@cantoo/pdf-lib';
 
-import { PageCanvas } from './canvas.ts';
+import { type Mark, PageCanvas } from './canvas.ts';
 import { Flow, type FlowLine, type Segment, spacer } from './flow.ts';
-import { widthOf, wrapText } from './text.ts';
-import { toWinAnsi, toWinAnsiLine } from './winansi.ts';
+import { DocumentFonts, type FontStyle, MISSING_GLYPH, missingCharacters } from './fonts.ts';
+import { type StructElement, StructTree } from './tags.ts';
+import { printableLine, printableText, widthOf, wrapText } from './text.ts';
 
 /** What the title block says about the application. */
 export interface ApplicationPdfMeta {
@@ -46,9 +51,20 @@ export interface AttachmentPdf {
 
 export const DEFAULT_PDF_TITLE = 'Application for Admission';
 
-/** Said once under the title block when some character could only be printed as "?". */
-export const LOSSY_NOTE =
-  'Characters that this document cannot print are shown as "?". The application itself keeps the original text.';
+/**
+ * Said under the title block when some character has no glyph in any of the PDF's fonts: it
+ * prints as "?", and the note names every answer affected and the characters (never silently).
+ */
+export const MISSING_CHARACTERS_NOTE = `Some characters have no printable form in this document and are shown as "${MISSING_GLYPH}"; the application itself keeps the original text. Affected:`;
+
+/** "First Name (U+1F600)": an answer and the code points it lost. */
+function missingText(label: string, characters: readonly string[]): string {
+  const codes = characters.map(
+    (character) =>
+      `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+  return `${label} (${codes.join(', ')})`;
+}
 
 /** Printed on the page that stands in for a document that could not be read. */
 export const UNREADABLE_DOCUMENT_NOTE =
@@ -96,14 +112,14 @@ const PANEL = rgb(0.955, 0.962, 0.972);
 const WHITE = rgb(1, 1, 1);
 const DEFAULT_ACCENT = rgb(0, 0.22, 0.46);
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
-}
+const fonts: Readonly<Record<FontStyle, FontStyle>> = {
+  regular: 'regular',
+  bold: 'bold',
+  italic: 'italic',
+};
 
 interface Choice {
-  text: string;
+  label: string;
   checked: boolean;
 }
 
@@ -140,111 +156,137 @@ function formatDate(date: Date, timeZone: string): string {
 }
 
 /**
- * The print lines in WinAnsi text, without headings that have nothing under them (a section
- * whose questions are all hidden), and whether any character had to become "?".
+ * The model as printed: every text through `printableText` (text.ts), an answer of spaces only
+ * as a blank, and the answers with characters no font can draw ("First Name (U+1F600)").
  */
-function printable(lines: readonly PrintLine[]): { lines: PrintLine[]; lossy: boolean } {
-  let lossy = false;
-  const clean = (text: string): string => {
-    const result = toWinAnsi(text);
-    lossy ||= result.lossy;
-    return result.text;
+function printable(model: PrintModel): { model: PrintModel; missing: string[] } {
+  const missing: string[] = [];
+  const clean = (text: string) => printableText(text);
+  const note = (label: string, ...texts: string[]) => {
+    const lost = missingCharacters(`${label}${texts.join('')}`);
+    if (lost.length > 0) missing.push(missingText(label, lost));
   };
-  const cleaned = lines.map((line): PrintLine => {
-    if (line.kind !== 'question' || line.answer === null || line.answer === '')
-      return { ...line, text: clean(line.text) };
-    // An answer of spaces only is no answer: it prints as a blank.
-    const answer = clean(line.answer).trim();
-    return { ...line, text: clean(line.text), answer: answer === '' ? null : answer };
-  });
-  const kept = cleaned.filter((line, index) => {
-    const next = cleaned[index + 1];
-    if (line.kind === 'page') return next !== undefined && next.kind !== 'page';
-    if (line.kind === 'section')
-      return next !== undefined && next.kind !== 'section' && next.kind !== 'page';
-    return true;
-  });
-  return { lines: kept, lossy };
-}
-
-/** A lone UTF-16 surrogate: half of a character, which UTF-16BE metadata cannot hold. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const CONTROL_RUN = /[\p{Cc}\u2028\u2029\s]+/gu;
-
-/** Unicode text for the document's metadata: one line, every character whole. */
-function metadataText(text: string): string {
-  return text.replace(LONE_SURROGATE, '\ufffd').replace(CONTROL_RUN, ' ').trim();
-}
-
-/** An info line that titles the info text under it ("Mailing address"): printed as a heading. */
-function isInfoTitle(line: PrintLine, next: PrintLine | undefined): boolean {
-  return (
-    line.kind === 'info' &&
-    next?.kind === 'info' &&
-    line.text.length <= 60 &&
-    !/[.:;!?]$/.test(line.text.trim())
-  );
+  const block = (item: PrintBlock): PrintBlock => {
+    switch (item.kind) {
+      case 'group':
+        return { ...item, heading: clean(item.heading) };
+      case 'info': {
+        const title = item.title === undefined ? undefined : clean(item.title);
+        const text = clean(item.text);
+        note(title ?? text.slice(0, 40), text);
+        return { kind: 'info', ...(title === undefined ? {} : { title }), text };
+      }
+      case 'checkbox': {
+        const label = clean(item.label);
+        note(label);
+        return { ...item, label };
+      }
+      case 'question': {
+        const label = clean(item.label);
+        const answer = ((): PrintAnswer => {
+          switch (item.answer.kind) {
+            case 'text': {
+              const text = clean(item.answer.text).trim();
+              return text === '' ? { kind: 'blank' } : { kind: 'text', text };
+            }
+            case 'choices':
+              return {
+                kind: 'choices',
+                choices: item.answer.choices.map((choice) => ({
+                  ...choice,
+                  label: clean(choice.label),
+                })),
+              };
+            case 'document':
+              return { kind: 'document', fileName: clean(item.answer.fileName) };
+            case 'blank':
+              return item.answer;
+          }
+        })();
+        note(
+          label,
+          answer.kind === 'text'
+            ? answer.text
+            : answer.kind === 'document'
+              ? answer.fileName
+              : answer.kind === 'choices'
+                ? answer.choices.map((choice) => choice.label).join('')
+                : '',
+        );
+        return { ...item, label, answer };
+      }
+    }
+  };
+  const steps = model.steps.map((step) => ({
+    title: clean(step.title),
+    sections: step.sections.map((section) => ({
+      title: clean(section.title),
+      blocks: section.blocks.map(block),
+    })),
+  }));
+  return { model: { steps }, missing };
 }
 
 /**
  * Renders the application as a PDF: a title block, a band for each page of the form, a heading
  * for each section, every question beside its answer (an underlined blank when there is none),
  * choices as [X]/[ ], info texts, documents by name, then every attachment's pages. "Page N of
- * M" counts the appended pages too. Characters outside WinAnsi never fail the render
- * (winansi.ts); an attachment that cannot be read is replaced by a page that says so.
+ * M" counts the appended pages too. No text fails the render (text.ts sanitises it, fonts.ts
+ * draws every script it can and the document names what it could not); an attachment that cannot be read is replaced by a page that says so.
  *
  * @example
  * const pdf = await renderApplicationPdf(
- *   printableModel(tenant.pages, answers, documents, { tabs, addAnother }),
+ *   printModel(tenant.pages, answers, documents, { tabs, addAnother }, { maskSsn: true }),
  *   { college: 'Gallatin College', applicant: { name: 'Ada Lovelace', username: 'ada@example.com' },
  *     generatedAt: new Date() },
  *   [{ answerKey: 'decision_essay_file', fileName: 'essay.pdf', bytes: convertedPdf }],
  * );
  */
 export async function renderApplicationPdf(
-  printLines: readonly PrintLine[],
+  printModel: PrintModel,
   meta: ApplicationPdfMeta,
   attachments: readonly AttachmentPdf[] = [],
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-  };
+  const documentFonts = new DocumentFonts(doc);
+  const tree = new StructTree();
+  const root = tree.root;
   const accent = hexColor(meta.accentColor);
   const timeZone = meta.timeZone ?? 'UTC';
   const title = meta.title ?? DEFAULT_PDF_TITLE;
 
-  const { lines, lossy } = printable(printLines);
-  // One-line texts: whatever was stored, a line break becomes a space (toWinAnsiLine).
-  const college = toWinAnsiLine(meta.college).text;
-  const titleText = toWinAnsiLine(title).text;
-  const name = toWinAnsiLine(meta.applicant.name);
-  const username = toWinAnsiLine(meta.applicant.username).text;
-  const who = name.text === '' ? username : name.text;
+  const { model, missing } = printable(printModel);
+  const college = printableLine(meta.college);
+  const titleText = printableLine(title);
+  const name = printableLine(meta.applicant.name);
+  const username = printableLine(meta.applicant.username);
+  const who = name === '' ? username : name;
+  const nameLost = missingCharacters(who);
+  if (nameLost.length > 0) missing.unshift(missingText('Applicant', nameLost));
 
   const drawText = (
     page: PageCanvas,
     text: string,
     x: number,
     baseline: number,
-    font: PDFFont,
+    font: FontStyle,
     size: number,
     color: RGB,
+    mark?: Mark,
   ) => {
-    page.text(text, x, baseline, font, size, color);
+    page.text(text, x, baseline, font, size, color, mark);
   };
   const drawRightAligned = (
     page: PageCanvas,
     text: string,
     right: number,
     baseline: number,
-    font: PDFFont,
+    font: FontStyle,
     size: number,
     color: RGB,
+    mark?: Mark,
   ) => {
-    drawText(page, text, right - widthOf(text, font, size), baseline, font, size, color);
+    drawText(page, text, right - widthOf(text, font, size), baseline, font, size, color, mark);
   };
 
   /** Pages that carry our header and footer (not the appended documents' own pages). */
@@ -252,7 +294,7 @@ export async function renderApplicationPdf(
   const pageNumbers = new Map<PageCanvas | PDFPage, number>();
   const drawRunningHeader = (page: PageCanvas) => {
     const baseline = PAGE_HEIGHT - 40;
-    drawText(page, college, MARGIN_X, baseline, fonts.bold, 8.5, accent);
+    drawText(page, college, MARGIN_X, baseline, fonts.bold, 8.5, accent, 'Header');
     drawRightAligned(
       page,
       `${titleText}  |  ${who}`,
@@ -261,11 +303,12 @@ export async function renderApplicationPdf(
       fonts.regular,
       SMALL_SIZE,
       MUTED_INK,
+      'Header',
     );
     page.line(MARGIN_X, baseline - 7, PAGE_WIDTH - MARGIN_X, baseline - 7, 0.6, RULE);
   };
   const addOwnPage = (): PageCanvas => {
-    const page = new PageCanvas(doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]), doc);
+    const page = new PageCanvas(doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]), doc, documentFonts, tree);
     const number = doc.getPageCount();
     ownPages.push(page);
     pageNumbers.set(page, number);
@@ -288,6 +331,7 @@ export async function renderApplicationPdf(
           segment.font,
           segment.size,
           segment.color,
+          segment.mark,
         );
         return;
       case 'blank':
@@ -301,7 +345,16 @@ export async function renderApplicationPdf(
           0.75,
           BLANK_RULE,
         );
-        page.text(PRINT_BLANK, segment.x, baseline, fonts.regular, BODY_SIZE, INK, true);
+        page.text(
+          PRINTED_BLANK,
+          segment.x,
+          baseline,
+          fonts.regular,
+          BODY_SIZE,
+          INK,
+          segment.mark,
+          true,
+        );
         return;
       case 'late':
         lateDrawings.push(() => {
@@ -313,6 +366,7 @@ export async function renderApplicationPdf(
             segment.font,
             segment.size,
             segment.color,
+            segment.mark,
           );
         });
     }
@@ -330,17 +384,34 @@ export async function renderApplicationPdf(
   const text = (
     x: number,
     value: string,
-    font: PDFFont = fonts.regular,
+    font: FontStyle = fonts.regular,
     size = BODY_SIZE,
     color: RGB = INK,
-  ): Segment => ({ kind: 'text', x, text: value, font, size, color });
+    mark?: Mark,
+  ): Segment => ({ kind: 'text', x, text: value, font, size, color, mark });
 
   const line = (segments: Segment[], height = LINE_HEIGHT): FlowLine => ({ height, segments });
 
-  const labelSegments = (value: string, width = LABEL_WIDTH): Segment[] =>
+  const labelSegments = (value: string, mark: Mark, width = LABEL_WIDTH): Segment[] =>
     wrapText(value, fonts.regular, BODY_SIZE, width).map((part) =>
-      text(MARGIN_X, part, fonts.regular, BODY_SIZE, LABEL_INK),
+      text(MARGIN_X, part, fonts.regular, BODY_SIZE, LABEL_INK, mark),
     );
+
+  /**
+   * The structure of the question rows: consecutive questions are the rows of one table, a
+   * header cell (the question) and a data cell (the answer) each; a heading ends the table.
+   */
+  let table: StructElement | undefined;
+  const row = (): { th: StructElement; td: StructElement } => {
+    table ??= root.add('Table');
+    const tr = table.add('TR');
+    return { th: tr.add('TH', { scope: 'Row' }), td: tr.add('TD') };
+  };
+  /** A block outside the tables (a heading, a text): the next question starts a new table. */
+  const block = (type: 'H1' | 'H2' | 'H3' | 'H4' | 'P'): StructElement => {
+    table = undefined;
+    return root.add(type);
+  };
 
   /** A question beside its answer, line by line: the label column and the answer column. */
   const sideBySide = (label: Segment[], answer: Segment[][]): FlowLine[] =>
@@ -348,32 +419,43 @@ export async function renderApplicationPdf(
       line([...(label[index] === undefined ? [] : [label[index]]), ...(answer[index] ?? [])]),
     );
 
-  /** One choice, "[X] label", its label wrapped under itself (a hanging indent). */
-  const choiceLines = (choice: Choice, x: number, width: number): Segment[][] => {
+  /**
+   * One choice, "[X] label", its label wrapped under itself (a hanging indent). The mark is
+   * for the eye; a screen reader hears "Selected: label" or "Not selected: label".
+   */
+  const choiceLines = (
+    choice: Choice,
+    x: number,
+    width: number,
+    parent: StructElement,
+  ): Segment[][] => {
     const font = choice.checked ? fonts.bold : fonts.regular;
     const mark = choice.checked
       ? text(x, '[X]', fonts.bold, BODY_SIZE, INK)
       : text(x, '[ ]', fonts.regular, BODY_SIZE, MUTED_INK);
-    return wrapText(choice.text, font, BODY_SIZE, width - MARK_WIDTH).map((part, index) => [
+    const span = parent.add('Span', {
+      actualText: `${choice.checked ? 'Selected' : 'Not selected'}: ${choice.label}`,
+    });
+    return wrapText(choice.label, font, BODY_SIZE, width - MARK_WIDTH).map((part, index) => [
       ...(index === 0 ? [mark] : []),
-      text(x + MARK_WIDTH, part, font, BODY_SIZE, choice.checked ? INK : LABEL_INK),
+      text(x + MARK_WIDTH, part, font, BODY_SIZE, choice.checked ? INK : LABEL_INK, span),
     ]);
   };
 
   /** Few short choices share one line ("[X] Yes   [ ] No"); otherwise one a line. */
-  const choiceBlock = (choices: Choice[]): Segment[][] => {
+  const choiceBlock = (choices: Choice[], cell: StructElement): Segment[][] => {
     const widths = choices.map(
       (choice) =>
-        MARK_WIDTH + widthOf(choice.text, choice.checked ? fonts.bold : fonts.regular, BODY_SIZE),
+        MARK_WIDTH + widthOf(choice.label, choice.checked ? fonts.bold : fonts.regular, BODY_SIZE),
     );
     const inline =
       widths.reduce((sum, width) => sum + width, 0) + INLINE_CHOICE_GAP * (choices.length - 1);
     if (choices.length > MAX_INLINE_CHOICES || inline > ANSWER_WIDTH)
-      return choices.flatMap((choice) => choiceLines(choice, ANSWER_X, ANSWER_WIDTH));
+      return choices.flatMap((choice) => choiceLines(choice, ANSWER_X, ANSWER_WIDTH, cell));
     let x = ANSWER_X;
     const segments: Segment[] = [];
     choices.forEach((choice, index) => {
-      segments.push(...(choiceLines(choice, x, ANSWER_WIDTH)[0] ?? []));
+      segments.push(...(choiceLines(choice, x, ANSWER_WIDTH, cell)[0] ?? []));
       x += (widths[index] ?? 0) + INLINE_CHOICE_GAP;
     });
     return [segments];
@@ -389,9 +471,15 @@ export async function renderApplicationPdf(
         : `Appended as pages ${range.first}-${range.last} of ${totalPages}`;
 
   /** "Attached document: name" and, when the document is appended, the pages it fills. */
-  const documentLines = (key: string, fileName: string, x: number, width: number) => {
+  const documentLines = (
+    key: string,
+    fileName: string,
+    x: number,
+    width: number,
+    mark: StructElement,
+  ) => {
     const result = wrapText(`Attached document: ${fileName}`, fonts.regular, BODY_SIZE, width).map(
-      (part) => [text(x, part)],
+      (part) => [text(x, part, fonts.regular, BODY_SIZE, INK, mark)],
     );
     if (attachments.some((attachment) => attachment.answerKey === key)) {
       result.push([
@@ -402,6 +490,7 @@ export async function renderApplicationPdf(
           font: fonts.italic,
           size: SMALL_SIZE,
           color: MUTED_INK,
+          mark,
         },
       ]);
     }
@@ -411,18 +500,19 @@ export async function renderApplicationPdf(
   const pageBand = (value: string): FlowLine => ({
     height: 24,
     baseline: 14.3,
-    segments: [text(MARGIN_X + 9, value, fonts.bold, 12, WHITE)],
+    segments: [text(MARGIN_X + 9, value, fonts.bold, 12, WHITE, block('H2'))],
     decorate: (page, top) => {
       page.rect(MARGIN_X, top - 20, CONTENT_WIDTH, 20, accent);
     },
   });
 
-  const sectionHeading = (value: string): FlowLine[] => {
+  const sectionHeading = (value: string, level: 'H2' | 'H3' = 'H3'): FlowLine[] => {
     const parts = wrapText(value, fonts.bold, 11, CONTENT_WIDTH);
+    const heading = block(level);
     return parts.map((part, index) => ({
       height: 16,
       baseline: 12,
-      segments: [text(MARGIN_X, part, fonts.bold, 11, accent)],
+      segments: [text(MARGIN_X, part, fonts.bold, 11, accent, heading)],
       ...(index === parts.length - 1
         ? {
             decorate: (page: PageCanvas, top: number) => {
@@ -437,9 +527,10 @@ export async function renderApplicationPdf(
   {
     const page = flow.page;
     const top = flow.y;
-    drawText(page, college, MARGIN_X, top - 18, fonts.bold, 19, accent);
-    drawText(page, titleText, MARGIN_X, top - 38, fonts.regular, 13, INK);
-    const contact = (meta.collegeContact ?? []).map((part) => toWinAnsiLine(part).text);
+    drawText(page, college, MARGIN_X, top - 18, fonts.bold, 19, accent, block('H1'));
+    drawText(page, titleText, MARGIN_X, top - 38, fonts.regular, 13, INK, block('P'));
+    const contact = (meta.collegeContact ?? []).map(printableLine);
+    const contactBlock = contact.length > 0 ? block('P') : undefined;
     contact.forEach((part, index) => {
       drawRightAligned(
         page,
@@ -449,6 +540,7 @@ export async function renderApplicationPdf(
         fonts.regular,
         SMALL_SIZE,
         MUTED_INK,
+        contactBlock,
       );
     });
     let y = top - Math.max(50, 14 + contact.length * 10.5);
@@ -460,7 +552,7 @@ export async function renderApplicationPdf(
         ? 'Not yet submitted (a copy of the saved answers)'
         : `Submitted ${formatDate(meta.submittedAt, timeZone)}`;
     const facts: [string, string][] = [
-      ['APPLICANT', name.text === '' ? 'Name not yet given' : name.text],
+      ['APPLICANT', name === '' ? 'Name not yet given' : name],
       ['ACCOUNT', username],
       ['STATUS', status],
       ['COPY MADE', formatDate(meta.generatedAt, timeZone)],
@@ -472,141 +564,142 @@ export async function renderApplicationPdf(
     facts.forEach(([label, value], index) => {
       const x = MARGIN_X + 12 + (index % 2) * (columnWidth + 12);
       const rowTop = y - 8 - Math.floor(index / 2) * rowHeight;
-      drawText(page, label, x, rowTop - 7, fonts.bold, 6.8, MUTED_INK);
+      const fact = block('P');
+      drawText(page, label, x, rowTop - 7, fonts.bold, 6.8, MUTED_INK, fact);
       const font = index === 0 ? fonts.bold : fonts.regular;
       const [first = ''] = wrapText(value, font, 10, columnWidth);
-      drawText(page, first, x, rowTop - 20, font, 10, INK);
+      drawText(page, first, x, rowTop - 20, font, 10, INK, fact);
     });
     y -= panelHeight;
-    if (lossy || name.lossy) {
+    if (missing.length > 0) {
       y -= 4;
-      for (const part of wrapText(LOSSY_NOTE, fonts.italic, 7.8, CONTENT_WIDTH)) {
+      const note = `${MISSING_CHARACTERS_NOTE} ${missing.join('; ')}.`;
+      const noteBlock = block('P');
+      for (const part of wrapText(note, fonts.italic, 7.8, CONTENT_WIDTH)) {
         y -= 10;
-        drawText(page, part, MARGIN_X, y + 2.5, fonts.italic, 7.8, MUTED_INK);
+        drawText(page, part, MARGIN_X, y + 2.5, fonts.italic, 7.8, MUTED_INK, noteBlock);
       }
     }
     flow.skip(top - y + 10);
   }
 
-  // ---- the application, line by line ----
-  for (let index = 0; index < lines.length; index += 1) {
-    const current = lines[index];
-    if (current === undefined) continue;
-    switch (current.kind) {
-      case 'page':
-        flow.hold(spacer(10), pageBand(current.text), spacer(2));
-        break;
-      case 'section':
-        flow.hold(spacer(8), ...sectionHeading(current.text), spacer(6));
-        break;
-      case 'info': {
-        if (isInfoTitle(current, lines[index + 1])) {
-          flow.hold(spacer(3), line([text(MARGIN_X, current.text, fonts.bold)]));
-          break;
-        }
-        const parts = wrapText(current.text, fonts.italic, INFO_SIZE, CONTENT_WIDTH).map((part) =>
-          line([text(MARGIN_X, part, fonts.italic, INFO_SIZE, MUTED_INK)], INFO_LINE_HEIGHT),
+  // ---- the application, step by step ----
+  /** A question beside its answer, or a long answer under it over as many pages as it needs. */
+  const questionRows = (label: string, answer: PrintAnswer, key: string) => {
+    const { th, td } = row();
+    switch (answer.kind) {
+      case 'blank':
+        flow.place(
+          sideBySide(labelSegments(label, th), [
+            [{ kind: 'blank', x: ANSWER_X, width: BLANK_WIDTH, mark: td }],
+          ]),
         );
-        flow.place(parts, { keep: parts.length <= 6 ? parts.length : 2 });
-        flow.hold(spacer(5));
-        break;
-      }
-      case 'question': {
-        if (current.answer === null) {
-          flow.place(
-            sideBySide(labelSegments(current.text), [
-              [{ kind: 'blank', x: ANSWER_X, width: BLANK_WIDTH }],
-            ]),
-          );
-        } else if (current.answer === '') {
-          // A heading for the choices or the document that follow it.
-          const choices: Choice[] = [];
-          const documents: Segment[][] = [];
-          // A radio's options all share its key; a checkbox group's options each have their
-          // own (the first one's is the group's), and the group takes every choice after it.
-          const [first, second] = [lines[index + 1], lines[index + 2]];
-          const radio =
-            first?.kind === 'choice' &&
-            first.key === current.key &&
-            (second?.kind !== 'choice' || second.key === current.key);
-          for (
-            let following = lines[index + 1];
-            following !== undefined;
-            following = lines[index + 1]
-          ) {
-            if (following.kind === 'choice') {
-              if (radio && following.key !== current.key) break;
-              choices.push(following);
-            } else if (following.kind === 'document') {
-              documents.push(
-                ...documentLines(following.key, following.text, ANSWER_X, ANSWER_WIDTH),
-              );
-            } else break;
-            index += 1;
-          }
-          flow.place(
-            sideBySide(labelSegments(current.text), [
-              ...(choices.length > 0 ? choiceBlock(choices) : []),
-              ...documents,
-            ]),
-          );
-        } else {
-          const beside = wrapText(current.answer, fonts.regular, BODY_SIZE, ANSWER_WIDTH);
-          if (beside.length <= MAX_SIDE_LINES && !beside.includes('')) {
-            flow.place(
-              sideBySide(
-                labelSegments(current.text),
-                beside.map((part) => [text(ANSWER_X, part)]),
-              ),
-            );
-          } else {
-            // A long answer (an essay of up to 7000 characters) takes the page's full width
-            // under its question, and says whose answer it is on every page it runs onto.
-            const label = labelSegments(current.text, CONTENT_WIDTH).map((segment) =>
-              line([segment]),
-            );
-            const answer = wrapText(
-              current.answer,
-              fonts.regular,
-              BODY_SIZE,
-              CONTENT_WIDTH - LONG_ANSWER_INDENT,
-            ).map((part) => line([text(MARGIN_X + LONG_ANSWER_INDENT, part)]));
-            const [firstLabel = ''] = wrapText(
-              `${current.text} (continued)`,
-              fonts.italic,
-              SMALL_SIZE,
-              CONTENT_WIDTH,
-            );
-            flow.place([...label, ...answer], {
-              keep: label.length + LONG_ANSWER_KEEP,
-              continuation: line([text(MARGIN_X, firstLabel, fonts.italic, SMALL_SIZE, MUTED_INK)]),
-            });
-          }
-        }
-        flow.hold(spacer(4));
-        break;
-      }
-      case 'choice':
-        // A lone checkbox ("I certify that…") takes the whole width.
-        flow.place(choiceLines(current, MARGIN_X, CONTENT_WIDTH).map((segments) => line(segments)));
-        flow.hold(spacer(4));
-        break;
+        return;
+      case 'choices':
+        flow.place(sideBySide(labelSegments(label, th), choiceBlock(answer.choices, td)));
+        return;
       case 'document':
         flow.place(
-          documentLines(current.key, current.text, MARGIN_X, CONTENT_WIDTH).map((segments) =>
-            line(segments),
+          sideBySide(
+            labelSegments(label, th),
+            documentLines(key, answer.fileName, ANSWER_X, ANSWER_WIDTH, td),
           ),
         );
-        flow.hold(spacer(4));
+        return;
+      case 'text':
         break;
+    }
+    const beside = wrapText(answer.text, fonts.regular, BODY_SIZE, ANSWER_WIDTH);
+    if (beside.length <= MAX_SIDE_LINES && !beside.includes('')) {
+      flow.place(
+        sideBySide(
+          labelSegments(label, th),
+          beside.map((part) => [text(ANSWER_X, part, fonts.regular, BODY_SIZE, INK, td)]),
+        ),
+      );
+      return;
+    }
+    // A long answer (an essay of up to 7000 characters) takes the page's full width under its
+    // question, and says whose answer it is on every page it runs onto.
+    const labelLines = labelSegments(label, th, CONTENT_WIDTH).map((segment) => line([segment]));
+    const answerLines = wrapText(
+      answer.text,
+      fonts.regular,
+      BODY_SIZE,
+      CONTENT_WIDTH - LONG_ANSWER_INDENT,
+    ).map((part) =>
+      line([text(MARGIN_X + LONG_ANSWER_INDENT, part, fonts.regular, BODY_SIZE, INK, td)]),
+    );
+    const [firstLabel = ''] = wrapText(
+      `${label} (continued)`,
+      fonts.italic,
+      SMALL_SIZE,
+      CONTENT_WIDTH,
+    );
+    flow.place([...labelLines, ...answerLines], {
+      keep: labelLines.length + LONG_ANSWER_KEEP,
+      continuation: line([text(MARGIN_X, firstLabel, fonts.italic, SMALL_SIZE, MUTED_INK)]),
+    });
+  };
+
+  for (const step of model.steps) {
+    flow.hold(spacer(10), pageBand(step.title), spacer(2));
+    for (const section of step.sections) {
+      flow.hold(spacer(8), ...sectionHeading(section.title), spacer(6));
+      for (const item of section.blocks) {
+        switch (item.kind) {
+          case 'group': {
+            // "College 2": a heading under the section's.
+            const heading = block('H4');
+            flow.hold(
+              spacer(4),
+              line([text(MARGIN_X, item.heading, fonts.bold, BODY_SIZE, accent, heading)]),
+            );
+            break;
+          }
+          case 'info': {
+            if (item.title !== undefined) {
+              const title = block('P');
+              flow.hold(
+                spacer(3),
+                line([text(MARGIN_X, item.title, fonts.bold, BODY_SIZE, INK, title)]),
+              );
+            }
+            const info = block('P');
+            const parts = wrapText(item.text, fonts.italic, INFO_SIZE, CONTENT_WIDTH).map((part) =>
+              line(
+                [text(MARGIN_X, part, fonts.italic, INFO_SIZE, MUTED_INK, info)],
+                INFO_LINE_HEIGHT,
+              ),
+            );
+            flow.place(parts, { keep: parts.length <= 6 ? parts.length : 2 });
+            flow.hold(spacer(5));
+            break;
+          }
+          case 'checkbox':
+            // A lone checkbox ("I certify that…") takes the whole width.
+            flow.place(
+              choiceLines(item, MARGIN_X, CONTENT_WIDTH, block('P')).map((segments) =>
+                line(segments),
+              ),
+            );
+            flow.hold(spacer(4));
+            break;
+          case 'question':
+            questionRows(item.label, item.answer, item.key);
+            flow.hold(spacer(4));
+            break;
+        }
+      }
     }
   }
 
   if (attachments.length > 0) {
-    flow.hold(spacer(10), ...sectionHeading('Attached Documents'), spacer(6));
+    flow.hold(spacer(10), ...sectionHeading('Attached Documents', 'H2'), spacer(6));
     attachments.forEach((attachment, position) => {
+      const { th, td } = row();
       flow.place(
-        sideBySide(labelSegments(`${position + 1}. ${toWinAnsiLine(attachment.fileName).text}`), [
+        sideBySide(labelSegments(`${position + 1}. ${printableLine(attachment.fileName)}`, th), [
           [
             {
               kind: 'late',
@@ -615,6 +708,7 @@ export async function renderApplicationPdf(
               font: fonts.regular,
               size: BODY_SIZE,
               color: INK,
+              mark: td,
             },
           ],
         ]),
@@ -624,10 +718,10 @@ export async function renderApplicationPdf(
   }
 
   // ---- the documents, appended ----
-  const appendedPages: { page: PDFPage; fileName: string }[] = [];
+  const appendedPages: { page: PDFPage; fileName: string; figure: StructElement }[] = [];
   for (const attachment of attachments) {
     const first = doc.getPageCount() + 1;
-    const fileName = toWinAnsiLine(attachment.fileName).text;
+    const fileName = printableLine(attachment.fileName);
     let copied: PDFPage[];
     try {
       const source = await PDFDocument.load(attachment.bytes, { updateMetadata: false });
@@ -639,19 +733,34 @@ export async function renderApplicationPdf(
       // One unreadable document never costs the applicant the application: a page says so.
       const placeholder = addOwnPage();
       const heading = `Attached document: ${fileName}`;
-      drawText(placeholder, heading, MARGIN_X, CONTINUATION_TOP - 16, fonts.bold, 12, INK);
+      const headingMark = block('H2');
+      drawText(
+        placeholder,
+        heading,
+        MARGIN_X,
+        CONTINUATION_TOP - 16,
+        fonts.bold,
+        12,
+        INK,
+        headingMark,
+      );
+      const note = block('P');
       wrapText(UNREADABLE_DOCUMENT_NOTE, fonts.regular, BODY_SIZE, CONTENT_WIDTH).forEach(
-        (part, row) => {
-          const baseline = CONTINUATION_TOP - 36 - row * LINE_HEIGHT;
-          drawText(placeholder, part, MARGIN_X, baseline, fonts.regular, BODY_SIZE, INK);
+        (part, line) => {
+          const baseline = CONTINUATION_TOP - 36 - line * LINE_HEIGHT;
+          drawText(placeholder, part, MARGIN_X, baseline, fonts.regular, BODY_SIZE, INK, note);
         },
       );
     }
-    for (const page of copied) {
+    copied.forEach((page, position) => {
       doc.addPage(page);
       pageNumbers.set(page, doc.getPageCount());
-      appendedPages.push({ page, fileName });
-    }
+      // Each page of the document is one figure to a screen reader, with what it is.
+      const figure = root.add('Figure', {
+        alt: `Attached: ${fileName}, page ${position + 1} of ${copied.length}`,
+      });
+      appendedPages.push({ page, fileName, figure });
+    });
     const range = { first, last: doc.getPageCount() };
     attachmentRanges.push(range);
     if (attachment.answerKey !== undefined && !pageRanges.has(attachment.answerKey))
@@ -664,7 +773,7 @@ export async function renderApplicationPdf(
   const footer = `${college}  |  ${titleText}  |  ${who}`;
   for (const page of ownPages) {
     page.line(MARGIN_X, FOOTER_RULE_Y, PAGE_WIDTH - MARGIN_X, FOOTER_RULE_Y, 0.6, RULE);
-    drawText(page, footer, MARGIN_X, FOOTER_BASELINE, fonts.regular, 7.5, MUTED_INK);
+    drawText(page, footer, MARGIN_X, FOOTER_BASELINE, fonts.regular, 7.5, MUTED_INK, 'Footer');
     drawRightAligned(
       page,
       `Page ${pageNumbers.get(page) ?? 0} of ${totalPages}`,
@@ -673,33 +782,40 @@ export async function renderApplicationPdf(
       fonts.regular,
       SMALL_SIZE,
       INK,
+      'Footer',
     );
-    page.finish();
   }
   // An appended page keeps its own layout; a small stamp at its foot says whose it is.
-  for (const { page, fileName } of appendedPages) {
+  const stamps: PageCanvas[] = [];
+  for (const { page, fileName, figure } of appendedPages) {
+    const canvas = new PageCanvas(page, doc, documentFonts, tree, true);
+    canvas.markFigure(figure);
+    stamps.push(canvas);
     if (page.getRotation().angle % 360 !== 0) continue;
     const box = page.getCropBox();
     const stamp = `Attachment: ${fileName}  |  ${who}  |  Page ${pageNumbers.get(page) ?? 0} of ${totalPages}`;
     const width = widthOf(stamp, fonts.regular, 7);
-    const canvas = new PageCanvas(page, doc, true);
-    canvas.text(stamp, box.x + (box.width - width) / 2, box.y + 10, fonts.regular, 7, MUTED_INK);
-    canvas.finish();
+    const x = box.x + (box.width - width) / 2;
+    canvas.text(stamp, x, box.y + 10, fonts.regular, 7, MUTED_INK, 'Footer');
   }
+  // Every text is drawn: embed the faces it needs, then write the pages.
+  await documentFonts.embedNeeded();
+  for (const page of [...ownPages, ...stamps]) page.finish();
+  tree.write(doc);
 
   // Metadata in Unicode (the original spelling of the name); the title shows in the reader's
   // window rather than the file name (PDF/UA asks for that).
-  const author = metadataText(
-    meta.applicant.name.trim() === '' ? meta.applicant.username : meta.applicant.name,
-  );
-  const creator = metadataText(meta.college);
-  doc.setTitle(`${creator}: ${metadataText(title)}, ${author}`, { showInWindowTitleBar: true });
-  doc.setSubject(metadataText(title));
+  // One line each, every character whole (a lone surrogate cannot be written as UTF-16BE).
+  const author = name === '' ? username : name;
+  doc.setTitle(`${college}: ${titleText}, ${author}`, { showInWindowTitleBar: true });
+  doc.setSubject(titleText);
   doc.setAuthor(author);
-  doc.setCreator(creator);
-  doc.setProducer('Admit (pdf-lib)');
+  doc.setCreator(college);
+  doc.setProducer('Admit (@cantoo/pdf-lib)');
   doc.setLanguage('en-US');
   doc.setCreationDate(meta.generatedAt);
   doc.setModificationDate(meta.generatedAt);
-  return doc.save();
+  // The structure tree is a thousand small objects: packing them into compressed object
+  // streams (in JavaScript) and yielding to the event loop every 50 cost more than the pages.
+  return doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
 }

@@ -1,36 +1,54 @@
-/** Measuring and wrapping text in a standard font (the text is already WinAnsi: winansi.ts). */
-import { type PDFFont } from 'pdf-lib';
+/** Measuring and wrapping text in the PDF's fonts (fonts.ts). */
+import { type FontStyle, widthAtOne } from './fonts.ts';
 
-import { isWinAnsi } from './winansi.ts';
-
-// Character widths per font at size 1: pdf-lib encodes a whole string per call, and wrapping a
-// 7000-character essay asks for thousands of widths.
-const widthCache = new Map<string, Map<string, number>>();
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/**
+ * Controls, invisible format characters (a soft hyphen, a zero-width space, a BOM) and
+ * variation selectors (the emoji style of "❤️"): nothing to draw.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+/** Joiners that shape Arabic and Devanagari letters: kept. */
+const JOINERS = new Set(['\u200c', '\u200d']);
 
 /**
- * The width of `text` in points. A character the font cannot encode (never passed on purpose:
- * winansi.ts) measures as the "?" the canvas draws for it, so measuring never throws.
+ * `text` as the PDF prints it: composed (NFC, so "Nguyễn" typed with combining marks is found
+ * by a search for the composed letters), line breaks as "\n", tabs and other spaces as " ",
+ * controls and invisible characters dropped, a lone surrogate as U+FFFD. Never throws: no
+ * answer can make the PDF fail.
+ *
+ * @example printableText('Ada\tLovelace\u0000') // 'Ada Lovelace'
  */
-export function widthOf(text: string, font: PDFFont, size: number): number {
-  let widths = widthCache.get(font.name);
-  if (widths === undefined) {
-    widths = new Map();
-    widthCache.set(font.name, widths);
-  }
-  let total = 0;
-  for (const character of text) {
-    let width = widths.get(character);
-    if (width === undefined) {
-      width = font.widthOfTextAtSize(isWinAnsi(character) ? character : '?', 1);
-      widths.set(character, width);
-    }
-    total += width;
-  }
-  return total * size;
+export function printableText(text: string): string {
+  return text
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .normalize('NFC')
+    .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+    .replace(/[\t\p{Zs}]/gu, ' ')
+    .replace(INVISIBLE, (character) =>
+      character === '\n' || JOINERS.has(character) ? character : '',
+    );
+}
+
+/**
+ * A one-line text as the PDF prints it (the name in the header and footer, the college's texts,
+ * file names): `printableText` with every line break a space. Whatever was stored, a name
+ * never runs onto a second line or carries a break into the running footer.
+ *
+ * @example printableLine('Ada Line\nBreak') // 'Ada Line Break'
+ */
+export function printableLine(text: string): string {
+  return printableText(text)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+}
+
+/** The width of `text` in points. */
+export function widthOf(text: string, font: FontStyle, size: number): number {
+  return widthAtOne(text, font) * size;
 }
 
 /** Splits a word wider than `width` into pieces that fit. */
-function breakWord(word: string, font: PDFFont, size: number, width: number): string[] {
+function breakWord(word: string, font: FontStyle, size: number, width: number): string[] {
   const pieces: string[] = [];
   let piece = '';
   for (const character of word) {
@@ -48,7 +66,7 @@ function breakWord(word: string, font: PDFFont, size: number, width: number): st
  * `text` wrapped to `width` points: paragraphs ("\n") kept, a run of blank lines kept as one
  * blank line, a word longer than a line (a URL, a long name) broken where it must.
  */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrapText(text: string, font: FontStyle, size: number, width: number): string[] {
   const lines: string[] = [];
   const space = widthOf(' ', font, size);
   for (const paragraph of text.split('\n')) {

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+
+import { fixturePages } from '../testing/fixture.ts';
+import { printModel, printModelText } from './model.ts';
+
+describe('printModel (SPEC §1, issue 16: one structured print model)', () => {
+  it('gives steps, sections and questions with typed answers', () => {
+    const model = printModel(fixturePages, { first_name: 'Ada', us_citizen: 'Y' });
+    const [first] = model.steps;
+    expect(first?.title).toBe('Personal Info');
+    expect(first?.sections[0]?.title).toBe('Your Name');
+    expect(first?.sections[0]?.blocks.slice(0, 2)).toEqual([
+      {
+        kind: 'question',
+        key: 'first_name',
+        label: 'First Name',
+        answer: { kind: 'text', text: 'Ada' },
+      },
+      { kind: 'question', key: 'last_name', label: 'Last Name', answer: { kind: 'blank' } },
+    ]);
+    const blocks = model.steps.flatMap((step) =>
+      step.sections.flatMap((section) => section.blocks),
+    );
+    expect(blocks).toContainEqual(
+      expect.objectContaining({
+        key: 'us_citizen',
+        answer: {
+          kind: 'choices',
+          choices: [
+            { label: 'Yes', checked: true },
+            { label: 'No', checked: false },
+          ],
+        },
+      }),
+    );
+  });
+
+  it('formats dates and phones as the form shows them, and masks the SSN when asked (regression: dates printed as 2008-03-27)', () => {
+    const answers = {
+      birth_date: '2008-03-27',
+      phone_mobile: '4065550123',
+      ssn: '123456789',
+    };
+    const text = printModelText(printModel(fixturePages, answers));
+    expect(text).toContain('Date of Birth 03/27/2008');
+    expect(text.some((line) => line.endsWith('(406) 555-0123'))).toBe(true);
+    expect(text).toContain('Social Security Number 123-45-6789');
+    const masked = printModelText(printModel(fixturePages, answers, {}, {}, { maskSsn: true }));
+    expect(masked).toContain('Social Security Number XXX-XX-6789');
+  });
+
+  it('heads each add-another group and leaves empty ones out (regression: "College 2" had no heading, empty groups printed as blanks)', () => {
+    const two = printModelText(
+      printModel(
+        fixturePages,
+        { college_name: 'MSU', college_2_name: 'FVCC' },
+        {},
+        { addAnother: { college: 3 } },
+      ),
+    );
+    const at = two.indexOf('College 1');
+    expect(two.slice(at, at + 4)).toEqual([
+      'College 1',
+      'College MSU',
+      'College 2',
+      'College FVCC',
+    ]);
+    expect(two).not.toContain('College 3');
+    // One group: no heading, and its blank question still prints.
+    const one = printModelText(printModel(fixturePages, {}, {}, { addAnother: { college: 2 } }));
+    expect(one).not.toContain('College 1');
+    expect(one).not.toContain('College 2');
+    expect(one).toContain('College __________');
+  });
+
+  it('prints documents by name, and the info texts that show', () => {
+    const model = printModel(
+      fixturePages,
+      { us_citizen: 'N', perm_resident: 'N' },
+      { decision_essay_file: { file_name: 'essay.pdf', file_size: 1200 } },
+      { tabs: { decision_essay: 'upload' } },
+    );
+    const text = printModelText(model);
+    expect(text).toContain('Your essay Attached document: essay.pdf');
+    expect(text).toContain('STOP: apply as an international student.');
+  });
+});

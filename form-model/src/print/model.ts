@@ -1,0 +1,331 @@
+/**
+ * The structured print model (SPEC §1, issue 16): the application as steps, sections, group
+ * headings and questions with typed answers, formatted as the form shows them. The PDF and
+ * the service view both render it as it is; neither guesses structure back from text.
+ */
+import { isAnswered } from '../conditions/evaluate.ts';
+import { clearHiddenAnswers } from '../config/clear.ts';
+import { currentOptions } from '../config/questions.ts';
+import {
+  type AddAnotherBlock,
+  type Answers,
+  type FormContext,
+  type PageConfig,
+  type Question,
+} from '../config/types.ts';
+import { walkPages, type WalkGroup } from '../config/walk.ts';
+import { formatInternationalPhone, formatUsPhone } from '../format/phone.ts';
+import { formatSsn } from '../format/ssn.ts';
+import { months, optionLabel } from '../options/index.ts';
+import { type DocumentAnswer } from './printable.ts';
+
+/** One choice of a radio or checkbox group, chosen or not. */
+export interface PrintChoice {
+  label: string;
+  checked: boolean;
+}
+
+/** What a question's answer prints as. */
+export type PrintAnswer =
+  /** A value, formatted as the form shows it (dates MM/DD/YYYY, phones (406) 555-0123). */
+  | { kind: 'text'; text: string }
+  /** Not answered: an underlined blank. */
+  | { kind: 'blank' }
+  /** Every option, the chosen ones marked. */
+  | { kind: 'choices'; choices: PrintChoice[] }
+  /** An uploaded document, by its file name. */
+  | { kind: 'document'; fileName: string };
+
+export type PrintBlock =
+  | { kind: 'question'; key: string; label: string; answer: PrintAnswer }
+  /** A single checkbox ("I certify that…"): the label is the choice. */
+  | { kind: 'checkbox'; key: string; label: string; checked: boolean }
+  | { kind: 'info'; title?: string; text: string }
+  /** The heading of an add-another group ("College 2"), before the group's blocks. */
+  | { kind: 'group'; heading: string };
+
+export interface PrintSection {
+  title: string;
+  blocks: PrintBlock[];
+}
+
+/** A step (page) of the form. */
+export interface PrintStep {
+  title: string;
+  sections: PrintSection[];
+}
+
+export interface PrintModel {
+  steps: PrintStep[];
+}
+
+export interface PrintOptions {
+  /** Print an SSN as XXX-XX-1234 (a downloaded or mailed copy); the full number otherwise. */
+  maskSsn?: boolean;
+}
+
+/** Radio groups with more options than this print the chosen label instead of every option. */
+const MAX_PRINTED_CHOICES = 12;
+
+/** "2008-03-27" as the form shows it: "03/27/2008". Anything else is printed as stored. */
+export function formatPrintedDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match === null ? value : `${match[2] ?? ''}/${match[3] ?? ''}/${match[1] ?? ''}`;
+}
+
+/** An SSN with only its last four digits. */
+export function maskedSsn(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length < 4 ? 'XXX-XX-XXXX' : `XXX-XX-${digits.slice(-4)}`;
+}
+
+/** "Add Another College" → "College 2" for the second group. */
+export function groupHeading(block: AddAnotherBlock, index: number): string {
+  const noun = block.label.replace(/^add\s+(another|more|an?)\s+/i, '').trim();
+  return `${noun === '' ? block.label : noun} ${index + 1}`;
+}
+
+function textAnswer(value: Answers[string] | undefined): PrintAnswer {
+  return isAnswered(value) ? { kind: 'text', text: String(value).trim() } : { kind: 'blank' };
+}
+
+function questionBlock(
+  question: Question,
+  answers: Answers,
+  documents: Readonly<Record<string, DocumentAnswer>>,
+  options: PrintOptions,
+): PrintBlock {
+  const value = answers[question.key];
+  const block = (answer: PrintAnswer): PrintBlock => ({
+    kind: 'question',
+    key: question.key,
+    label: question.label,
+    answer,
+  });
+  switch (question.type) {
+    case 'checkbox':
+      return {
+        kind: 'checkbox',
+        key: question.key,
+        label: question.label,
+        checked: value === true,
+      };
+    case 'checkboxes':
+      return block({
+        kind: 'choices',
+        choices: question.options.map((option) => ({
+          label: option.label,
+          checked: answers[option.key] === true,
+        })),
+      });
+    case 'radio':
+    case 'select': {
+      const choices = currentOptions(question, answers) ?? [];
+      if (question.type === 'radio' && choices.length <= MAX_PRINTED_CHOICES) {
+        return block({
+          kind: 'choices',
+          choices: choices.map((option) => ({
+            label: option.label,
+            checked: option.value === value,
+          })),
+        });
+      }
+      const label = typeof value === 'string' ? optionLabel(choices, value) : undefined;
+      return block(
+        isAnswered(value) ? { kind: 'text', text: label ?? String(value) } : { kind: 'blank' },
+      );
+    }
+    case 'month-year': {
+      const month = answers[question.monthKey];
+      const year = answers[question.yearKey];
+      const monthText = typeof month === 'string' ? (optionLabel(months, month) ?? '') : '';
+      const yearText = typeof year === 'string' ? year : '';
+      const text = [monthText, yearText].filter((part) => part !== '').join(' ');
+      return {
+        kind: 'question',
+        key: question.monthKey,
+        label: question.label,
+        answer: text === '' ? { kind: 'blank' } : { kind: 'text', text },
+      };
+    }
+    case 'file': {
+      const document = documents[question.key];
+      return block(
+        document === undefined
+          ? { kind: 'blank' }
+          : { kind: 'document', fileName: document.file_name },
+      );
+    }
+    case 'date':
+      return block(
+        typeof value === 'string' && isAnswered(value)
+          ? { kind: 'text', text: formatPrintedDate(value) }
+          : { kind: 'blank' },
+      );
+    case 'phone':
+      return block(
+        typeof value === 'string' && isAnswered(value)
+          ? {
+              kind: 'text',
+              text:
+                question.variant === 'international'
+                  ? formatInternationalPhone(value)
+                  : formatUsPhone(value),
+            }
+          : { kind: 'blank' },
+      );
+    case 'ssn':
+      return block(
+        typeof value === 'string' && isAnswered(value)
+          ? { kind: 'text', text: options.maskSsn === true ? maskedSsn(value) : formatSsn(value) }
+          : { kind: 'blank' },
+      );
+    default:
+      return block(textAnswer(value));
+  }
+}
+
+/** Whether a block holds an answer (a group with none is not printed). */
+function answered(block: PrintBlock): boolean {
+  switch (block.kind) {
+    case 'question':
+      return (
+        block.answer.kind === 'text' ||
+        block.answer.kind === 'document' ||
+        (block.answer.kind === 'choices' && block.answer.choices.some((choice) => choice.checked))
+      );
+    case 'checkbox':
+      return block.checked;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The application as a structured print model: visible questions only, after clearing, in
+ * page order. Unanswered questions print as blanks so a reader sees what was left out; an
+ * add-another group after the first with nothing answered is left out, and when more than
+ * one group prints, each has its heading ("College 1", "College 2"). Sections and steps with
+ * nothing to print are left out.
+ */
+export function printModel(
+  pages: readonly PageConfig[],
+  answers: Answers,
+  documents: Readonly<Record<string, DocumentAnswer>> = {},
+  context: FormContext = {},
+  options: PrintOptions = {},
+): PrintModel {
+  const cleared = clearHiddenAnswers(pages, answers, context);
+  const steps: PrintStep[] = [];
+  let step: PrintStep | undefined;
+  let stepId: string | undefined;
+  let section: PrintSection | undefined;
+  /** The blocks of each group of the current add-another, kept apart until it ends. */
+  let groups: { group: WalkGroup; blocks: PrintBlock[] }[] = [];
+
+  const flushGroups = () => {
+    if (section === undefined || groups.length === 0) return;
+    const printed = groups.filter((entry, index) => index === 0 || entry.blocks.some(answered));
+    for (const entry of printed) {
+      if (printed.length > 1)
+        section.blocks.push({
+          kind: 'group',
+          heading: groupHeading(entry.group.block, entry.group.index),
+        });
+      section.blocks.push(...entry.blocks);
+    }
+    groups = [];
+  };
+  const add = (block: PrintBlock, group: WalkGroup | undefined) => {
+    if (group === undefined) {
+      flushGroups();
+      section?.blocks.push(block);
+      return;
+    }
+    const last = groups[groups.length - 1];
+    if (last !== undefined && last.group.block !== group.block) flushGroups();
+    const current = groups[groups.length - 1];
+    if (current?.group.index === group.index) current.blocks.push(block);
+    else groups.push({ group, blocks: [block] });
+  };
+
+  for (const item of walkPages(pages, cleared, context)) {
+    if (!item.visible) continue;
+    if (step === undefined || item.page.id !== stepId) {
+      flushGroups();
+      step = { title: item.page.title, sections: [] };
+      stepId = item.page.id;
+      steps.push(step);
+      section = undefined;
+    }
+    if (item.kind === 'section') {
+      flushGroups();
+      section = { title: item.section.title, blocks: [] };
+      step.sections.push(section);
+    } else if (item.kind === 'info') {
+      add(
+        {
+          kind: 'info',
+          ...(item.info.title === undefined ? {} : { title: item.info.title }),
+          text: item.info.text,
+        },
+        item.group,
+      );
+    } else add(questionBlock(item.question, cleared, documents, options), item.group);
+  }
+  flushGroups();
+  for (const printed of steps)
+    printed.sections = printed.sections.filter((kept) => kept.blocks.length > 0);
+  return { steps: steps.filter((printed) => printed.sections.length > 0) };
+}
+
+/** Underlined blank in plain-text renderings. */
+export const PRINTED_BLANK = '__________';
+
+/**
+ * The model as plain text lines, the way both renderers print it: step and section titles,
+ * "Question answer", "[X] label" / "[ ] label" under a question with choices, a blank as
+ * "__________", a document as "Attached document: name".
+ */
+export function printModelText(model: PrintModel): string[] {
+  const lines: string[] = [];
+  for (const step of model.steps) {
+    lines.push(step.title);
+    for (const section of step.sections) {
+      lines.push(section.title);
+      for (const block of section.blocks) {
+        switch (block.kind) {
+          case 'group':
+            lines.push(block.heading);
+            break;
+          case 'info':
+            if (block.title !== undefined) lines.push(block.title);
+            lines.push(block.text);
+            break;
+          case 'checkbox':
+            lines.push(`${block.checked ? '[X]' : '[ ]'} ${block.label}`);
+            break;
+          case 'question':
+            switch (block.answer.kind) {
+              case 'text':
+                lines.push(`${block.label} ${block.answer.text}`);
+                break;
+              case 'blank':
+                lines.push(`${block.label} ${PRINTED_BLANK}`);
+                break;
+              case 'document':
+                lines.push(`${block.label} Attached document: ${block.answer.fileName}`);
+                break;
+              case 'choices':
+                lines.push(
+                  `${block.label} ${block.answer.choices
+                    .map((choice) => `${choice.checked ? '[X]' : '[ ]'} ${choice.label}`)
+                    .join(' ')}`,
+                );
+            }
+        }
+      }
+    }
+  }
+  return lines;
+}
