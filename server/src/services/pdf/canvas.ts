@@ -9,6 +9,7 @@ import { deflateSync } from 'node:zlib';
 
 import { type PDFDocument, type PDFFont, PDFName, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 
+import { ContentBytes } from './bytes.ts';
 import { type DocumentFonts, type FontStyle, type Run, runsOf } from './fonts.ts';
 import { StructElement, type StructTree } from './tags.ts';
 
@@ -26,17 +27,50 @@ interface TextOp {
   runs: Run[];
 }
 
-/** A number as PDF writes it: at most two decimals, no exponent. */
+/**
+ * A number as PDF writes it: at most two decimals, no exponent. Written from integers: a
+ * render writes some ten thousand numbers, and a fraction's shortest decimal form is slow.
+ */
 function num(value: number): string {
-  return String(Math.round(value * 100) / 100);
+  const hundredths = Math.round(value * 100);
+  const whole = Math.trunc(hundredths / 100);
+  const fraction = Math.abs(hundredths - whole * 100);
+  const sign = hundredths < 0 && whole === 0 ? '-' : '';
+  if (fraction === 0) return `${sign}${whole}`;
+  const digits =
+    fraction % 10 === 0 ? `${fraction / 10}` : fraction < 10 ? `0${fraction}` : `${fraction}`;
+  return `${sign}${whole}.${digits}`;
 }
 
-const color = (value: RGB) => `${num(value.red)} ${num(value.green)} ${num(value.blue)}`;
+/** Each colour's operands, written once: the renderer's colours are a handful of constants. */
+const colors = new WeakMap<RGB, string>();
+
+function color(value: RGB): string {
+  let written = colors.get(value);
+  if (written === undefined) {
+    written = `${num(value.red)} ${num(value.green)} ${num(value.blue)}`;
+    colors.set(value, written);
+  }
+  return written;
+}
+
+/**
+ * Where `finish` writes a page's stream before compressing it: one buffer per process, as
+ * pages are finished one at a time and synchronously (zlib copies it out).
+ */
+const content = new ContentBytes();
 
 /** One page's drawing; `finish` writes it into the page. */
 export class PageCanvas {
   private readonly ops: (string | TextOp)[] = [];
   private readonly fontNames = new Map<PDFFont, string>();
+  /**
+   * The fill colour and text rendering mode the stream has set so far (undefined: not yet).
+   * Both are graphics state, kept from one text to the next, so each is written only when it
+   * changes: most texts repeat the last one's, and every byte is encoded and compressed.
+   */
+  private fill: string | undefined;
+  private mode = 0;
   /** The figure an appended page's own content is (existing pages only). */
   private figure: StructElement | undefined;
 
@@ -80,15 +114,20 @@ export class PageCanvas {
     if (text === '') return;
     const runs = runsOf(text, style);
     for (const run of runs) this.fonts.need(run.face);
-    this.ops.push(
-      this.begin(mark),
-      {
-        prefix: `BT ${invisible ? 3 : 0} Tr ${color(fill)} rg 1 0 0 1 ${num(x)} ${num(y)} Tm`,
-        size,
-        runs,
-      },
-      'EMC',
-    );
+    let prefix = 'BT';
+    const mode = invisible ? 3 : 0;
+    if (mode !== this.mode) {
+      prefix += ` ${mode} Tr`;
+      this.mode = mode;
+    }
+    const fillColor = color(fill);
+    if (fillColor !== this.fill) {
+      prefix += ` ${fillColor} rg`;
+      this.fill = fillColor;
+    }
+    // In a new text object the text matrix is the identity: Td moves it to (x, y).
+    prefix += ` ${num(x)} ${num(y)} Td`;
+    this.ops.push(this.begin(mark), { prefix, size, runs }, 'EMC');
   }
 
   /** Opens the marked content of `mark` (closed by EMC). */
@@ -104,13 +143,22 @@ export class PageCanvas {
     this.figure = element;
   }
 
-  private encode(op: TextOp): string {
-    let out = op.prefix;
+  /** The font and size the stream has set so far (text state, kept like the fill colour). */
+  private font = '';
+
+  private encode(op: TextOp, out: ContentBytes): void {
+    out.text(op.prefix);
     for (const run of op.runs) {
-      const font = this.fonts.get(run.face);
-      out += ` /${this.fontName(font)} ${num(op.size)} Tf ${this.fonts.encode(run)} Tj`;
+      const font = `/${this.fontName(this.fonts.get(run.face))} ${num(op.size)} Tf`;
+      if (font !== this.font) {
+        out.text(` ${font}`);
+        this.font = font;
+      }
+      out.text(' ');
+      this.fonts.encode(run, out);
+      out.text(' Tj');
     }
-    return `${out} ET`;
+    out.text(' ET');
   }
 
   line(x1: number, y1: number, x2: number, y2: number, thickness: number, stroke: RGB): void {
@@ -120,9 +168,11 @@ export class PageCanvas {
   }
 
   rect(x: number, y: number, width: number, height: number, fill: RGB): void {
+    const fillColor = color(fill);
     this.ops.push(
-      `/Artifact BMC ${color(fill)} rg ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f EMC`,
+      `/Artifact BMC ${fillColor === this.fill ? '' : `${fillColor} rg `}${num(x)} ${num(y)} ${num(width)} ${num(height)} re f EMC`,
     );
+    this.fill = fillColor;
   }
 
   /** Adds the drawing to the page as one compressed content stream (fonts embedded first). */
@@ -139,11 +189,22 @@ export class PageCanvas {
       );
     }
     if (this.ops.length === 0) return;
-    const body = this.ops.map((op) => (typeof op === 'string' ? op : this.encode(op))).join('\n');
+    content.reset();
+    content.text('q\n');
+    for (const op of this.ops) {
+      if (typeof op === 'string') content.text(op);
+      else this.encode(op, content);
+      content.text('\n');
+    }
+    content.text('Q\n');
     // Level 1: a page of operators compresses nearly as well, in a fraction of the time.
-    const contents = deflateSync(Buffer.from(`q\n${body}\nQ\n`, 'latin1'), { level: 1 });
+    const contents = deflateSync(content.bytes(), { level: 1 });
     const stream = context.stream(contents, { Filter: 'FlateDecode' });
     this.page.node.addContentStream(context.register(stream));
     this.ops.length = 0;
+    // A later stream starts from the state this one's q/Q restores.
+    this.fill = undefined;
+    this.mode = 0;
+    this.font = '';
   }
 }

@@ -14,6 +14,8 @@ import { createRequire } from 'node:module';
 import { type PDFDocument, type PDFFont } from '@cantoo/pdf-lib';
 import * as fontkit from 'fontkit';
 
+import { type ContentBytes } from './bytes.ts';
+
 /** The three looks the renderer uses. */
 export type FontStyle = 'regular' | 'bold' | 'italic';
 
@@ -284,6 +286,17 @@ const characterWidths: Readonly<Record<FontStyle, Map<string, number>>> = {
   italic: new Map(),
 };
 
+/**
+ * Widths of the first 256 characters by code (NaN: not yet looked up). Wrapping measures every
+ * word of every answer, mostly in these characters: an array read instead of a map's.
+ */
+const BASIC_LIMIT = 0x100;
+const basicWidths: Readonly<Record<FontStyle, Float64Array>> = {
+  regular: new Float64Array(BASIC_LIMIT).fill(Number.NaN),
+  bold: new Float64Array(BASIC_LIMIT).fill(Number.NaN),
+  italic: new Float64Array(BASIC_LIMIT).fill(Number.NaN),
+};
+
 /** The advance width of one character at size 1, in the face that draws it. */
 function characterWidth(character: string, style: FontStyle): number {
   const widths = characterWidths[style];
@@ -305,9 +318,39 @@ function characterWidth(character: string, style: FontStyle): number {
  * prints and close enough to wrap joined Arabic by.
  */
 export function widthAtOne(text: string, style: FontStyle): number {
+  const table = basicWidths[style];
   let total = 0;
-  for (const character of text) total += characterWidth(character, style);
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit >= BASIC_LIMIT) {
+      // Beyond Latin-1 (or a surrogate pair): the character as a string, from its map.
+      for (const character of text.slice(index)) total += characterWidth(character, style);
+      return total;
+    }
+    let width = table[unit] ?? Number.NaN;
+    if (Number.isNaN(width)) {
+      width = characterWidth(String.fromCharCode(unit), style);
+      table[unit] = width;
+    }
+    total += width;
+  }
   return total;
+}
+
+/**
+ * The zlib level of the embedded font files and their ToUnicode maps. Compressing them is
+ * most of embedding a subset; level 1 makes the application's PDF a few percent larger
+ * (bench/README.md) in a fraction of the time of zlib's default 6.
+ */
+const FONT_ZLIB_LEVEL = 1;
+
+/**
+ * A document's glyph codes of one face (subset glyph ids): by code unit below 256 (0: not yet
+ * encoded; the subset's glyph 0 is .notdef, never a character's), by character above.
+ */
+interface FaceCodes {
+  basic: Uint16Array;
+  other: Map<string, number>;
 }
 
 /**
@@ -324,7 +367,10 @@ export class DocumentFonts {
     // The embedded font files compressed by Node's zlib rather than pdf-lib's JavaScript one.
     const { context } = doc;
     context.flateStream = (contents, dict = {}) =>
-      context.stream(deflateSync(contents), { ...dict, Filter: 'FlateDecode' });
+      context.stream(deflateSync(contents, { level: FONT_ZLIB_LEVEL }), {
+        ...dict,
+        Filter: 'FlateDecode',
+      });
   }
 
   need(runFace: Face): void {
@@ -348,29 +394,66 @@ export class DocumentFonts {
   }
 
   /** Each character's glyph code in this document's subset, for the faces drawn directly. */
-  private readonly codes = new Map<Face, Map<string, string>>();
+  private readonly codes = new Map<Face, FaceCodes>();
 
   /**
-   * A run as a PDF hex string of glyph codes. A directly drawn script is encoded a character
-   * at a time, each once per document: pdf-lib's `encodeText` is most of a render otherwise.
+   * Writes a run as a PDF string of glyph codes. A directly drawn script is encoded a
+   * character at a time, each once per document (pdf-lib's `encodeText` is most of a render
+   * otherwise), as a literal string: two bytes a glyph where hex takes four.
    */
-  encode(run: Run): string {
+  encode(run: Run, out: ContentBytes): void {
     const font = this.get(run.face);
-    if (!DIRECT.has(run.face.script)) return font.encodeText(run.text).toString();
+    if (!DIRECT.has(run.face.script)) {
+      out.text(font.encodeText(run.text).toString());
+      return;
+    }
     let codes = this.codes.get(run.face);
     if (codes === undefined) {
-      codes = new Map();
+      codes = { basic: new Uint16Array(BASIC_LIMIT), other: new Map() };
       this.codes.set(run.face, codes);
     }
-    let hex = '<';
-    for (const character of run.text) {
-      let code = codes.get(character);
-      if (code === undefined) {
-        code = font.encodeText(character).asString();
-        codes.set(character, code);
+    const { text } = run;
+    out.open();
+    for (let index = 0; index < text.length; index += 1) {
+      const unit = text.charCodeAt(index);
+      let code: number | undefined;
+      if (unit < BASIC_LIMIT) {
+        code = codes.basic[unit];
+        if (code === 0) {
+          this.encodeNew(font, codes, text);
+          code = codes.basic[unit];
+        }
+      } else {
+        const character = String.fromCodePoint(text.codePointAt(index) ?? unit);
+        index += character.length - 1;
+        code = codes.other.get(character);
+        if (code === undefined) {
+          this.encodeNew(font, codes, text);
+          code = codes.other.get(character);
+        }
       }
-      hex += code;
+      out.glyph(code ?? 0);
     }
-    return `${hex}>`;
+    out.close();
+  }
+
+  /**
+   * Adds the glyph code of every character of `text` not yet in `codes`, in one `encodeText`
+   * call: a direct layout is one glyph per character, so the i-th code (four hex digits) is
+   * the i-th character's. A call per character cost a millisecond a render.
+   */
+  private encodeNew(font: PDFFont, codes: FaceCodes, text: string): void {
+    const known = (character: string) => {
+      const unit = character.charCodeAt(0);
+      return unit < BASIC_LIMIT ? codes.basic[unit] !== 0 : codes.other.has(character);
+    };
+    const fresh = [...new Set(text)].filter((character) => !known(character));
+    const hex = font.encodeText(fresh.join('')).asString();
+    fresh.forEach((character, index) => {
+      const code = parseInt(hex.slice(index * 4, index * 4 + 4), 16);
+      const unit = character.charCodeAt(0);
+      if (unit < BASIC_LIMIT) codes.basic[unit] = code;
+      else codes.other.set(character, code);
+    });
   }
 }

@@ -233,6 +233,23 @@ describe('renderApplicationPdf', () => {
     expect(text.at(-1)).toContain('Ánh Thị Nguyễn-Łukasiewicz');
   });
 
+  it("keeps every character of a subset of more than 92 glyphs, whose codes include a string's delimiters and backslash", async () => {
+    // Glyph codes are written as literal-string bytes: codes 13, 40, 41 and 92 (carriage
+    // return, parentheses, backslash) must be escaped or the text after them is lost.
+    const printable = Array.from({ length: 0x7f - 0x21 }, (_, index) =>
+      String.fromCharCode(0x21 + index),
+    ).join('');
+    const accented = 'àáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ';
+    const pdf = await pdfText(
+      await renderApplicationPdf(
+        model(question('All ASCII', printable), question('Accented', accented)),
+        META,
+      ),
+    );
+    expect(pdf.text.replace(/\s/g, '')).toContain(printable);
+    expect(pdf.text).toContain(accented);
+  });
+
   it('names the answer whose characters no font has, and never fails on bad text', async () => {
     const pdf = await pdfText(
       await renderApplicationPdf(

@@ -15,6 +15,8 @@ import {
   type PDFRef,
 } from '@cantoo/pdf-lib';
 
+const asciiEncoder = new TextEncoder();
+
 /**
  * A PDF object written as prepared ASCII text. A structure tree is a thousand small
  * dictionaries: as pdf-lib objects they cost more to build and serialise than the pages.
@@ -37,14 +39,22 @@ class PreparedObject extends PDFObject {
   }
 
   override copyBytesInto(buffer: Uint8Array, offset: number): number {
-    for (let index = 0; index < this.text.length; index += 1)
-      buffer[offset + index] = this.text.charCodeAt(index);
-    return this.text.length;
+    // The text is ASCII, so its UTF-8 is its bytes; one native copy instead of a loop.
+    return asciiEncoder.encodeInto(this.text, buffer.subarray(offset)).written;
   }
 }
 
-/** A text as a PDF string in UTF-16 (hex), as alternative and actual texts are written. */
-const textString = (text: string) => PDFHexString.fromText(text).toString();
+/** Printable ASCII: the same characters in PDFDocEncoding, so a literal string holds them. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * A text as a PDF text string, as alternative and actual texts are written: printable ASCII
+ * ("Selected: Yes", most of them) as a literal string, anything else in UTF-16 (hex).
+ */
+const textString = (text: string) =>
+  PRINTABLE_ASCII.test(text)
+    ? `(${text.replace(/[()\\]/g, '\\$&')})`
+    : PDFHexString.fromText(text).toString();
 
 /** The standard structure types the renderer uses. */
 export type StructType =
@@ -114,10 +124,14 @@ export class StructTree {
     for (const [element, ref] of refs) {
       // Content on one page (nearly every element) is listed by its ids, with the page once;
       // content over several pages (a long answer) by references naming each page.
-      const pages = new Set(
-        element.kids.flatMap((kid) => (kid instanceof StructElement ? [] : [kid.page])),
-      );
-      const [onlyPage] = pages.size === 1 ? [...pages] : [];
+      let onlyPage: PDFPage | undefined;
+      let pageCount = 0;
+      for (const kid of element.kids) {
+        if (kid instanceof StructElement || kid.page === onlyPage) continue;
+        onlyPage = kid.page;
+        pageCount += 1;
+      }
+      if (pageCount !== 1) onlyPage = undefined;
       const kids = element.kids
         .map((kid) =>
           kid instanceof StructElement

@@ -7,6 +7,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * variation selectors (the emoji style of "❤️"): nothing to draw.
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+/** Text that `printableText` leaves as it is. */
+const PRINTABLE_ASCII = /^[\x20-\x7e\n]*$/;
 /** Joiners that shape Arabic and Devanagari letters: kept. */
 const JOINERS = new Set(['\u200c', '\u200d']);
 
@@ -19,6 +21,8 @@ const JOINERS = new Set(['\u200c', '\u200d']);
  * @example printableText('Ada\tLovelace\u0000') // 'Ada Lovelace'
  */
 export function printableText(text: string): string {
+  // Printable ASCII and line feeds (most answers) are already as the PDF prints them.
+  if (PRINTABLE_ASCII.test(text)) return text;
   return text
     .replace(LONE_SURROGATE, '\uFFFD')
     .normalize('NFC')
