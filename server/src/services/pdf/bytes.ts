@@ -10,6 +10,8 @@ const CLOSE_PAREN = 0x29;
 const BACKSLASH = 0x5c;
 const CARRIAGE_RETURN = 0x0d;
 const LETTER_R = 0x72;
+/** Up to this many characters, a text is copied a character at a time. */
+const SHORT_TEXT = 24;
 
 export class ContentBytes {
   private buffer = Buffer.allocUnsafe(INITIAL_SIZE);
@@ -30,7 +32,14 @@ export class ContentBytes {
   /** Operators, names, numbers: ASCII text. */
   text(value: string): void {
     this.room(value.length);
-    this.length += this.buffer.write(value, this.length, 'latin1');
+    if (value.length > SHORT_TEXT) {
+      this.length += this.buffer.write(value, this.length, 'latin1');
+      return;
+    }
+    // Most pieces are a few characters (" Tj", a font switch): copied here, they cost less
+    // than a call into Buffer.write.
+    for (let index = 0; index < value.length; index += 1)
+      this.buffer[this.length++] = value.charCodeAt(index);
   }
 
   /** A literal string's delimiter, "(" or ")". */

@@ -156,6 +156,30 @@ function formatDate(date: Date, timeZone: string): string {
 }
 
 /**
+ * The college's own texts wrapped (question labels, choices, headings, info texts), per
+ * process: they are the same for every applicant's PDF, and wrapping them was a tenth of a
+ * render. Answers are never cached: each render wraps them anew. Cleared when full.
+ */
+const formTextLines = new Map<string, readonly string[]>();
+const MAX_FORM_TEXTS = 5000;
+
+function wrapFormText(
+  text: string,
+  font: FontStyle,
+  size: number,
+  width: number,
+): readonly string[] {
+  const key = `${font} ${size} ${width} ${text}`;
+  let lines = formTextLines.get(key);
+  if (lines === undefined) {
+    if (formTextLines.size >= MAX_FORM_TEXTS) formTextLines.clear();
+    lines = wrapText(text, font, size, width);
+    formTextLines.set(key, lines);
+  }
+  return lines;
+}
+
+/**
  * The model as printed: every text through `printableText` (text.ts), an answer of spaces only
  * as a blank, and the answers with characters no font can draw ("First Name (U+1F600)").
  */
@@ -392,8 +416,14 @@ export async function renderApplicationPdf(
 
   const line = (segments: Segment[], height = LINE_HEIGHT): FlowLine => ({ height, segments });
 
-  const labelSegments = (value: string, mark: Mark, width = LABEL_WIDTH): Segment[] =>
-    wrapText(value, fonts.regular, BODY_SIZE, width).map((part) =>
+  /** A label in the question column; `formText`: the college's own wording (cached). */
+  const labelSegments = (
+    value: string,
+    mark: Mark,
+    width = LABEL_WIDTH,
+    formText = true,
+  ): Segment[] =>
+    (formText ? wrapFormText : wrapText)(value, fonts.regular, BODY_SIZE, width).map((part) =>
       text(MARGIN_X, part, fonts.regular, BODY_SIZE, LABEL_INK, mark),
     );
 
@@ -436,7 +466,7 @@ export async function renderApplicationPdf(
     const span = parent.add('Span', {
       actualText: `${choice.checked ? 'Selected' : 'Not selected'}: ${choice.label}`,
     });
-    return wrapText(choice.label, font, BODY_SIZE, width - MARK_WIDTH).map((part, index) => [
+    return wrapFormText(choice.label, font, BODY_SIZE, width - MARK_WIDTH).map((part, index) => [
       ...(index === 0 ? [mark] : []),
       text(x + MARK_WIDTH, part, font, BODY_SIZE, choice.checked ? INK : LABEL_INK, span),
     ]);
@@ -507,7 +537,7 @@ export async function renderApplicationPdf(
   });
 
   const sectionHeading = (value: string, level: 'H2' | 'H3' = 'H3'): FlowLine[] => {
-    const parts = wrapText(value, fonts.bold, 11, CONTENT_WIDTH);
+    const parts = wrapFormText(value, fonts.bold, 11, CONTENT_WIDTH);
     const heading = block(level);
     return parts.map((part, index) => ({
       height: 16,
@@ -630,7 +660,7 @@ export async function renderApplicationPdf(
     ).map((part) =>
       line([text(MARGIN_X + LONG_ANSWER_INDENT, part, fonts.regular, BODY_SIZE, INK, td)]),
     );
-    const [firstLabel = ''] = wrapText(
+    const [firstLabel = ''] = wrapFormText(
       `${label} (continued)`,
       fonts.italic,
       SMALL_SIZE,
@@ -666,11 +696,12 @@ export async function renderApplicationPdf(
               );
             }
             const info = block('P');
-            const parts = wrapText(item.text, fonts.italic, INFO_SIZE, CONTENT_WIDTH).map((part) =>
-              line(
-                [text(MARGIN_X, part, fonts.italic, INFO_SIZE, MUTED_INK, info)],
-                INFO_LINE_HEIGHT,
-              ),
+            const parts = wrapFormText(item.text, fonts.italic, INFO_SIZE, CONTENT_WIDTH).map(
+              (part) =>
+                line(
+                  [text(MARGIN_X, part, fonts.italic, INFO_SIZE, MUTED_INK, info)],
+                  INFO_LINE_HEIGHT,
+                ),
             );
             flow.place(parts, { keep: parts.length <= 6 ? parts.length : 2 });
             flow.hold(spacer(5));
@@ -699,19 +730,27 @@ export async function renderApplicationPdf(
     attachments.forEach((attachment, position) => {
       const { th, td } = row();
       flow.place(
-        sideBySide(labelSegments(`${position + 1}. ${printableLine(attachment.fileName)}`, th), [
+        sideBySide(
+          labelSegments(
+            `${position + 1}. ${printableLine(attachment.fileName)}`,
+            th,
+            LABEL_WIDTH,
+            false,
+          ),
           [
-            {
-              kind: 'late',
-              x: ANSWER_X,
-              text: () => rangeText(attachmentRanges[position]),
-              font: fonts.regular,
-              size: BODY_SIZE,
-              color: INK,
-              mark: td,
-            },
+            [
+              {
+                kind: 'late',
+                x: ANSWER_X,
+                text: () => rangeText(attachmentRanges[position]),
+                font: fonts.regular,
+                size: BODY_SIZE,
+                color: INK,
+                mark: td,
+              },
+            ],
           ],
-        ]),
+        ),
       );
       flow.hold(spacer(4));
     });
