@@ -116,7 +116,13 @@ function forDocuments(font: fontkit.Font, direct: boolean): fontkit.Font {
       const code = character.codePointAt(0) ?? 0;
       let glyph = glyphs.get(code);
       if (glyph === undefined) {
-        glyph = font.glyphForCodePoint(code);
+        // The glyph as drawn for this character: fontkit keeps one glyph object per id, and
+        // one first made as a component of another (Greek "Ε" is drawn with Latin "E") has no
+        // characters, so pdf-lib's ToUnicode map would leave it out and every later PDF of
+        // the process would lose that letter from its text layer.
+        glyph = Object.create(font.glyphForCodePoint(code), {
+          codePoints: { value: [code] },
+        }) as fontkit.Glyph;
         glyphs.set(code, glyph);
       }
       return glyph;
@@ -447,13 +453,16 @@ export class DocumentFonts {
       const unit = character.charCodeAt(0);
       return unit < BASIC_LIMIT ? codes.basic[unit] !== 0 : codes.other.has(character);
     };
-    const fresh = [...new Set(text)].filter((character) => !known(character));
-    const hex = font.encodeText(fresh.join('')).asString();
-    fresh.forEach((character, index) => {
+    const fresh = new Set<string>();
+    for (const character of text) if (!known(character)) fresh.add(character);
+    const hex = font.encodeText([...fresh].join('')).asString();
+    let index = 0;
+    for (const character of fresh) {
       const code = parseInt(hex.slice(index * 4, index * 4 + 4), 16);
       const unit = character.charCodeAt(0);
       if (unit < BASIC_LIMIT) codes.basic[unit] = code;
       else codes.other.set(character, code);
-    });
+      index += 1;
+    }
   }
 }
