@@ -162,15 +162,19 @@ export function createDatabaseHealth(options: DatabaseHealthOptions) {
     timer.unref();
   }
 
-  /** Tries the database on a connection of its own; opens or closes the outage accordingly. */
-  function probe(reason: string): void {
+  /**
+   * Tries the database on a connection of its own; opens or closes the outage accordingly.
+   * `whenAlive` runs when the probe finds the database answering and no outage was on.
+   */
+  function probe(reason: string, whenAlive?: () => void): void {
     if (probing || stopped) return;
     probing = true;
     void options
       .probe()
       .then(
         () => {
-          if (down !== undefined) {
+          if (down === undefined) whenAlive?.();
+          else {
             const seconds = ((now() - down.since) / 1000).toFixed(1);
             log.info(
               { downForMs: now() - down.since, refused: down.refused },
@@ -227,8 +231,20 @@ export function createDatabaseHealth(options: DatabaseHealthOptions) {
       if (error instanceof DatabaseUnavailableError) return error;
       const found = classifyDatabaseError(error);
       if (found === undefined) return error;
-      if (found.kind === 'busy') noteBusy(found.reason);
-      else if (down === undefined) probe(found.reason);
+      if (down !== undefined) {
+        // Part of the outage already logged: counted there, not logged again.
+        down.refused += 1;
+      } else if (found.kind === 'down') probe(found.reason);
+      else if (found.reason === POOL_WAIT_MESSAGE) {
+        // No connection came free: the database may be slow, or frozen with every connection
+        // stuck in it. The probe tells which, and only then is one line logged: the outage's,
+        // or this one (regression: a freeze logged "too slow" before its outage line).
+        if (!probing) {
+          probe(found.reason, () => {
+            noteBusy(found.reason);
+          });
+        }
+      } else noteBusy(found.reason);
       return new DatabaseUnavailableError(found.kind, found.reason, { cause: error });
     },
 
