@@ -15,6 +15,7 @@ import { type PDFDocument, type PDFFont } from '@cantoo/pdf-lib';
 import * as fontkit from 'fontkit';
 
 import { type ContentBytes } from './bytes.ts';
+import { TrueTypeSubset } from './subset.ts';
 
 /** The three looks the renderer uses. */
 export type FontStyle = 'regular' | 'bold' | 'italic';
@@ -86,10 +87,11 @@ interface DecodableGlyph {
 /**
  * `font` as pdf-lib gets it: the same font, except that each glyph's outline header is decoded
  * once per process (fontkit's subsetter decodes every glyph it copies, for every document:
- * most of a subset's cost), and for a DIRECT script a layout that maps each character to its
- * glyph through the cmap. Everything else (the subset, the metrics) is the font's own.
+ * most of a subset's cost), subsets assembled from bytes prepared once per glyph (subset.ts), and
+ * for a DIRECT script a layout that maps each character to its glyph through the cmap.
+ * Everything else (the metrics, the tables) is the font's own.
  */
-function forDocuments(font: fontkit.Font, direct: boolean): fontkit.Font {
+function forDocuments(font: fontkit.Font, bytes: Uint8Array, direct: boolean): fontkit.Font {
   const decoded = new Set<number>();
   const getGlyph = (id: number, codePoints?: number[]): fontkit.Glyph => {
     const glyph = font.getGlyph(id, codePoints);
@@ -109,7 +111,17 @@ function forDocuments(font: fontkit.Font, direct: boolean): fontkit.Font {
     }
     return glyph;
   };
-  if (!direct) return Object.create(font, { getGlyph: { value: getGlyph } }) as fontkit.Font;
+  const wrapped: fontkit.Font = Object.create(font, {
+    getGlyph: { value: getGlyph },
+    createSubset: {
+      value: () =>
+        new TrueTypeSubset(
+          wrapped as unknown as ConstructorParameters<typeof TrueTypeSubset>[0],
+          bytes,
+        ),
+    },
+  }) as fontkit.Font;
+  if (!direct) return wrapped;
   const glyphs = new Map<number, fontkit.Glyph>();
   const layout = (text: string) => ({
     glyphs: Array.from(text, (character) => {
@@ -128,10 +140,7 @@ function forDocuments(font: fontkit.Font, direct: boolean): fontkit.Font {
       return glyph;
     }),
   });
-  return Object.create(font, {
-    getGlyph: { value: getGlyph },
-    layout: { value: layout },
-  }) as fontkit.Font;
+  return Object.create(wrapped, { layout: { value: layout } }) as fontkit.Font;
 }
 
 function face(script: Script, style: FontStyle): Face {
@@ -142,7 +151,7 @@ function face(script: Script, style: FontStyle): Face {
     const font = fontkit.create(bytes);
     // Every file above is one font, never a collection.
     if ('fonts' in font) throw new Error(`${file} is a font collection`);
-    parsed.set(bytes, forDocuments(font, DIRECT.has(script)));
+    parsed.set(bytes, forDocuments(font, bytes, DIRECT.has(script)));
     loaded = { file, script, bytes, font };
     faces.set(file, loaded);
   }
