@@ -33,10 +33,19 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '5' },
     out: { type: 'string', default: '' },
+    settle: { type: 'string', default: '50' },
   },
 });
 const RUNS = Number(flags.runs);
 const WARMUP = Number(flags.warmup);
+/**
+ * Milliseconds of quiet before each timed operation. Chromium goes on working for a while after
+ * `page.pdf()` resolves (its renderer and browser processes tidy up on the same two cores), and
+ * a render started at once paid for it: about 5 ms a render, a third of its time. With a pause
+ * before each of the two, each is timed on a machine the other has left alone; `--settle=0`
+ * times them back to back as before.
+ */
+const SETTLE_MS = Number(flags.settle);
 const TARGET_RATIO = 10;
 const TIME_LIMIT_MS = 10 * 60_000;
 const CHROMIUM = '/usr/bin/chromium';
@@ -50,9 +59,17 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-if (!Number.isInteger(RUNS) || RUNS < 1 || !Number.isInteger(WARMUP) || WARMUP < 0) {
-  throw new Error('bench/pdf: --runs must be a whole number ≥ 1 and --warmup ≥ 0');
+if (
+  !Number.isInteger(RUNS) ||
+  RUNS < 1 ||
+  !Number.isInteger(WARMUP) ||
+  WARMUP < 0 ||
+  !Number.isInteger(SETTLE_MS) ||
+  SETTLE_MS < 0
+) {
+  throw new Error('bench/pdf: --runs must be a whole number ≥ 1, --warmup and --settle ≥ 0');
 }
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
 let browser: Browser | undefined;
 async function abort(why: string, code: number): Promise<never> {
@@ -121,7 +138,7 @@ console.log(
       : `validation problems: ${problems.join(', ')}`),
 );
 console.log(
-  `  runs: ${WARMUP} warm-up + ${RUNS} timed of each, interleaved; figures are medians\n`,
+  `  runs: ${WARMUP} warm-up + ${RUNS} timed of each, interleaved, ${SETTLE_MS} ms of quiet before each; figures are medians\n`,
 );
 
 // ── the two contenders ──────────────────────────────────────────────────────────────────────
@@ -162,12 +179,14 @@ const chromiumTimes: number[] = [];
 let ourPdf: Uint8Array = new Uint8Array();
 let chromiumPdf: Uint8Array = new Uint8Array();
 for (let run = 0; run < RUNS; run += 1) {
+  await settle();
   const cpu = process.cpuUsage();
   const ours = await time(renderOurs);
   const used = process.cpuUsage(cpu);
   ourTimes.push(ours.ms);
   ourCpu.push((used.user + used.system) / 1000);
   ourPdf = ours.result;
+  await settle();
   const printed = await time(printWithChromium);
   chromiumTimes.push(printed.ms);
   chromiumPdf = printed.result;
