@@ -11,7 +11,12 @@ import { mockApiOf, pageMeta } from './pageStory.tsx';
 const meta = {
   ...pageMeta,
   title: 'Pages/Account',
-  parameters: { applicant: 'visitor' },
+  // Not in pageMeta: Storybook's indexer reads tags from this file, and the docs page would
+  // render every story at once, against one mocked server.
+  tags: ['!autodocs'],
+  // Spelled out here: Storybook's docs plugin writes this file's own `parameters` over the
+  // spread ones.
+  parameters: { ...pageMeta.parameters },
 } satisfies Meta<typeof pageMeta.component>;
 
 export default meta;

@@ -7,8 +7,13 @@ import { mockApiOf, pageMeta } from './pageStory.tsx';
 const meta = {
   ...pageMeta,
   title: 'Pages/Completion',
+  // Not in pageMeta: Storybook's indexer reads tags from this file, and the docs page would
+  // render every story at once, against one mocked server.
+  tags: ['!autodocs'],
   args: { initialPath: '/completion' },
-  parameters: { applicant: 'submitted' },
+  // Spelled out here: Storybook's docs plugin writes this file's own `parameters` over the
+  // spread ones.
+  parameters: { ...pageMeta.parameters, applicant: 'submitted' },
 } satisfies Meta<typeof pageMeta.component>;
 
 export default meta;

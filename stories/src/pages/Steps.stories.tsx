@@ -10,7 +10,13 @@ import { mockApiOf, pageMeta } from './pageStory.tsx';
 const meta = {
   ...pageMeta,
   title: 'Pages/Steps',
+  // Not in pageMeta: Storybook's indexer reads tags from this file, and the docs page would
+  // render every story at once, against one mocked server.
+  tags: ['!autodocs'],
   args: { initialPath: '/about' },
+  // Spelled out here: Storybook's docs plugin writes this file's own `parameters` over the
+  // spread ones.
+  parameters: { ...pageMeta.parameters },
 } satisfies Meta<typeof pageMeta.component>;
 
 export default meta;

@@ -40,13 +40,14 @@ const remountOnRoute: Decorator<{ initialPath?: string }> = (Story, { args }) =>
   <Story key={args.initialPath} />
 );
 
-/** The meta of a page story file: the app, fullscreen, no docs page (one app at a time). */
+/**
+ * The meta of a page story file: the app, fullscreen. Each file also sets `tags: ['!autodocs']`
+ * itself (Storybook's indexer reads a file's tags without running it).
+ */
 export const pageMeta = {
   component: App,
   loaders: [mockApiLoader],
   decorators: [remountOnRoute],
-  // The autodocs page would render every story of the file at once, against one worker.
-  tags: ['!autodocs'],
   parameters: { layout: 'fullscreen', applicant: 'visitor' },
   argTypes: {
     initialPath: {
