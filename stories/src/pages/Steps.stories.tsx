@@ -106,3 +106,36 @@ export const ValidatingWithSummary: Story = {
     await expect(canvas.queryByRole('heading', { name: 'Welcome back!' })).toBeNull();
   },
 };
+
+/**
+ * SPEC §4 Submit, by hand: the returning applicant goes on to step 3 and presses Submit with
+ * answers missing. The status becomes validating, the errors are sent, and step 1 opens with
+ * the summary.
+ */
+export const SubmitWithAnswersMissing: Story = {
+  parameters: { applicant: 'returning' },
+  play: async ({ canvas, userEvent, loaded }) => {
+    const api = mockApiOf(loaded);
+    await canvas.findByRole('heading', { level: 1, name: 'Academic History' }, LOADED);
+    await userEvent.click(canvas.getByRole('button', { name: 'Save and Continue' }));
+    await canvas.findByRole('heading', { level: 1, name: 'Submit' }, LOADED);
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await canvas.findByRole('heading', { level: 1, name: 'Personal Info' }, LOADED);
+    await expect(
+      await canvas.findByRole('region', { name: 'We are missing some information!' }, LOADED),
+    ).toBeVisible();
+    await expect(api.state.webStatus).toEqual(['started', 'validating']);
+    // While validating each page opened is recorded: step 3, then step 1 where Submit led.
+    await waitFor(async () => {
+      await expect(
+        api.requests
+          .filter((request) => request.path === '/api/last-page')
+          .slice(-2)
+          .map((request) => request.body),
+      ).toEqual([{ last_page: 'final-steps' }, { last_page: 'about' }]);
+    });
+    await expect(
+      api.requests.filter((request) => request.path === '/api/validations'),
+    ).toHaveLength(1);
+  },
+};
