@@ -165,6 +165,32 @@ export default tseslint.config(
     },
   },
   {
+    // Storybook (stories/): the widgets' stories live in design-system; here are its config and
+    // the app's pages, rendered through form-app's index against a mocked API (MSW). A page
+    // story drives the real app: no Final Form of its own, no server, no package's src/.
+    files: ['stories/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react-final-form', 'final-form', 'final-form-*', '@admit/server'],
+              message:
+                "Stories render design-system widgets, or form-app's pages against a mocked API: no Final Form, never the server.",
+            },
+            {
+              group: ['@admit/*/src', '@admit/*/src/*'],
+              message: "Import a package through its index (form-app's pages: `@admit/form-app`).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The app builds only from design-system widgets: no MUI, no Emotion directly.
     files: ['form-app/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,36 +1,32 @@
 #!/usr/bin/env node
-// Publishes the static Storybook to Chromatic for visual review. Needs CHROMATIC_PROJECT_TOKEN
-// and the network; without the token it says so and exits 0, so runs without the secret pass.
-// Extra arguments go to the chromatic CLI: `npm run chromatic -- --branch-name main`.
+// Publishes Storybook to Chromatic for visual review, with the CLI pinned in package.json (never
+// a download) and the settings of chromatic.config.json: Chromatic builds Storybook with the
+// `build` script, snapshots only the stories a change can affect (TurboSnap), and changes are
+// reviewed there, so they do not fail the run. Needs CHROMATIC_PROJECT_TOKEN and the network.
+// Extra arguments go to the CLI: `npm run chromatic -- --branch-name main`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 if (!process.env.CHROMATIC_PROJECT_TOKEN) {
-  console.log('CHROMATIC_PROJECT_TOKEN is not set: nothing published to Chromatic.');
-  process.exit(0);
+  console.error(
+    'chromatic: CHROMATIC_PROJECT_TOKEN is not set, so nothing was built or published. ' +
+      "Set it to the Chromatic project's token (Manage → Configure) and run again.",
+  );
+  process.exit(1);
 }
 
-function run(command, args) {
-  console.log(`▶ ${[command, ...args].join(' ')}`);
-  const result = spawnSync(command, args, {
+const require = createRequire(import.meta.url);
+const manifest = require('chromatic/package.json');
+const cli = join(dirname(require.resolve('chromatic/package.json')), manifest.bin.chromatic);
+console.log(`▶ chromatic ${manifest.version} ${process.argv.slice(2).join(' ')}`.trimEnd());
+const result = spawnSync(
+  process.execPath,
+  [cli, '--config-file', 'chromatic.config.json', ...process.argv.slice(2)],
+  {
     cwd: import.meta.dirname,
     stdio: 'inherit',
     env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-const outputDir = join(mkdtempSync(join(tmpdir(), 'admit-storybook-')), 'storybook-static');
-run('npx', ['storybook', 'build', '--quiet', '--output-dir', outputDir]);
-// The CLI reads the token from CHROMATIC_PROJECT_TOKEN; changes are reviewed in Chromatic,
-// so they do not fail the run.
-run('npx', [
-  '--yes',
-  'chromatic',
-  '--storybook-build-dir',
-  outputDir,
-  '--exit-zero-on-changes',
-  ...process.argv.slice(2),
-]);
+  },
+);
+process.exit(result.status ?? 1);

@@ -18,7 +18,8 @@ const designSystemTests: Plugin = {
 
 /**
  * The `design-system` project: every story is a test (render + play + axe, any violation
- * fails), and the widgets' `*.test.tsx` files, all in the system Chromium.
+ * fails), the widgets' and the app's pages' (against MSW), and the widgets' `*.test.tsx`
+ * files, all in the system Chromium.
  */
 export default defineProject({
   plugins: [
@@ -29,6 +30,9 @@ export default defineProject({
     name: 'design-system',
     // Docs pages hold no tests; without this they show up as empty, skipped files.
     exclude: [...configDefaults.exclude, '**/*.mdx'],
+    // A page story (stories/src/pages) starts the whole app and may fetch the college's later
+    // pages: seconds on a busy CI machine, more than the browser default of 15 s allows for.
+    testTimeout: 30_000,
     browser: {
       enabled: true,
       headless: true,

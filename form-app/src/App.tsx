@@ -9,15 +9,18 @@ import { tenant } from './tenant.ts';
 
 const theme = createAppTheme(tenant.theme);
 
-/** The app: theme, toasts, data cache, session, routes. */
-export function App() {
+/**
+ * The app: theme, toasts, data cache, session, routes. `initialPath` starts the routes in memory
+ * at that path instead of the browser's address (Storybook's page stories, see AppRoutes).
+ */
+export function App({ initialPath }: { initialPath?: string }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <AppThemeProvider theme={theme}>
       <ToastProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <AppRoutes />
+            <AppRoutes initialPath={initialPath} />
           </SessionProvider>
         </QueryClientProvider>
       </ToastProvider>

@@ -1,8 +1,16 @@
+import { admitTenant } from '@admit/form-app/tenantPlugin';
 import { defineMain } from '@storybook/react-vite/node';
 import react from '@vitejs/plugin-react';
+import { msw } from 'msw/vite';
 import { mergeConfig } from 'vite';
 
-/** Storybook for Admit: every design-system widget in every state, plus docs pages. */
+/** The college the page stories show: the app's default build (form-app/vite.config.ts). */
+const TENANT = 'gallatin';
+
+/**
+ * Storybook for Admit: every design-system widget in every state, the app's pages (`Pages/`)
+ * against a mocked API, plus docs pages.
+ */
 export default defineMain({
   framework: '@storybook/react-vite',
   stories: [
@@ -15,7 +23,14 @@ export default defineMain({
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   viteFinal: (config) =>
     mergeConfig(config, {
-      plugins: [react()],
+      plugins: [
+        react(),
+        // The app's college, as `virtual:admit-tenant` (checked when Storybook starts).
+        admitTenant(TENANT),
+        // MSW's worker script, served by the dev server (and Vitest) and written into the
+        // static build, straight from the pinned package: no `msw init` copy to keep in step.
+        msw({ mode: 'worker-only' }),
+      ],
       // Storybook's own manager and docs bundles are large by nature; the warning is noise.
       build: { chunkSizeWarningLimit: 2000 },
     }),

@@ -59,6 +59,34 @@ describe('design-system widgets know nothing of admissions', () => {
   });
 });
 
+describe("stories show the widgets, and form-app's pages through its index with a mocked API", () => {
+  it.each([
+    "import { FormLayout } from '@admit/form-app/src/layout/FormLayout.tsx';",
+    "import { Field } from 'react-final-form';",
+    "import { buildApp } from '@admit/server';",
+  ])('refuses %s', async (source) => {
+    expect(
+      await importErrors('stories/src/pages/Probe.stories.tsx', `${source}\nexport {};\n`),
+    ).toHaveLength(1);
+  });
+
+  it("allows the app through form-app's index, a tenant and MSW", async () => {
+    expect(
+      await importErrors(
+        'stories/src/pages/Probe.stories.tsx',
+        [
+          "import { App } from '@admit/form-app';",
+          "import { gallatin } from '@admit/tenant-config';",
+          "import { Banner } from '@admit/design-system';",
+          "import { http } from 'msw';",
+          'export {};',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('packages are used through their index', () => {
   it("refuses a deep import into another package's src/", async () => {
     expect(

@@ -1,7 +1,15 @@
 /** SPEC §2 routes: the form pages inside the form layout, the account pages inside theirs. */
 import { LoadingSpinner } from '@admit/design-system';
-import { type ComponentType, lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import {
+  BrowserRouter,
+  MemoryRouter,
+  Navigate,
+  Outlet,
+  Route,
+  Routes,
+  useLocation,
+} from 'react-router-dom';
 
 import { AccountLayout } from '../layout/AccountLayout.tsx';
 import { FormLayout } from '../layout/FormLayout.tsx';
@@ -71,10 +79,13 @@ function Root() {
  * first download for nothing (bench/bundle). The whole tree and each layout sit in an error
  * boundary, where the data router had `errorElement`: an error while rendering a page or its
  * layout shows RootError in the layout's place.
+ *
+ * `initialPath` (a path with its query string, e.g. "/reset?username=…") runs the routes in
+ * memory from that path instead of the browser's address: Storybook's page stories use it.
  */
-export function AppRoutes() {
+export function AppRoutes({ initialPath }: { initialPath?: string }) {
   return (
-    <BrowserRouter>
+    <Router initialPath={initialPath}>
       <RouteErrorBoundary>
         <Routes>
           <Route element={<Root />}>
@@ -112,6 +123,21 @@ export function AppRoutes() {
           </Route>
         </Routes>
       </RouteErrorBoundary>
-    </BrowserRouter>
+    </Router>
+  );
+}
+
+/** The browser's address, or a path held in memory (`initialPath`). */
+function Router({
+  initialPath,
+  children,
+}: {
+  initialPath: string | undefined;
+  children: ReactNode;
+}) {
+  return initialPath === undefined ? (
+    <BrowserRouter>{children}</BrowserRouter>
+  ) : (
+    <MemoryRouter initialEntries={[initialPath]}>{children}</MemoryRouter>
   );
 }
