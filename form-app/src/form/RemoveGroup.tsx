@@ -5,7 +5,7 @@
  */
 import { type AddAnotherBlock } from '@admit/form-model';
 import { Box, Button, LazyModal, Typography } from '@admit/design-system';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 import { useRenderer } from './RendererContext.tsx';
 
@@ -23,12 +23,31 @@ export function RemoveGroup({
 }) {
   const { removeGroup } = useRenderer();
   const [open, setOpen] = useState(false);
+  const id = `remove-${block.buttonId}-${String(index + 1)}`;
+  // The dialog gives focus back to this button; when the group removed was the last, the
+  // button goes too (at once, or once the server has stored the count), and focus moves on to
+  // the block's Add button (WCAG 2.4.3) rather than falling to the page.
+  const addId = `add-another-${block.buttonId}`;
+  const focusAdd = () => {
+    setTimeout(() => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost || document.activeElement?.id === id) document.getElementById(addId)?.focus();
+    });
+  };
+  useLayoutEffect(
+    () => () => {
+      if (document.activeElement?.id === id) focusAdd();
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [id],
+  );
   const close = () => {
     setOpen(false);
   };
   return (
     <Box>
       <Button
+        id={id}
         variant="outlined"
         color="error"
         aria-label={`Remove ${name}`}
@@ -54,6 +73,7 @@ export function RemoveGroup({
               onClick={() => {
                 close();
                 void removeGroup(block, index, count);
+                if (index + 1 === count) focusAdd();
               }}
             >
               Remove

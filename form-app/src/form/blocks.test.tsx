@@ -292,5 +292,15 @@ describe('add-another: removing a group (SPEC §4)', () => {
       college_3_name: '',
     });
     expect(step.calls.setAddAnother).toEqual([['college', 2]]);
+
+    // Removing the last group takes its button away: focus moves on to the Add button.
+    await userEvent.click(page.getByRole('button', { name: 'Remove College 2' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove', exact: true }));
+    await expect.element(heading(2)).not.toBeInTheDocument();
+    await expect.element(page.getByRole('button', { name: 'Add Another College' })).toHaveFocus();
+    expect(step.form.getState().values).toMatchObject({
+      college_name: 'First',
+      college_2_name: '',
+    });
   });
 });

@@ -123,6 +123,7 @@ describe('FormLayout: add-another (SPEC §4)', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Remove College 2?' });
     await userEvent.click(dialog.getByRole('button', { name: 'Remove', exact: true }));
     await expect.element(heading(2)).not.toBeInTheDocument();
+    await expect.element(page.getByRole('button', { name: 'Add Another College' })).toHaveFocus();
     await vi.waitFor(() => {
       expect(server.bodies('PUT /api/add-another')).toEqual([
         { button_id: 'college', num_components: 1 },
