@@ -43,6 +43,8 @@ function ConditionalView({ block }: { block: Extract<Block, { type: 'conditional
 }
 
 function ConditionGroupView({ block }: { block: Extract<Block, { type: 'condition-group' }> }) {
+  // SPEC §4: the first true branch shows. form-model exports no rule for it yet (its walk,
+  // walk.ts, applies the same one); the property test (visibility.test.tsx) holds them equal.
   const shown = useWatch((values) =>
     block.branches.findIndex((branch) => evaluate(branch.showWhen, values)),
   );
