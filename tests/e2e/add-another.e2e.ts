@@ -28,6 +28,8 @@ test('an applicant removes a college added by mistake, and the PDF no longer sho
 
   await page.goto('/education');
   await expectStep(page, '/education', 'Academic History');
+  // The lookup arrives in a chunk of its own; a plain text input stands in until then.
+  await expect(page.locator('#college_name')).toHaveAttribute('role', 'combobox');
   await typeLookup(page, 'college_name', FIRST);
   await page.getByRole('button', { name: 'Add Another College' }).click();
   await expect(page.getByRole('heading', { name: 'College 2', exact: true })).toBeVisible();
@@ -53,6 +55,8 @@ test('an applicant removes a college added by mistake, and the PDF no longer sho
   await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: 'College 2', exact: true })).toHaveCount(0);
+  // Its button went with it: focus moves on to the Add button, not to the page.
+  await expect(page.getByRole('button', { name: 'Add Another College' })).toBeFocused();
   await expect(page.locator('#college_name')).toHaveValue(FIRST);
 
   // The freed keys are saved as "" and the stored count follows.
