@@ -190,7 +190,7 @@ describe('add-another (SPEC §4)', () => {
     step = await renderStep({
       page: collegeSections('education', 'colleges'),
       loggedIn: true,
-      model: { addAnother: { college: 2 } },
+      ui: { addAnother: { college: 2 } },
     });
     await expect
       .element(page.getByRole('heading', { name: 'College 2', exact: true }))
@@ -264,7 +264,7 @@ describe('add-another: removing a group (SPEC §4)', () => {
     step = await renderStep({
       page: collegeSections('education', 'colleges'),
       loggedIn: true,
-      model: { addAnother: { college: 3 } },
+      ui: { addAnother: { college: 3 } },
       initialValues: { college_name: 'First', college_2_name: 'Second', college_3_name: 'Third' },
     });
     await expect.element(heading(3)).toBeVisible();

@@ -108,13 +108,13 @@ describe('the renderer shows what form-model’s walk calls visible', () => {
     forbidNetwork();
     const page = collegePage(pageId);
     const random = generator(seed);
-    const model = randomUi([page], random);
-    step = await renderStep({ page, initialValues: randomAnswers([page], random), model });
+    const ui = randomUi([page], random);
+    step = await renderStep({ page, initialValues: randomAnswers([page], random), ui });
     await untilQuiet(step.renders);
 
     const values = step.form.getState().values;
     const expected = new Map<string, boolean>();
-    for (const { question, visible } of visitQuestions([page], values, model)) {
+    for (const { question, visible } of visitQuestions([page], values, ui)) {
       const anchor = anchorOf(question);
       expected.set(anchor, (expected.get(anchor) ?? false) || visible);
     }

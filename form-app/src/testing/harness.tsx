@@ -43,7 +43,7 @@ export interface StepOptions {
   /** Errors shown (web status validating). */
   validating?: boolean;
   /** Chosen tabs and add-another counters as the server would return them. */
-  model?: UiState;
+  ui?: UiState;
 }
 
 export interface RenderedStep {
@@ -64,7 +64,7 @@ function Step({
   pages,
   loggedIn,
   validating,
-  model: initial,
+  ui: initial,
   calls,
 }: Required<Omit<StepOptions, 'initialValues'>> & {
   form: FormApi<Answers>;
@@ -146,8 +146,8 @@ export async function renderStep(options: StepOptions): Promise<RenderedStep> {
   const renders = installRenderCounter();
   const pages = options.pages ?? [options.page];
   // The same form FormLayout makes (answers as values, not as initial values; clearing).
-  const model = options.model ?? {};
-  const ui = { ...model, tabs: options.loggedIn === true ? model.tabs : {} };
+  const given = options.ui ?? {};
+  const ui = { ...given, tabs: options.loggedIn === true ? given.tabs : {} };
   const clearing = createClearing({ pages, ui });
   const form = createAnswersForm(options.initialValues ?? {}, [clearing.decorator]);
   const calls: RenderedStep['calls'] = { setTab: [], setAddAnother: [] };
@@ -163,7 +163,7 @@ export async function renderStep(options: StepOptions): Promise<RenderedStep> {
       pages={pages}
       loggedIn={options.loggedIn ?? false}
       validating={options.validating ?? false}
-      model={options.model ?? {}}
+      ui={given}
       calls={calls}
     />,
   );
