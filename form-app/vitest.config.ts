@@ -15,7 +15,7 @@ export default defineProject({
   plugins: [react(), admitTenant('gallatin')],
   test: {
     name: 'form-app',
-    include: ['src/**/*.test.tsx'],
+    include: ['src/**/*.test.{ts,tsx}'],
     // Installs the render counter before react-dom loads (src/testing/renderCounter.ts).
     setupFiles: ['src/testing/setup.ts'],
     // A whole step (hundreds of MUI fields) renders in seconds on a busy CI machine.

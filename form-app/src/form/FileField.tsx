@@ -15,7 +15,8 @@ import { ServerError, UnauthorizedError } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { uploadToStorage } from '../api/upload.ts';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
-import { useRenderer } from './FormContext.tsx';
+import { useRenderer } from './RendererContext.tsx';
+import { subscription, useShownError } from './useQuestionInput.ts';
 
 /** SPEC §9: conversion status is polled every 2000 ms. */
 export const CONVERSION_POLL_MS = 2000;
@@ -23,18 +24,17 @@ export const CONVERSION_POLL_MS = 2000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function FileField({ question }: { question: Extract<Question, { type: 'file' }> }) {
-  const { isLoggedIn, readOnly, save, validating } = useRenderer();
+  const { isLoggedIn, save } = useRenderer();
   const form = useForm();
-  const { input, meta } = useField<string>(question.key, {
-    subscription: { value: true, error: true },
-  });
+  const { input, meta } = useField<string>(question.key, { subscription });
+  const error = useShownError(meta.error);
   const { showToast } = useToast();
   const sessionEnded = useSessionEnded();
   const queryClient = useQueryClient();
   const documents = useQuery({
     queryKey: queryKeys.documents,
     queryFn: api.documentAnswers,
-    enabled: isLoggedIn && !readOnly,
+    enabled: isLoggedIn,
   });
   const stored = documents.data?.[question.key];
   const [status, setStatus] = useState<FileUploadStatus>('empty');
@@ -126,8 +126,7 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
       validate={validateFile}
       onUpload={onUpload}
       onDelete={onDelete}
-      error={validating ? (meta.error as string[] | undefined) : undefined}
-      disabled={readOnly}
+      error={error}
       visitor={!isLoggedIn}
       accept=".png,.jpeg,.jpg,.pdf,.docx"
     />

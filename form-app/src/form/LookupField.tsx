@@ -4,27 +4,23 @@ import { useLayoutEffect } from 'react';
 import { useForm } from 'react-final-form';
 
 import { api } from '../api/endpoints.ts';
-import { type FieldProps, text, useFieldState, useRequired } from './fieldState.ts';
+import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
 import { clearLookup, takeOverFocus } from './LookupPlaceholder.tsx';
 
 export function LookupField({ question }: FieldProps<'lookup'>) {
   const form = useForm();
-  const { input, error, disabled } = useFieldState<string>(question.key);
-  const required = useRequired(question);
+  const { onChange, ...props } = useQuestionInput(question);
   // Someone typing in the placeholder when this arrived goes on typing here.
   useLayoutEffect(() => {
     takeOverFocus(question.key);
   }, [question.key]);
   return (
     <LookupInput
-      id={question.key}
-      label={question.label}
-      hint={question.hint}
-      value={text(input.value)}
+      {...props}
       maxLength={question.maxLength}
       fetchSuggestions={(value, signal) => api.lookup(value, question.category, signal)}
       onChange={({ label, suggestion }) => {
-        form.change(question.key, label);
+        onChange(label);
         if (suggestion === undefined) return;
         // SPEC §4: picking a suggestion fills related fields; a failed detail keeps the typed text.
         void api
@@ -49,10 +45,6 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
       onClear={() => {
         clearLookup(form, question);
       }}
-      onBlur={input.onBlur}
-      error={error}
-      disabled={disabled}
-      required={required}
     />
   );
 }

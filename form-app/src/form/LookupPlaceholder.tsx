@@ -8,7 +8,7 @@ import { TextInput } from '@admit/design-system';
 import { type FormApi } from 'final-form';
 import { useForm } from 'react-final-form';
 
-import { type FieldProps, type Of, text, useFieldState, useRequired } from './fieldState.ts';
+import { type FieldProps, type Of, useQuestionInput } from './useQuestionInput.ts';
 
 /** SPEC §4: clearing a lookup empties its answer and the related fields it filled. */
 export function clearLookup(form: FormApi, question: Of<'lookup'>): void {
@@ -34,8 +34,7 @@ export function takeOverFocus(key: string): void {
 
 export function LookupPlaceholder({ question }: FieldProps<'lookup'>) {
   const form = useForm();
-  const { input, error, disabled } = useFieldState<string>(question.key);
-  const required = useRequired(question);
+  const input = useQuestionInput(question);
   const remember = () => {
     const element = document.getElementById(question.key);
     if (element instanceof HTMLInputElement && document.activeElement === element)
@@ -55,25 +54,19 @@ export function LookupPlaceholder({ question }: FieldProps<'lookup'>) {
       }}
     >
       <TextInput
-        id={question.key}
-        label={question.label}
-        hint={question.hint}
-        value={text(input.value)}
+        {...input}
         onChange={(value) => {
           // SPEC §4: emptying the lookup clears it and its related fields, as the lookup does.
-          if (value === '' && text(input.value) !== '') clearLookup(form, question);
+          if (value === '' && input.value !== '') clearLookup(form, question);
           else input.onChange(value);
           remember();
         }}
         onBlur={() => {
           // As the lookup does on leaving: the trimmed text is the answer.
-          const typed = text(input.value);
+          const typed = input.value;
           if (typed.trim() !== typed) input.onChange(typed.trim());
           input.onBlur();
         }}
-        error={error}
-        disabled={disabled}
-        required={required}
         maxLength={question.maxLength}
       />
     </div>

@@ -190,7 +190,7 @@ describe('add-another (SPEC §4)', () => {
     step = await renderStep({
       page: collegeSections('education', 'colleges'),
       loggedIn: true,
-      model: { addAnother: { college: 2 } },
+      ui: { addAnother: { college: 2 } },
     });
     await expect
       .element(page.getByRole('heading', { name: 'College 2', exact: true }))
@@ -253,5 +253,54 @@ describe('tabs (SPEC §4)', () => {
     await expect.element(essay()).not.toBeInTheDocument();
     expect(step.form.getState().values.decision_essay).toBe('');
     // Coming back to the typing tab: see FormLayout.test.tsx.
+  });
+});
+
+describe('add-another: removing a group (SPEC §4)', () => {
+  const heading = (n: number) => page.getByRole('heading', { name: `College ${n}`, exact: true });
+
+  it('asks first, then moves later colleges up, clears the freed last one and stores one fewer', async () => {
+    forbidNetwork();
+    step = await renderStep({
+      page: collegeSections('education', 'colleges'),
+      loggedIn: true,
+      ui: { addAnother: { college: 3 } },
+      initialValues: { college_name: 'First', college_2_name: 'Second', college_3_name: 'Third' },
+    });
+    await expect.element(heading(3)).toBeVisible();
+    // The first group has no Remove button; every later one names its group.
+    await expect
+      .element(page.getByRole('button', { name: 'Remove College 1' }))
+      .not.toBeInTheDocument();
+
+    await userEvent.click(page.getByRole('button', { name: 'Remove College 2' }));
+    const dialog = page.getByRole('alertdialog', { name: 'Remove College 2?' });
+    await expect.element(dialog).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(step.form.getState().values).toMatchObject({ college_2_name: 'Second' });
+
+    // By keyboard this time: the button opens the dialog with Enter.
+    (page.getByRole('button', { name: 'Remove College 2' }).element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(dialog).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove', exact: true }));
+    await expect.element(heading(3)).not.toBeInTheDocument();
+    expect(step.form.getState().values).toMatchObject({
+      college_name: 'First',
+      college_2_name: 'Third',
+      college_3_name: '',
+    });
+    expect(step.calls.setAddAnother).toEqual([['college', 2]]);
+
+    // Removing the last group takes its button away: focus moves on to the Add button.
+    await userEvent.click(page.getByRole('button', { name: 'Remove College 2' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove', exact: true }));
+    await expect.element(heading(2)).not.toBeInTheDocument();
+    await expect.element(page.getByRole('button', { name: 'Add Another College' })).toHaveFocus();
+    expect(step.form.getState().values).toMatchObject({
+      college_name: 'First',
+      college_2_name: '',
+    });
   });
 });

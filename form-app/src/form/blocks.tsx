@@ -1,17 +1,17 @@
 /**
  * Renders a page config's blocks. Each structural block watches only what decides it (a
  * condition's result, a group's first true branch, a counter), so typing elsewhere re-renders
- * nothing here. Hidden blocks render nothing; their answers are cleared by the one clearing
- * function (see ClearHidden).
+ * nothing here. Visibility is form-model's (addAnotherCount, chosenTab, triggerPressed, the
+ * condition rules), read with the UI state; hidden blocks render nothing, and their answers are
+ * cleared by the one clearing function (see clearing.ts).
  */
 import {
   addAnotherCount,
   type Block,
-  blockKeys,
   chosenTab,
   evaluate,
-  isAnswered,
   type SectionConfig,
+  triggerPressed,
 } from '@admit/form-model';
 import {
   AddAnotherButton,
@@ -22,7 +22,8 @@ import {
 } from '@admit/design-system';
 
 import { QuestionField } from './fields.tsx';
-import { useRenderer } from './FormContext.tsx';
+import { RemoveGroup } from './RemoveGroup.tsx';
+import { useRenderer } from './RendererContext.tsx';
 import { useWatch } from './useWatch.ts';
 
 function Blocks({ blocks }: { blocks: readonly Block[] }) {
@@ -42,6 +43,8 @@ function ConditionalView({ block }: { block: Extract<Block, { type: 'conditional
 }
 
 function ConditionGroupView({ block }: { block: Extract<Block, { type: 'condition-group' }> }) {
+  // SPEC §4: the first true branch shows. form-model exports no rule for it yet (its walk,
+  // walk.ts, applies the same one); the property test (visibility.test.tsx) holds them equal.
   const shown = useWatch((values) =>
     block.branches.findIndex((branch) => evaluate(branch.showWhen, values)),
   );
@@ -54,17 +57,14 @@ function ButtonTriggerView({
 }: {
   block: Extract<Block, { type: 'trigger'; mode: 'button' }>;
 }) {
-  const { model, pressTrigger, readOnly } = useRenderer();
-  const answered = useWatch((values) =>
-    blockKeys(block.after).some((key) => isAnswered(values[key])),
-  );
-  const pressed = model.triggers?.[block.id] === true || answered;
+  const { ui, pressTrigger } = useRenderer();
+  const pressed = useWatch((values) => triggerPressed(block, values, ui));
   return (
     <>
       <Blocks blocks={block.before ?? []} />
       {pressed ? (
         <Blocks blocks={block.after} />
-      ) : readOnly ? null : (
+      ) : (
         <RevealButton
           id={block.id}
           label={block.label}
@@ -98,41 +98,35 @@ function itemNoun(label: string): string {
 }
 
 function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another' }> }) {
-  const { model, setAddAnother, readOnly } = useRenderer();
-  // Values decide the last answered group; the stored counter comes from the model (useWatch
-  // recomputes on value changes only, so the counter is combined outside it).
-  const answeredThrough = useWatch((values) => addAnotherCount(block, values, {}));
-  const count = Math.min(
-    Math.max(model.addAnother?.[block.buttonId] ?? 1, answeredThrough),
-    block.max,
-    block.items.length,
-  );
+  const { ui, setAddAnother } = useRenderer();
+  const count = useWatch((values) => addAnotherCount(block, values, ui));
   const noun = itemNoun(block.label);
   return (
     <>
       {block.items.slice(0, count).map((item, index) => (
         <FormSection key={index} title={`${noun} ${index + 1}`} level={3}>
           <Blocks blocks={item} />
+          {index === 0 ? null : (
+            <RemoveGroup block={block} index={index} count={count} name={`${noun} ${index + 1}`} />
+          )}
         </FormSection>
       ))}
-      {readOnly ? null : (
-        <AddAnotherButton
-          id={`add-another-${block.buttonId}`}
-          label={block.label}
-          count={count}
-          max={block.max}
-          onClick={() => {
-            setAddAnother(block.buttonId, count + 1);
-          }}
-        />
-      )}
+      <AddAnotherButton
+        id={`add-another-${block.buttonId}`}
+        label={block.label}
+        count={count}
+        max={block.max}
+        onClick={() => {
+          setAddAnother(block.buttonId, count + 1);
+        }}
+      />
     </>
   );
 }
 
 function TabsView({ block }: { block: Extract<Block, { type: 'tabs' }> }) {
-  const { model, setTab, readOnly } = useRenderer();
-  const chosen = chosenTab(block, model);
+  const { ui, setTab } = useRenderer();
+  const chosen = chosenTab(block, ui);
   const tab = block.tabs.find((t) => t.id === chosen);
   return (
     <TabGroup
@@ -143,7 +137,6 @@ function TabsView({ block }: { block: Extract<Block, { type: 'tabs' }> }) {
       value={chosen}
       onChange={() => undefined}
       beforeChange={(id) => setTab(block.tabId, id)}
-      disabled={readOnly}
     >
       {tab === undefined ? null : <Blocks blocks={tab.blocks} />}
     </TabGroup>

@@ -1,16 +1,14 @@
 /**
- * One adapter per question kind: Final Form field state → a design-system widget. The registry
- * at the bottom maps each `type` of form-model's Question union to its renderer (STYLE).
- * Each field subscribes to its own value and error only, so a keystroke re-renders one field.
+ * One renderer per question kind, each a design-system widget with the props of
+ * `useQuestionInput` spread in (plus what only its kind has). The registry at the bottom maps
+ * each `type` of form-model's Question union to its renderer (STYLE).
  */
 import {
-  type Answers,
   currentOptions,
-  descKey,
   formatInternationalPhone,
   formatSsn,
   formatUsPhone,
-  hasDescKey,
+  hasOptionsNow,
   isRequired,
   type Question,
   yearOptions,
@@ -31,19 +29,18 @@ import {
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useField, useForm } from 'react-final-form';
 
+import { LookupPlaceholder } from './LookupPlaceholder.tsx';
 import {
   type FieldProps,
   type Of,
   subscription,
   text,
-  useFieldState,
-  useRequired,
-} from './fieldState.ts';
-import { useRenderer } from './FormContext.tsx';
-import { LookupPlaceholder } from './LookupPlaceholder.tsx';
+  useQuestionInput,
+  useShownError,
+} from './useQuestionInput.ts';
 import { useWatch } from './useWatch.ts';
 
-export type { FieldProps } from './fieldState.ts';
+export type { FieldProps } from './useQuestionInput.ts';
 
 /**
  * A field in a chunk of its own, fetched when a step first shows one, with `Placeholder` (a
@@ -55,16 +52,14 @@ function lazyField<T extends Question['type']>(
 ): ComponentType<FieldProps<T>> {
   const Field = lazy(async () => ({ default: await load() }));
   return function LazyField({ question }: FieldProps<T>) {
+    const fallback =
+      Placeholder === undefined ? (
+        <LoadingSpinner size="small" />
+      ) : (
+        <Placeholder question={question} />
+      );
     return (
-      <Suspense
-        fallback={
-          Placeholder === undefined ? (
-            <LoadingSpinner size="small" />
-          ) : (
-            <Placeholder question={question} />
-          )
-        }
-      >
+      <Suspense fallback={fallback}>
         <Field question={question} />
       </Suspense>
     );
@@ -85,77 +80,22 @@ const LookupField = lazyField<'lookup'>(
 const FileField = lazyField<'file'>(async () => (await import('./FileField.tsx')).FileField);
 
 function TextField({ question }: FieldProps<'text'>) {
-  const { input, error, disabled } = useFieldState<string>(question.key);
-  const required = useRequired(question);
-  return (
-    <TextInput
-      id={question.key}
-      label={question.label}
-      hint={question.hint}
-      value={text(input.value)}
-      onChange={input.onChange}
-      onBlur={input.onBlur}
-      error={error}
-      disabled={disabled}
-      required={required}
-      maxLength={question.maxLength}
-    />
-  );
+  return <TextInput {...useQuestionInput(question)} maxLength={question.maxLength} />;
 }
 
 function TextareaField({ question }: FieldProps<'textarea'>) {
-  const { input, error, disabled } = useFieldState<string>(question.key);
-  const required = useRequired(question);
-  return (
-    <Textarea
-      id={question.key}
-      label={question.label}
-      hint={question.hint}
-      value={text(input.value)}
-      onChange={input.onChange}
-      onBlur={input.onBlur}
-      error={error}
-      disabled={disabled}
-      required={required}
-      maxLength={question.maxLength}
-    />
-  );
+  return <Textarea {...useQuestionInput(question)} maxLength={question.maxLength} />;
 }
 
 function EmailField({ question }: FieldProps<'email'>) {
-  const { input, error, disabled } = useFieldState<string>(question.key);
-  const required = useRequired(question);
-  return (
-    <EmailInput
-      id={question.key}
-      label={question.label}
-      hint={question.hint}
-      value={text(input.value)}
-      onChange={input.onChange}
-      onBlur={input.onBlur}
-      error={error}
-      disabled={disabled}
-      required={required}
-      maxLength={question.maxLength}
-    />
-  );
+  return <EmailInput {...useQuestionInput(question)} maxLength={question.maxLength} />;
 }
 
 function PhoneField({ question }: FieldProps<'phone'>) {
-  const { input, error, disabled } = useFieldState<string>(question.key);
-  const required = useRequired(question);
   const international = question.variant === 'international';
   return (
     <PhoneInput
-      id={question.key}
-      label={question.label}
-      hint={question.hint}
-      value={text(input.value)}
-      onChange={input.onChange}
-      onBlur={input.onBlur}
-      error={error}
-      disabled={disabled}
-      required={required}
+      {...useQuestionInput(question)}
       variant={international ? 'international' : 'us'}
       format={international ? formatInternationalPhone : formatUsPhone}
     />
@@ -163,114 +103,45 @@ function PhoneField({ question }: FieldProps<'phone'>) {
 }
 
 function SsnField({ question }: FieldProps<'ssn'>) {
-  const { input, error, disabled } = useFieldState<string>(question.key);
-  const required = useRequired(question);
-  return (
-    <SsnInput
-      id={question.key}
-      label={question.label}
-      hint={question.hint}
-      value={text(input.value)}
-      onChange={input.onChange}
-      onBlur={input.onBlur}
-      error={error}
-      disabled={disabled}
-      required={required}
-      format={formatSsn}
-      concealable
-    />
-  );
+  return <SsnInput {...useQuestionInput(question)} format={formatSsn} concealable />;
 }
 
-/** Options of a select or radio; a conditional select re-renders only when its controlling answer changes. */
+/**
+ * Options of a select or radio, or `undefined` while a conditional one offers none (SPEC §4:
+ * it does not show). Re-renders only when its controlling answer changes.
+ */
 function useOptions(question: Of<'select'> | Of<'radio'>) {
   const controllingKey =
     'byAnswer' in question.options ? question.options.byAnswer.valueKey : undefined;
   const controlling = useWatch((values) =>
     controllingKey === undefined ? '' : text(values[controllingKey]),
   );
-  const answers: Answers = controllingKey === undefined ? {} : { [controllingKey]: controlling };
-  return currentOptions(question, answers) ?? [];
-}
-
-function useChoiceChange(question: Of<'select'> | Of<'radio'>) {
-  const form = useForm();
-  return (value: string, label: string) => {
-    form.batch(() => {
-      form.change(question.key, value);
-      // SPEC §3: selects and radios also store the chosen label in {key}_desc.
-      if (hasDescKey(question)) form.change(descKey(question.key), value === '' ? '' : label);
-    });
-  };
+  const answers = controllingKey === undefined ? {} : { [controllingKey]: controlling };
+  return hasOptionsNow(question, answers) ? (currentOptions(question, answers) ?? []) : undefined;
 }
 
 function SelectField({ question }: FieldProps<'select'>) {
-  const { input, error, disabled } = useFieldState<string>(question.key);
-  const required = useRequired(question);
+  const props = useQuestionInput(question);
   const options = useOptions(question);
-  const onChange = useChoiceChange(question);
-  // SPEC §4: a conditional select shows only while its controlling answer offers options.
-  if ('byAnswer' in question.options && options.length === 0) return null;
-  return (
-    <SelectInput
-      id={question.key}
-      label={question.label}
-      hint={question.hint}
-      options={options}
-      value={text(input.value)}
-      onChange={onChange}
-      onBlur={input.onBlur}
-      error={error}
-      disabled={disabled}
-      required={required}
-    />
-  );
+  return options === undefined ? null : <SelectInput {...props} options={options} />;
 }
 
 function RadioField({ question }: FieldProps<'radio'>) {
-  const { input, error, disabled } = useFieldState<string>(question.key);
-  const required = useRequired(question);
+  const props = useQuestionInput(question);
   const options = useOptions(question);
-  const onChange = useChoiceChange(question);
-  if ('byAnswer' in question.options && options.length === 0) return null;
-  return (
-    <RadioGroupInput
-      id={question.key}
-      label={question.label}
-      hint={question.hint}
-      options={options}
-      value={text(input.value)}
-      onChange={onChange}
-      onBlur={input.onBlur}
-      error={error}
-      disabled={disabled}
-      required={required}
-      row={options.length <= 3 && options.every((option) => option.label.length <= 24)}
-    />
-  );
+  if (options === undefined) return null;
+  const row = options.length <= 3 && options.every((option) => option.label.length <= 24);
+  return <RadioGroupInput {...props} options={options} row={row} />;
 }
 
 function CheckboxField({ question }: FieldProps<'checkbox'>) {
-  const { input, error, disabled } = useFieldState<boolean | string>(question.key);
-  const required = useRequired(question);
-  return (
-    <CheckboxInput
-      id={question.key}
-      label={question.label}
-      hint={question.hint}
-      value={input.value === true}
-      onChange={input.onChange}
-      onBlur={input.onBlur}
-      error={error}
-      disabled={disabled}
-      required={required}
-    />
-  );
+  return <CheckboxInput {...useQuestionInput(question)} />;
 }
 
 function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
   const form = useForm();
-  const { error, disabled } = useFieldState<boolean | string>(question.key);
+  const { meta } = useField(question.key, { subscription });
+  const error = useShownError(meta.error);
   const checkedKeys = useWatch((values) =>
     question.options
       .filter((option) => values[option.key] === true)
@@ -292,7 +163,6 @@ function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
         form.change(key, value);
       }}
       error={error}
-      disabled={disabled}
     />
   );
 }
@@ -301,14 +171,9 @@ function MonthYearField({ question }: FieldProps<'month-year'>) {
   const form = useForm();
   const month = useField<string>(question.monthKey, { subscription });
   const year = useField<string>(question.yearKey, { subscription });
-  const { validating, readOnly } = useRenderer();
+  const monthErrors = useShownError(month.meta.error) ?? [];
+  const yearErrors = useShownError(year.meta.error) ?? [];
   const required = useWatch((values) => isRequired(question.required, values));
-  const errors = validating
-    ? [
-        ...((month.meta.error as string[] | undefined) ?? []),
-        ...((year.meta.error as string[] | undefined) ?? []),
-      ]
-    : [];
   return (
     <MonthYearInput
       id={question.monthKey}
@@ -325,8 +190,7 @@ function MonthYearField({ question }: FieldProps<'month-year'>) {
         });
       }}
       onBlur={month.input.onBlur}
-      error={[...new Set(errors)]}
-      disabled={readOnly}
+      error={[...new Set([...monthErrors, ...yearErrors])]}
       required={required}
     />
   );

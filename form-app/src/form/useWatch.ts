@@ -1,27 +1,18 @@
 import { type Answers } from '@admit/form-model';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useForm } from 'react-final-form';
 
 /**
  * A value computed from the form's answers that re-renders its component only when the
- * computed value changes (a keystroke elsewhere re-renders nothing here). Return primitives:
- * a new object each time would re-render on every change.
+ * computed value changes (a keystroke elsewhere re-renders nothing here). `compute` is read
+ * at every render too, so it may also use what the component renders with (the UI state).
+ * Return primitives: a new object each time would re-render on every change.
  */
 export function useWatch<T extends string | number | boolean>(compute: (values: Answers) => T): T {
   const form = useForm();
-  const [value, setValue] = useState<T>(() => compute(form.getState().values as Answers));
-  const onValues = useEffectEvent((values: Answers) => {
-    setValue(compute(values));
-  });
-  useEffect(
-    () =>
-      form.subscribe(
-        ({ values }) => {
-          onValues(values as Answers);
-        },
-        { values: true },
-      ),
+  const subscribe = useCallback(
+    (onChange: () => void) => form.subscribe(onChange, { values: true }),
     [form],
   );
-  return value;
+  return useSyncExternalStore(subscribe, () => compute(form.getState().values as Answers));
 }

@@ -114,4 +114,22 @@ describe('FormLayout: add-another (SPEC §4)', () => {
     await expect.element(heading(2)).toBeVisible();
     expect(server.unexpected).toEqual([]);
   });
+
+  it('removes a college: saves its answers as "" and stores one fewer', async () => {
+    const server = applicantServer({ college_name: 'First', college_2_name: 'By mistake' });
+    app = await renderFormLayout('/education', { loggedIn: true });
+    await expect.element(heading(2), { timeout: 15_000 }).toBeVisible();
+    await userEvent.click(page.getByRole('button', { name: 'Remove College 2' }));
+    const dialog = page.getByRole('alertdialog', { name: 'Remove College 2?' });
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove', exact: true }));
+    await expect.element(heading(2)).not.toBeInTheDocument();
+    await expect.element(page.getByRole('button', { name: 'Add Another College' })).toHaveFocus();
+    await vi.waitFor(() => {
+      expect(server.bodies('PUT /api/add-another')).toEqual([
+        { button_id: 'college', num_components: 1 },
+      ]);
+      expect(server.bodies('PUT /api/answer')).toEqual([{ college_2_name: '' }]);
+    });
+    expect(server.unexpected).toEqual([]);
+  });
 });

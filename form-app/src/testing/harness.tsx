@@ -1,32 +1,28 @@
 /**
  * Renders the step renderer for a page config the way FormLayout does, without a server: one
- * Final Form made outside it, the renderer context (add-another counters, chosen tabs, pressed
- * triggers kept in React state, as FormLayout keeps them for a visitor), form-model's clearing
- * applied as values change, and what the app puts above a step (theme, toasts, a query client,
- * the session, a router). Plain fields never touch the network: tests call `forbidNetwork()`
- * to prove it, and stub `fetch` only where a file question asks for the documents.
+ * Final Form made outside it with the same clearing decorator, the renderer context made by the
+ * same `createRenderer` (add-another counters, chosen tabs, pressed triggers kept in React
+ * state, as FormLayout keeps them for a visitor), and what the app puts above a step (theme,
+ * toasts, a query client, the session, a router). Plain fields never touch the network: tests
+ * call `forbidNetwork()` to prove it, and stub `fetch` only where a file question asks for the
+ * documents.
  */
-import {
-  type Answers,
-  blockKeys,
-  type FormContext,
-  type PageConfig,
-  type TabsBlock,
-} from '@admit/form-model';
+import { type Answers, type PageConfig } from '@admit/form-model';
 import { AppThemeProvider, createAppTheme, ToastProvider } from '@admit/design-system';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type FormApi } from 'final-form';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Form } from 'react-final-form';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 
 import { createQueryClient } from '../api/queryClient.ts';
+import { createRenderer } from '../application/renderer.ts';
 import { SectionView } from '../form/blocks.tsx';
-import { ClearHidden } from '../form/ClearHidden.tsx';
+import { type Clearing, createClearing } from '../form/clearing.ts';
 import { createAnswersForm } from '../form/createAnswersForm.ts';
-import { type RendererContext, RendererContextValue } from '../form/FormContext.tsx';
+import { RendererContext, type UiState } from '../form/RendererContext.tsx';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { SessionProvider } from '../session/SessionProvider.tsx';
@@ -47,7 +43,7 @@ export interface StepOptions {
   /** Errors shown (web status validating). */
   validating?: boolean;
   /** Chosen tabs and add-another counters as the server would return them. */
-  model?: FormContext;
+  ui?: UiState;
 }
 
 export interface RenderedStep {
@@ -63,74 +59,80 @@ export interface RenderedStep {
 
 function Step({
   form,
+  clearing,
   page,
   pages,
   loggedIn,
   validating,
-  model: initialModel,
+  ui: initial,
   calls,
 }: Required<Omit<StepOptions, 'initialValues'>> & {
   form: FormApi<Answers>;
+  clearing: Clearing;
   calls: RenderedStep['calls'];
 }) {
   const [queryClient] = useState(createQueryClient);
-  const [addAnother, setAddAnother] = useState(initialModel.addAnother ?? {});
-  const [tabs, setTabs] = useState(initialModel.tabs ?? {});
-  const [triggers, setTriggers] = useState(initialModel.triggers ?? {});
-  const model = useMemo<FormContext>(
+  const [addAnother, setAddAnother] = useState(initial.addAnother ?? {});
+  const [tabs, setTabs] = useState(initial.tabs ?? {});
+  const [triggers, setTriggers] = useState(initial.triggers ?? {});
+  const ui = useMemo<UiState>(
     () => ({ addAnother, tabs: loggedIn ? tabs : {}, triggers }),
     [addAnother, loggedIn, tabs, triggers],
   );
-  const renderer = useMemo<RendererContext>(
-    () => ({
-      model,
-      isLoggedIn: loggedIn,
-      readOnly: false,
-      validating,
-      save: () => Promise.resolve(),
-      pressTrigger: (id) => {
-        setTriggers((previous) => ({ ...previous, [id]: true }));
+  useEffect(() => {
+    clearing.update({ pages, ui });
+  }, [clearing, pages, ui]);
+  const renderer = useMemo(() => {
+    const made = createRenderer(
+      {
+        form,
+        ui,
+        pages: () => Promise.resolve(pages),
+        isLoggedIn: loggedIn,
+        validating,
+        save: () => Promise.resolve(),
+        pressTrigger: (id) => {
+          setTriggers((previous) => ({ ...previous, [id]: true }));
+        },
+        fail: (title, error) => {
+          throw new Error(`${title}: ${String(error)}`);
+        },
       },
-      setAddAnother: (buttonId, count) => {
-        calls.setAddAnother.push([buttonId, count]);
-        setAddAnother((previous) => ({ ...previous, [buttonId]: count }));
+      {
+        storeCount: (buttonId, count) => {
+          calls.setAddAnother.push([buttonId, count]);
+          setAddAnother((previous) => ({ ...previous, [buttonId]: count }));
+        },
+        leaveFile: () => Promise.resolve(true),
+        storeTab: (tabId, tab) => {
+          setTabs((previous) => ({ ...previous, [tabId]: tab }));
+          return Promise.resolve();
+        },
       },
-      // As FormLayout does with the server's answer: visitors stay on the default tab; a
-      // switch clears the answers of the tab being left (SPEC §4).
-      setTab: (tabId, tab) => {
+    );
+    return {
+      ...made,
+      setTab: (tabId: string, tab: string) => {
         calls.setTab.push([tabId, tab]);
-        if (!loggedIn) return Promise.resolve(false);
-        const group = findTabs(pages, tabId);
-        const current = model.tabs?.[tabId] ?? group?.tabs[0]?.id;
-        const leaving = group?.tabs.find((t) => t.id !== tab && t.id === current);
-        form.batch(() => {
-          for (const key of leaving === undefined ? [] : blockKeys(leaving.blocks))
-            form.change(key, '');
-        });
-        setTabs((previous) => ({ ...previous, [tabId]: tab }));
-        return Promise.resolve(true);
+        return made.setTab(tabId, tab);
       },
-    }),
-    [calls, form, loggedIn, model, pages, validating],
-  );
+    };
+  }, [calls, form, loggedIn, pages, ui, validating]);
   return (
     <AppThemeProvider theme={theme}>
       <ToastProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <MemoryRouter initialEntries={[`/${page.route}`]}>
-              <RendererContextValue.Provider value={renderer}>
+              <RendererContext.Provider value={renderer}>
                 <Form form={form} onSubmit={() => undefined} subscription={{}}>
-                  {() => (
-                    <>
-                      <ClearHidden pages={pages} context={model} />
-                      {page.sections.map((section) => (
-                        <SectionView key={section.id} section={section} />
-                      ))}
-                    </>
-                  )}
+                  {() =>
+                    page.sections.map((section) => (
+                      <SectionView key={section.id} section={section} />
+                    ))
+                  }
                 </Form>
-              </RendererContextValue.Provider>
+              </RendererContext.Provider>
             </MemoryRouter>
           </SessionProvider>
         </QueryClientProvider>
@@ -139,27 +141,15 @@ function Step({
   );
 }
 
-/** The tab group `tabId` anywhere in the pages (tabs may sit inside other blocks). */
-function findTabs(pages: readonly PageConfig[], tabId: string): TabsBlock | undefined {
-  const found: TabsBlock[] = [];
-  const walk = (value: unknown) => {
-    if (Array.isArray(value)) {
-      for (const item of value) walk(item);
-    } else if (typeof value === 'object' && value !== null) {
-      const block = value as { type?: unknown; tabId?: unknown };
-      if (block.type === 'tabs' && block.tabId === tabId) found.push(value as TabsBlock);
-      for (const child of Object.values(value)) walk(child);
-    }
-  };
-  walk(pages);
-  return found[0];
-}
-
 /** Renders `options.page` into a fresh container in the document. */
 export async function renderStep(options: StepOptions): Promise<RenderedStep> {
   const renders = installRenderCounter();
-  // The same form FormLayout makes (answers as values, not as initial values).
-  const form = createAnswersForm(options.initialValues ?? {});
+  const pages = options.pages ?? [options.page];
+  // The same form FormLayout makes (answers as values, not as initial values; clearing).
+  const given = options.ui ?? {};
+  const ui = { ...given, tabs: options.loggedIn === true ? given.tabs : {} };
+  const clearing = createClearing({ pages, ui });
+  const form = createAnswersForm(options.initialValues ?? {}, [clearing.decorator]);
   const calls: RenderedStep['calls'] = { setTab: [], setAddAnother: [] };
   const container = document.createElement('div');
   document.body.append(container);
@@ -168,11 +158,12 @@ export async function renderStep(options: StepOptions): Promise<RenderedStep> {
   root.render(
     <Step
       form={form}
+      clearing={clearing}
       page={options.page}
-      pages={options.pages ?? [options.page]}
+      pages={pages}
       loggedIn={options.loggedIn ?? false}
       validating={options.validating ?? false}
-      model={options.model ?? {}}
+      ui={given}
       calls={calls}
     />,
   );

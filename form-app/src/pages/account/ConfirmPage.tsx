@@ -1,25 +1,23 @@
 import { AccountCard, TextInput } from '@admit/design-system';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 
 import { api } from '../../api/endpoints.ts';
-import { tenant } from '../../tenant.ts';
 import { AccountMessage } from './AccountMessage.tsx';
+import { EmailAddressInput } from './inputs.tsx';
 import { resendCode } from './ResendLink.ts';
 import { useAccountForm } from './useAccountForm.ts';
 
 /** SPEC §2 /confirm: pre-fills the username passed in navigation state. */
 export function ConfirmPage() {
-  const navigate = useNavigate();
-  const { field, submit, busy, carried, values, showToast } = useAccountForm(
+  const { field, submit, busy, carried, values, showToast, goTo, footer } = useAccountForm(
     'confirm',
     'Confirm Card',
     { username: '', code: '' },
+    'Confirm Your Account',
   );
   const prefilled = carried.username;
   const username = field('username');
   useEffect(() => {
-    document.title = `Confirm Your Account · ${tenant.titles.application}`;
     if (prefilled !== undefined) username.onChange(prefilled);
     // Only once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -33,18 +31,10 @@ export function ConfirmPage() {
         onSubmit={() =>
           void submit(async ({ username: name, code }) => {
             const { message } = await api.confirm({ username: name, code: code.trim() });
-            void navigate('/login', {
-              state: { successMessage: message, answers: carried.answers },
-            });
+            goTo('/login', { successMessage: message });
           })
         }
-        footerQuestion="Already confirmed?"
-        footerLinkLabel="Log In"
-        footerHref="/login"
-        onFooterLinkClick={(event) => {
-          event.preventDefault();
-          void navigate('/login', { state: { answers: carried.answers } });
-        }}
+        {...footer('Already confirmed?', 'Log In', '/login')}
         links={[
           {
             label: 'Resend confirmation code',
@@ -55,14 +45,7 @@ export function ConfirmPage() {
           },
         ]}
       >
-        <TextInput
-          {...username}
-          label="Email Address"
-          type="email"
-          autoComplete="username"
-          maxLength={254}
-          required
-        />
+        <EmailAddressInput {...username} autoComplete="username" />
         <TextInput
           {...field('code')}
           label="Confirmation Code"

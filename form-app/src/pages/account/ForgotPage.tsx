@@ -1,22 +1,17 @@
-import { AccountCard, TextInput } from '@admit/design-system';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { AccountCard } from '@admit/design-system';
 
 import { api } from '../../api/endpoints.ts';
-import { tenant } from '../../tenant.ts';
+import { EmailAddressInput } from './inputs.tsx';
 import { useAccountForm } from './useAccountForm.ts';
 
 /** SPEC §2 /forgot: the success message shows in a closable success toast (SPEC §8). */
 export function ForgotPage() {
-  const navigate = useNavigate();
-  const { field, submit, busy, carried, showToast } = useAccountForm(
+  const { field, submit, busy, showToast, footer } = useAccountForm(
     'forgot',
     'Forgot Password Card',
     { username: '' },
+    'Forgot Password',
   );
-  useEffect(() => {
-    document.title = `Forgot Password · ${tenant.titles.application}`;
-  }, []);
   return (
     <AccountCard
       header="Forgot Password"
@@ -27,22 +22,9 @@ export function ForgotPage() {
           showToast({ severity: 'success', message });
         })
       }
-      footerQuestion="Remembered your password?"
-      footerLinkLabel="Log In"
-      footerHref="/login"
-      onFooterLinkClick={(event) => {
-        event.preventDefault();
-        void navigate('/login', { state: { answers: carried.answers } });
-      }}
+      {...footer('Remembered your password?', 'Log In', '/login')}
     >
-      <TextInput
-        {...field('username')}
-        label="Email Address"
-        type="email"
-        autoComplete="username"
-        maxLength={254}
-        required
-      />
+      <EmailAddressInput {...field('username')} autoComplete="username" />
     </AccountCard>
   );
 }

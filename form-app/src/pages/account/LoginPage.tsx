@@ -1,26 +1,22 @@
-import { AccountCard, TextInput } from '@admit/design-system';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { AccountCard } from '@admit/design-system';
 
 import { api } from '../../api/endpoints.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
-import { DEFAULT_ROUTE, tenant } from '../../tenant.ts';
+import { DEFAULT_ROUTE } from '../../tenant.ts';
 import { AccountMessage } from './AccountMessage.tsx';
+import { EmailAddressInput, PasswordInput } from './inputs.tsx';
 import { resendCode } from './ResendLink.ts';
 import { useAccountForm } from './useAccountForm.ts';
 
 /** SPEC §2 /login. */
 export function LoginPage() {
-  const navigate = useNavigate();
   const session = useSession();
-  const { field, submit, busy, carried, values, showToast } = useAccountForm(
+  const { field, submit, busy, carried, values, showToast, goTo, footer } = useAccountForm(
     'login',
     'Login Card',
     { username: '', password: '' },
+    'Log In',
   );
-  useEffect(() => {
-    document.title = `Log In · ${tenant.titles.application}`;
-  }, []);
   return (
     <>
       <AccountMessage state={carried} />
@@ -37,18 +33,10 @@ export function LoginPage() {
             });
             session.refreshLoggedIn();
             // SPEC §2: after login success, the default route with the success message.
-            void navigate(DEFAULT_ROUTE, {
-              state: { successMessage: message, answers: carried.answers },
-            });
+            goTo(DEFAULT_ROUTE, { successMessage: message });
           })
         }
-        footerQuestion="Don't have an account?"
-        footerLinkLabel="Sign Up"
-        footerHref="/signup"
-        onFooterLinkClick={(event) => {
-          event.preventDefault();
-          void navigate('/signup', { state: { answers: carried.answers } });
-        }}
+        {...footer("Don't have an account?", 'Sign Up', '/signup')}
         links={[
           {
             label: 'Resend confirmation code',
@@ -62,27 +50,13 @@ export function LoginPage() {
             href: '/forgot',
             onClick: (event) => {
               event.preventDefault();
-              void navigate('/forgot', { state: { answers: carried.answers } });
+              goTo('/forgot');
             },
           },
         ]}
       >
-        <TextInput
-          {...field('username')}
-          label="Email Address"
-          type="email"
-          autoComplete="username"
-          maxLength={254}
-          required
-        />
-        <TextInput
-          {...field('password')}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={1024}
-          required
-        />
+        <EmailAddressInput {...field('username')} autoComplete="username" />
+        <PasswordInput {...field('password')} label="Password" autoComplete="current-password" />
       </AccountCard>
     </>
   );

@@ -1,17 +1,14 @@
-import { passwordRequirementStates } from '@admit/form-model';
-import { AccountCard, PasswordRequirements, TextInput } from '@admit/design-system';
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AccountCard, TextInput } from '@admit/design-system';
+import { useSearchParams } from 'react-router-dom';
 
 import { api } from '../../api/endpoints.ts';
-import { tenant } from '../../tenant.ts';
+import { EmailAddressInput, PasswordInput, Requirements } from './inputs.tsx';
 import { useAccountForm } from './useAccountForm.ts';
 
 /** SPEC §2 /reset: reads username and id from the query and pre-fills them. */
 export function ResetPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { field, submit, busy, carried, values, errors } = useAccountForm(
+  const { field, submit, busy, values, errors, goTo, footer } = useAccountForm(
     'reset',
     'Reset Password Card',
     {
@@ -20,10 +17,8 @@ export function ResetPage() {
       password: '',
       confirm_password: '',
     },
+    'Reset Password',
   );
-  useEffect(() => {
-    document.title = `Reset Password · ${tenant.titles.application}`;
-  }, []);
   return (
     <AccountCard
       header="Reset Password"
@@ -32,25 +27,12 @@ export function ResetPage() {
       onSubmit={() =>
         void submit(async (body) => {
           const { message } = await api.resetPassword(body);
-          void navigate('/login', { state: { successMessage: message, answers: carried.answers } });
+          goTo('/login', { successMessage: message });
         })
       }
-      footerQuestion="Remembered your password?"
-      footerLinkLabel="Log In"
-      footerHref="/login"
-      onFooterLinkClick={(event) => {
-        event.preventDefault();
-        void navigate('/login', { state: { answers: carried.answers } });
-      }}
+      {...footer('Remembered your password?', 'Log In', '/login')}
     >
-      <TextInput
-        {...field('username')}
-        label="Email Address"
-        type="email"
-        autoComplete="username"
-        maxLength={254}
-        required
-      />
+      <EmailAddressInput {...field('username')} autoComplete="username" />
       <TextInput
         {...field('id')}
         label="Reset code"
@@ -58,26 +40,13 @@ export function ResetPage() {
         maxLength={200}
         required
       />
-      <TextInput
-        {...field('password')}
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        maxLength={1024}
-        required
-      />
-      <TextInput
+      <PasswordInput {...field('password')} label="New Password" autoComplete="new-password" />
+      <PasswordInput
         {...field('confirm_password')}
         label="Confirm New Password"
-        type="password"
         autoComplete="new-password"
-        maxLength={1024}
-        required
       />
-      <PasswordRequirements
-        id="password-requirements"
-        rules={passwordRequirementStates(values.password, errors.password ?? [])}
-      />
+      <Requirements password={values.password} errors={errors.password} />
     </AccountCard>
   );
 }

@@ -1,24 +1,18 @@
-import { passwordRequirementStates } from '@admit/form-model';
-import { AccountCard, PasswordRequirements, TextInput } from '@admit/design-system';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { AccountCard } from '@admit/design-system';
 
 import { api } from '../../api/endpoints.ts';
-import { tenant } from '../../tenant.ts';
 import { AccountMessage } from './AccountMessage.tsx';
+import { EmailAddressInput, PasswordInput, Requirements } from './inputs.tsx';
 import { useAccountForm } from './useAccountForm.ts';
 
 /** SPEC §2 /signup: after sign-up, /confirm with the username, the message and the answers. */
 export function SignUpPage() {
-  const navigate = useNavigate();
-  const { field, submit, busy, carried, values, errors } = useAccountForm(
+  const { field, submit, busy, carried, values, errors, goTo, footer } = useAccountForm(
     'signup',
     'Sign Up Card',
     { username: '', password: '' },
+    'Sign Up',
   );
-  useEffect(() => {
-    document.title = `Sign Up · ${tenant.titles.application}`;
-  }, []);
   return (
     <>
       <AccountMessage state={carried} />
@@ -29,39 +23,14 @@ export function SignUpPage() {
         onSubmit={() =>
           void submit(async ({ username, password }) => {
             const { message } = await api.signup({ username, password });
-            void navigate('/confirm', {
-              state: { username, successMessage: message, answers: carried.answers },
-            });
+            goTo('/confirm', { username, successMessage: message });
           })
         }
-        footerQuestion="Already have an account?"
-        footerLinkLabel="Log In"
-        footerHref="/login"
-        onFooterLinkClick={(event) => {
-          event.preventDefault();
-          void navigate('/login', { state: { answers: carried.answers } });
-        }}
+        {...footer('Already have an account?', 'Log In', '/login')}
       >
-        <TextInput
-          {...field('username')}
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          required
-        />
-        <TextInput
-          {...field('password')}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={1024}
-          required
-        />
-        <PasswordRequirements
-          id="password-requirements"
-          rules={passwordRequirementStates(values.password, errors.password ?? [])}
-        />
+        <EmailAddressInput {...field('username')} autoComplete="email" />
+        <PasswordInput {...field('password')} label="Password" autoComplete="new-password" />
+        <Requirements password={values.password} errors={errors.password} />
       </AccountCard>
     </>
   );

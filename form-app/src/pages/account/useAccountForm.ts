@@ -4,11 +4,12 @@
  */
 import { type AccountForm, validateAccountForm } from '@admit/form-model';
 import { useToast } from '@admit/design-system';
-import { useCallback, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { type MouseEvent, useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import { ServerError } from '../../api/errors.ts';
 import { navigationState, type NavigationState } from '../../routes/paths.ts';
+import { tenant } from '../../tenant.ts';
 
 export type CardName =
   'Login Card' | 'Sign Up Card' | 'Confirm Card' | 'Forgot Password Card' | 'Reset Password Card';
@@ -17,13 +18,38 @@ export function useAccountForm<V extends Record<string, string>>(
   form: AccountForm,
   cardName: CardName,
   initial: V,
+  /** The card's header, also the document's title. */
+  title: string,
 ) {
   const location = useLocation();
+  const navigate = useNavigate();
   const carried: NavigationState = navigationState(location.state);
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
   const [busy, setBusy] = useState(false);
   const { showToast } = useToast();
+  useEffect(() => {
+    document.title = `${title} · ${tenant.titles.application}`;
+  }, [title]);
+
+  /** Goes to another page, carrying the visitor's answers (SPEC §6) and `state`. */
+  const goTo = useCallback(
+    (to: string, state: NavigationState = {}) => {
+      void navigate(to, { state: { ...state, answers: carried.answers } });
+    },
+    [carried.answers, navigate],
+  );
+
+  /** The card's footer: "question? label" linking to `to`. */
+  const footer = (question: string, label: string, to: string) => ({
+    footerQuestion: question,
+    footerLinkLabel: label,
+    footerHref: to,
+    onFooterLinkClick: (event: MouseEvent) => {
+      event.preventDefault();
+      goTo(to);
+    },
+  });
 
   const field = useCallback(
     (name: keyof V & string) => ({
@@ -65,5 +91,5 @@ export function useAccountForm<V extends Record<string, string>>(
     [cardName, form, showToast, values],
   );
 
-  return { values, setValues, errors, field, submit, busy, carried, showToast };
+  return { values, setValues, errors, field, submit, busy, carried, showToast, goTo, footer };
 }

@@ -1,0 +1,65 @@
+/**
+ * The step renderer's context (RendererContext) made from the UI state and where it is kept:
+ * the same rules for the form layout (the server keeps an applicant's choices) and the test
+ * harness (local state). Adding a group stores the count; removing one moves the later groups
+ * up (`form.mutators.removeGroup`), stores one fewer and saves the cleared answers; switching a
+ * tab follows `tabSwitch` (rules.ts) through `switchTab`.
+ */
+import { type Answers, type PageConfig } from '@admit/form-model';
+import { type FormApi } from 'final-form';
+
+import { type Renderer, type UiState } from '../form/RendererContext.tsx';
+import { tabSwitch } from './rules.ts';
+import { switchTab } from './switchTab.ts';
+
+export interface RendererStore {
+  /** Stores an add-another count. */
+  storeCount: (buttonId: string, count: number) => void;
+  /** Checks a file question of a tab being left: `false` blocks the switch. */
+  leaveFile: (key: string) => Promise<boolean>;
+  /** Stores a chosen tab. */
+  storeTab: (tabId: string, tab: string) => Promise<void>;
+}
+
+export interface RendererFacts {
+  form: FormApi<Answers>;
+  ui: UiState;
+  /** The pages, read when a tab is pressed (the tab group is on the step shown). */
+  pages: () => Promise<readonly PageConfig[]>;
+  isLoggedIn: boolean;
+  validating: boolean;
+  save: () => Promise<void>;
+  pressTrigger: (id: string) => void;
+  fail: (title: string, error: unknown) => void;
+}
+
+export function createRenderer(facts: RendererFacts, store: RendererStore): Renderer {
+  const { form, ui, isLoggedIn, validating, save, pressTrigger, fail } = facts;
+  return {
+    ui,
+    isLoggedIn,
+    validating,
+    save,
+    pressTrigger,
+    setAddAnother: store.storeCount,
+    removeGroup: async (block, index, count) => {
+      form.mutators.removeGroup?.(block, index, count);
+      store.storeCount(block.buttonId, count - 1);
+      await save().catch((error: unknown) => {
+        fail(`Error adding another ${block.buttonId}`, error);
+      });
+    },
+    setTab: async (tabId, tab) => {
+      try {
+        const plan = tabSwitch(await facts.pages(), ui, isLoggedIn, tabId, tab);
+        return await switchTab(form, plan, {
+          leaveFile: store.leaveFile,
+          store: () => store.storeTab(tabId, tab),
+        });
+      } catch (error) {
+        fail(`Error handling tabs for ${tabId}`, error);
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,255 @@
+import { type PageConfig } from '@admit/form-model';
+import { describe, expect, it } from 'vitest';
+
+import {
+  type BannerFacts,
+  bannerState,
+  completionRedirect,
+  conversionOnLeave,
+  initialAnswers,
+  lastPageToRecord,
+  navigation,
+  resumePath,
+  shouldPostStarted,
+  statusBeforeSubmit,
+  submitOutcome,
+  summaryItems,
+  tabSwitch,
+} from './rules.ts';
+
+const ROUTES = ['/about', '/education', '/final-steps'];
+
+describe('shouldPostStarted (SPEC §4)', () => {
+  it.each([
+    [true, 'none', true],
+    [true, 'started', false],
+    [true, 'validating', false],
+    [true, 'submitted', false],
+    [false, 'none', false],
+  ] as const)('logged in %s, status %s → %s', (loggedIn, status, expected) => {
+    expect(shouldPostStarted(loggedIn, status)).toBe(expected);
+  });
+});
+
+describe('completionRedirect (SPEC §2)', () => {
+  it.each([
+    [true, '/about', { to: '/completion', keepState: true }],
+    [true, '/completion', undefined],
+    [false, '/completion', { to: '/about', keepState: false }],
+    [false, '/education', undefined],
+  ] as const)('submitted %s at %s → %j', (submitted, path, expected) => {
+    expect(completionRedirect(submitted, path, '/completion', '/about')).toEqual(expected);
+  });
+});
+
+describe('resumePath (SPEC §2)', () => {
+  const facts = {
+    isLoggedIn: true,
+    submitted: false,
+    lastPage: 'education',
+    path: '/about',
+    hasChangedPage: false,
+    formRoutes: ROUTES,
+  };
+  it.each([
+    ['resumes at the stored page', {}, '/education'],
+    ['not for a visitor', { isLoggedIn: false }, undefined],
+    ['not once submitted', { submitted: true }, undefined],
+    ['not without a stored page', { lastPage: '' }, undefined],
+    ['not to an unknown route', { lastPage: 'nowhere' }, undefined],
+    ['not when already there', { path: '/education' }, undefined],
+    ['not once the applicant moved', { hasChangedPage: true }, undefined],
+  ])('%s', (_name, change, expected) => {
+    expect(resumePath({ ...facts, ...change })).toBe(expected);
+  });
+});
+
+describe('lastPageToRecord (SPEC §4)', () => {
+  it.each([
+    [true, 'started', '/education', undefined, 'education'],
+    [true, 'validating', '/final-steps', '/about', 'final-steps'],
+    [true, 'started', '/education', '/education', undefined],
+    [true, 'none', '/education', undefined, undefined],
+    [true, 'submitted', '/education', undefined, undefined],
+    [false, 'started', '/education', undefined, undefined],
+    [true, 'started', '/completion', undefined, undefined],
+  ] as const)('logged in %s, %s, at %s (recorded %s) → %s', (li, status, path, rec, expected) => {
+    expect(lastPageToRecord(li, status, path, rec, ROUTES)).toBe(expected);
+  });
+});
+
+describe('bannerState (SPEC §1)', () => {
+  const facts: BannerFacts = {
+    webStatus: 'started',
+    isLoggedIn: true,
+    hasChangedPage: false,
+    numLogins: 1,
+  };
+  it.each([
+    ['first login', {}, 'firstLogin'],
+    ['returning', { numLogins: 3 }, 'returning'],
+    ['visitor', { isLoggedIn: false, webStatus: 'none' }, 'notLoggedIn'],
+    ['submitted', { webStatus: 'submitted' }, 'submitted'],
+    ['hidden while validating', { webStatus: 'validating' }, undefined],
+    ['hidden once the page changed', { hasChangedPage: true }, undefined],
+  ] as const)('%s', (_name, change, expected) => {
+    expect(bannerState({ ...facts, ...change })).toBe(expected);
+  });
+});
+
+describe('navigation (SPEC §2, §6)', () => {
+  it.each([
+    [{ isLoggedIn: false, hasAnswers: true, validating: false }, { kind: 'signup' }],
+    [
+      { isLoggedIn: false, hasAnswers: false, validating: false },
+      { kind: 'go', to: '/x' },
+    ],
+    [
+      { isLoggedIn: true, hasAnswers: true, validating: false },
+      { kind: 'save-then-go', to: '/x', postValidations: false },
+    ],
+    [
+      { isLoggedIn: true, hasAnswers: false, validating: true },
+      { kind: 'save-then-go', to: '/x', postValidations: true },
+    ],
+  ])('%j → %j', (facts, expected) => {
+    expect(navigation('/x', facts)).toEqual(expected);
+  });
+});
+
+describe('submit (SPEC §4)', () => {
+  it.each([
+    ['none', 'validating'],
+    ['started', 'validating'],
+    ['validating', undefined],
+    ['submitted', undefined],
+  ] as const)('status %s posts %s first', (status, expected) => {
+    expect(statusBeforeSubmit(status)).toBe(expected);
+  });
+  it.each([
+    [0, 'submit'],
+    [1, 'show-errors'],
+    [12, 'show-errors'],
+  ] as const)('%i errors → %s', (count, expected) => {
+    expect(submitOutcome(count)).toBe(expected);
+  });
+});
+
+describe('initialAnswers (SPEC §6)', () => {
+  it.each([
+    [
+      'a visitor: the temporary application, then the carried answers',
+      { isLoggedIn: false, saved: { a: 'x' }, carried: { b: '2' }, temporary: { b: '1', c: '3' } },
+      { b: '2', c: '3' },
+    ],
+    [
+      'an applicant: carried answers fill only empty keys',
+      {
+        isLoggedIn: true,
+        saved: { a: 'x', b: '' },
+        carried: { a: 'y', b: 'z', c: 'w' },
+        temporary: {},
+      },
+      { a: 'x', b: 'z', c: 'w' },
+    ],
+  ])('%s', (_name, facts, expected) => {
+    expect(initialAnswers(facts)).toEqual(expected);
+  });
+});
+
+const essayPage: PageConfig = {
+  id: 'about',
+  route: 'about',
+  title: 'About',
+  sections: [
+    {
+      id: 'essay',
+      title: 'Essay',
+      blocks: [
+        {
+          type: 'conditional',
+          hideWhen: { valueKey: 'x', operator: 'equals', target: 'never' },
+          blocks: [
+            {
+              type: 'tabs',
+              tabId: 'essay',
+              label: 'Essay',
+              tabs: [
+                {
+                  id: 'type',
+                  label: 'Type',
+                  blocks: [{ type: 'textarea', key: 'essay', label: 'E' }],
+                },
+                {
+                  id: 'upload',
+                  label: 'Upload',
+                  blocks: [{ type: 'file', key: 'essay_file', label: 'F' }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+describe('tabSwitch (SPEC §2, §4)', () => {
+  it.each([
+    ['a visitor cannot switch', false, {}, 'upload', { kind: 'refused' }],
+    [
+      'leaving the default tab clears its answers',
+      true,
+      {},
+      'upload',
+      { kind: 'switch', clear: ['essay'], files: [] },
+    ],
+    [
+      'leaving the stored tab clears it, its files checked',
+      true,
+      { tabs: { essay: 'upload' } },
+      'type',
+      { kind: 'switch', clear: ['essay_file'], files: ['essay_file'] },
+    ],
+    [
+      'choosing the tab already chosen clears nothing',
+      true,
+      { tabs: { essay: 'upload' } },
+      'upload',
+      { kind: 'switch', clear: [], files: [] },
+    ],
+  ] as const)('%s', (_name, loggedIn, ui, tab, expected) => {
+    expect(tabSwitch([essayPage], ui, loggedIn, 'essay', tab)).toEqual(expected);
+  });
+
+  it.each([
+    ['unprocessed', 'block'],
+    ['in_progress', 'block'],
+    ['not_answered', 'none'],
+    ['completed', 'delete'],
+    ['failed', 'delete'],
+  ] as const)('a file %s on leaving → %s', (status, expected) => {
+    expect(conversionOnLeave(status)).toBe(expected);
+  });
+});
+
+describe('summaryItems (SPEC §2, WCAG 2.4.4)', () => {
+  it('links each placed error once, naming the question where two links read the same', () => {
+    const labels = new Map([
+      ['a', 'First Name'],
+      ['b', 'Last Name'],
+    ]);
+    const hrefOf = (key: string) => (key === 'gone' ? undefined : `/about#${key}`);
+    expect(
+      summaryItems(
+        { a: ['Required'], b: ['Required'], c: ['Too long'], gone: ['x'] },
+        hrefOf,
+        labels,
+      ),
+    ).toEqual([
+      { href: '/about#a', label: 'Required (First Name)' },
+      { href: '/about#b', label: 'Required (Last Name)' },
+      { href: '/about#c', label: 'Too long' },
+    ]);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Loads what the one Final Form of the application starts from (SPEC §2, §6): the profile's
+ * answers or a temporary application, a visitor's carried answers, the stored add-another
+ * counters and tabs, and the UI state (SPEC §4); then makes the form (useAnswersForm).
+ */
+import { type Answers, type PageConfig } from '@admit/form-model';
+import { useQuery } from '@tanstack/react-query';
+import { type FormApi } from 'final-form';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+
+import { api } from '../api/endpoints.ts';
+import { queryKeys } from '../api/queryClient.ts';
+import { createClearing } from '../form/clearing.ts';
+import { createAnswersForm } from '../form/createAnswersForm.ts';
+import { type UiState } from '../form/RendererContext.tsx';
+import { readVisitorAnswers } from '../form/useSaving.ts';
+import { navigationState } from '../routes/paths.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+import { loadPages, useLoadedPages } from '../tenant.ts';
+import { initialAnswers } from './rules.ts';
+
+export interface ApplicationData {
+  /** The answers the form starts with (SPEC §6). */
+  answers: () => Answers;
+  /** The pages known so far (the default route's page until the others arrive). */
+  pages: readonly PageConfig[];
+  ui: UiState;
+  pressTrigger: (id: string) => void;
+  /** A visitor's add-another counter (an applicant's is stored on the server). */
+  setLocalCount: (buttonId: string, count: number) => void;
+}
+
+export function useApplicationData(): ApplicationData | undefined {
+  const session = useSession();
+  const { isLoggedIn } = session;
+  const carried = navigationState(useLocation().state).answers;
+  const temporary = useQuery({
+    queryKey: queryKeys.temporary(session.temporaryToken ?? ''),
+    queryFn: () => api.temporaryApplication(session.temporaryToken ?? ''),
+    enabled: session.temporaryToken !== undefined && !isLoggedIn,
+  });
+  const addAnother = useQuery({
+    queryKey: queryKeys.addAnother,
+    queryFn: api.addAnother,
+    enabled: isLoggedIn,
+  });
+  const tabs = useQuery({ queryKey: queryKeys.tabs, queryFn: api.tabs, enabled: isLoggedIn });
+  // The college's other pages, fetched at once (the first download holds the default route's
+  // page only): for the other steps, and for clearing and validating across every page. A
+  // failed fetch shows where the pages are needed (a step, validation), which try again.
+  useEffect(() => {
+    loadPages().catch(() => undefined);
+  }, []);
+  const pages = useLoadedPages();
+  const [localCounts, setLocalCounts] = useState<Record<string, number>>({});
+  const [triggers, setTriggers] = useState<Record<string, boolean>>({});
+
+  const loading =
+    session.profileLoading ||
+    (isLoggedIn && (addAnother.isPending || tabs.isPending)) ||
+    (session.temporaryToken !== undefined && !isLoggedIn && temporary.isPending);
+
+  const ui = useMemo<UiState>(
+    () => ({
+      addAnother: isLoggedIn ? addAnother.data : localCounts,
+      tabs: isLoggedIn ? tabs.data : {},
+      triggers,
+    }),
+    [addAnother.data, isLoggedIn, localCounts, tabs.data, triggers],
+  );
+
+  const actions = useMemo(
+    () => ({
+      pressTrigger: (id: string) => {
+        setTriggers((previous) => ({ ...previous, [id]: true }));
+      },
+      setLocalCount: (buttonId: string, count: number) => {
+        setLocalCounts((previous) => ({ ...previous, [buttonId]: count }));
+      },
+    }),
+    [],
+  );
+  if (loading) return undefined;
+  return {
+    answers: () =>
+      initialAnswers({
+        isLoggedIn,
+        saved: session.profile?.answer ?? {},
+        carried: { ...readVisitorAnswers(), ...(carried ?? {}) },
+        temporary: temporary.data?.answer ?? {},
+      }),
+    pages,
+    ui,
+    ...actions,
+  };
+}
+
+/**
+ * The one form of the application, made once when its answers are known (later profile
+ * refreshes must not reset typing), with clearing applied where it is made; pages arriving, a
+ * tab chosen, a group added, a trigger pressed clear what they hide.
+ */
+export function useAnswersForm(data: ApplicationData): FormApi<Answers> {
+  const [made] = useState(() => {
+    const clearing = createClearing({ pages: data.pages, ui: data.ui });
+    return { clearing, form: createAnswersForm(data.answers(), [clearing.decorator]) };
+  });
+  const { pages, ui } = data;
+  useEffect(() => {
+    made.clearing.update({ pages, ui });
+  }, [made, pages, ui]);
+  return made.form;
+}

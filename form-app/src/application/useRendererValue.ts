@@ -1,0 +1,86 @@
+/**
+ * The form layout's renderer context (renderer.ts), kept for a visitor in local state and for
+ * an applicant on the server (SPEC §4: the add-another counters, the chosen tabs, with the
+ * files of a tab being left checked and their documents deleted).
+ */
+import { type Answers } from '@admit/form-model';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormApi } from 'final-form';
+import { useMemo, useState } from 'react';
+
+import { api } from '../api/endpoints.ts';
+import { queryKeys } from '../api/queryClient.ts';
+import { type Renderer } from '../form/RendererContext.tsx';
+import { loadPages } from '../tenant.ts';
+import { createRenderer } from './renderer.ts';
+import { conversionOnLeave } from './rules.ts';
+import { type ApplicationData } from './useApplicationData.ts';
+
+export function useRendererValue(
+  form: FormApi<Answers>,
+  app: ApplicationData,
+  facts: { isLoggedIn: boolean; validating: boolean; save: () => Promise<void> },
+  fail: (title: string, error: unknown) => void,
+): { renderer: Renderer; blockedTab: boolean; unblockTab: () => void } {
+  const { ui, pressTrigger, setLocalCount } = app;
+  const { isLoggedIn, validating, save } = facts;
+  const queryClient = useQueryClient();
+  const [blockedTab, setBlockedTab] = useState(false);
+
+  const renderer = useMemo<Renderer>(
+    () =>
+      createRenderer(
+        {
+          form,
+          ui,
+          // Read when a tab is pressed, so that the context (every field reads it) does not
+          // change when the pages arrive.
+          pages: loadPages,
+          isLoggedIn,
+          validating,
+          save,
+          pressTrigger,
+          fail,
+        },
+        {
+          storeCount: (buttonId, count) => {
+            if (!isLoggedIn) {
+              setLocalCount(buttonId, count);
+              return;
+            }
+            api
+              .saveAddAnother(buttonId, count)
+              .then((counts) => {
+                queryClient.setQueryData(queryKeys.addAnother, counts);
+              })
+              .catch((error: unknown) => {
+                fail(`Error adding another ${buttonId}`, error);
+              });
+          },
+          leaveFile: async (key) => {
+            const { status } = await api.conversionStatus(key);
+            const step = conversionOnLeave(status);
+            if (step === 'block') setBlockedTab(true);
+            if (step === 'delete') {
+              await api.deleteConversion(key).catch(() => undefined);
+              await api.deleteDocumentAnswer(key).catch(() => undefined);
+              await queryClient.invalidateQueries({ queryKey: queryKeys.documents });
+            }
+            return step !== 'block';
+          },
+          storeTab: async (tabId, tab) => {
+            queryClient.setQueryData(queryKeys.tabs, await api.saveTab(tabId, tab));
+          },
+        },
+      ),
+    [fail, form, isLoggedIn, pressTrigger, queryClient, save, setLocalCount, ui, validating],
+  );
+
+  return {
+    renderer,
+    blockedTab,
+    unblockTab: () => {
+      setBlockedTab(false);
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Wires the SPEC §2/§4 status rules (rules.ts) to the session and the router: the success
+ * message carried in navigation state, carried visitor answers saved at once, "started"
+ * posted, the completion redirect, resuming at the last page and recording it.
+ */
+import { useToast } from '@admit/design-system';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+import { api } from '../api/endpoints.ts';
+import { clearVisitorAnswers } from '../form/useSaving.ts';
+import { COMPLETION_ROUTE, FORM_ROUTES, navigationState } from '../routes/paths.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+import { DEFAULT_ROUTE } from '../tenant.ts';
+import { completionRedirect, lastPageToRecord, resumePath, shouldPostStarted } from './rules.ts';
+
+export function useStatusRules(
+  save: () => Promise<void>,
+  fail: (title: string, error: unknown) => void,
+): void {
+  const session = useSession();
+  const { isLoggedIn, webStatus, lastPage, hasChangedPage } = session;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const path = location.pathname;
+  const submitted = webStatus === 'submitted';
+
+  // SPEC §2: after login (or submit) the success message arrives in navigation state.
+  const announced = useRef<unknown>(undefined);
+  const successMessage = navigationState(location.state).successMessage;
+  useEffect(() => {
+    if (successMessage === undefined || announced.current === location.key) return;
+    announced.current = location.key;
+    if (path !== COMPLETION_ROUTE) showToast({ severity: 'success', message: successMessage });
+  }, [location.key, path, showToast, successMessage]);
+
+  // SPEC §6: carried visitor answers are saved to the account at once, then forgotten.
+  useEffect(() => {
+    if (!isLoggedIn) return;
+    void save()
+      .then(clearVisitorAnswers)
+      .catch(() => undefined);
+  }, [isLoggedIn, save]);
+
+  useEffect(() => {
+    if (!shouldPostStarted(isLoggedIn, webStatus)) return;
+    api
+      .postWebStatus('started')
+      .then(() => {
+        session.setWebStatus('started');
+      })
+      .catch((error: unknown) => {
+        fail('Unexpected Error', error);
+      });
+  }, [fail, isLoggedIn, session, webStatus]);
+
+  useEffect(() => {
+    const redirect = completionRedirect(submitted, path, COMPLETION_ROUTE, DEFAULT_ROUTE);
+    if (redirect === undefined) return;
+    void navigate(
+      redirect.keepState ? redirect.to : redirect.to + location.search,
+      redirect.keepState ? { replace: true, state: location.state as unknown } : { replace: true },
+    );
+  }, [location.search, location.state, navigate, path, submitted]);
+
+  // Once, on load: later changes of the stored last page are the applicant's own moves.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current) return;
+    resumed.current = true;
+    const to = resumePath({
+      isLoggedIn,
+      submitted,
+      lastPage,
+      path,
+      hasChangedPage,
+      formRoutes: FORM_ROUTES,
+    });
+    if (to !== undefined)
+      void navigate(to + location.search, { replace: true, state: location.state as unknown });
+  }, [
+    hasChangedPage,
+    isLoggedIn,
+    lastPage,
+    location.search,
+    location.state,
+    navigate,
+    path,
+    submitted,
+  ]);
+
+  const recorded = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const route = lastPageToRecord(isLoggedIn, webStatus, path, recorded.current, FORM_ROUTES);
+    if (route === undefined) return;
+    recorded.current = path;
+    void api.saveLastPage(route).catch(() => undefined);
+  }, [isLoggedIn, path, webStatus]);
+}

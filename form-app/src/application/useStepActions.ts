@@ -1,0 +1,94 @@
+/** What a step can ask of the layout (ApplicationContext): save, go to a step, submit (SPEC §2, §4, §6). */
+import { type Answers, type ErrorMap } from '@admit/form-model';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormApi } from 'final-form';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { api } from '../api/endpoints.ts';
+import { queryKeys } from '../api/queryClient.ts';
+import { type ApplicationActions } from '../form/ApplicationContext.tsx';
+import { COMPLETION_ROUTE } from '../routes/paths.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+import { DEFAULT_ROUTE } from '../tenant.ts';
+import { navigation, statusBeforeSubmit, submitOutcome } from './rules.ts';
+
+function scrollToTop() {
+  window.scrollTo({ top: 0 });
+}
+
+export function useStepActions(
+  form: FormApi<Answers>,
+  saving: { save: () => Promise<void>; hasAnswers: () => boolean },
+  errorsNow: () => Promise<ErrorMap>,
+  fail: (title: string, error: unknown) => void,
+): ApplicationActions {
+  const session = useSession();
+  const { isLoggedIn, webStatus } = session;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { save, hasAnswers } = saving;
+  const [busy, setBusy] = useState<ApplicationActions['busy']>(undefined);
+
+  const toSignUp = useCallback(() => {
+    void navigate('/signup', { state: { answers: form.getState().values } });
+  }, [form, navigate]);
+
+  const goTo = useCallback(
+    async (target: string) => {
+      const next = navigation(target, {
+        isLoggedIn,
+        hasAnswers: hasAnswers(),
+        validating: webStatus === 'validating',
+      });
+      if (next.kind === 'signup') {
+        toSignUp();
+        return;
+      }
+      if (next.kind === 'save-then-go') {
+        try {
+          await save();
+          if (next.postValidations) await api.postValidations(await errorsNow());
+        } catch (error) {
+          fail('Unexpected Error', error);
+          return;
+        }
+        session.markChangedPage();
+      }
+      void navigate(next.to);
+      scrollToTop();
+    },
+    [errorsNow, fail, hasAnswers, isLoggedIn, navigate, save, session, toSignUp, webStatus],
+  );
+
+  const submit = useCallback(async () => {
+    if (!isLoggedIn) {
+      toSignUp();
+      return;
+    }
+    try {
+      await save();
+      const status = statusBeforeSubmit(webStatus);
+      if (status !== undefined) {
+        await api.postWebStatus(status);
+        session.setWebStatus(status);
+      }
+      const errors = await errorsNow();
+      if (submitOutcome(Object.keys(errors).length) === 'show-errors') {
+        await api.postValidations(errors);
+        session.markChangedPage();
+        void navigate(DEFAULT_ROUTE);
+        scrollToTop();
+        return;
+      }
+      const { message } = await api.submit();
+      await queryClient.invalidateQueries({ queryKey: queryKeys.profile });
+      session.setWebStatus('submitted');
+      void navigate(COMPLETION_ROUTE, { state: { successMessage: message } });
+    } catch (error) {
+      fail('Unexpected Error', error);
+    }
+  }, [errorsNow, fail, isLoggedIn, navigate, queryClient, save, session, toSignUp, webStatus]);
+
+  return useMemo(() => ({ save, goTo, submit, busy, setBusy }), [busy, goTo, save, submit]);
+}

@@ -1,0 +1,59 @@
+/**
+ * SPEC §4: answers are validated only while validating, so the yup schema is fetched then
+ * (loadValidateAnswers), not with the first download; and every page, as errors on any page
+ * count (the validation summary links to them).
+ */
+import { type Answers, loadValidateAnswers, type PageConfig } from '@admit/form-model';
+import { type FormApi } from 'final-form';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+
+import { type UiState } from '../form/RendererContext.tsx';
+import { loadPages, tenant } from '../tenant.ts';
+
+type ValidateAnswers = Awaited<ReturnType<typeof loadValidateAnswers>>;
+
+export function useValidation(
+  form: FormApi<Answers>,
+  facts: { validating: boolean; pages: readonly PageConfig[]; ui: UiState },
+  fail: (title: string, error: unknown) => void,
+) {
+  const { validating, pages, ui } = facts;
+  const [validate, setValidate] = useState<ValidateAnswers | undefined>(undefined);
+  useEffect(() => {
+    if (!validating || validate !== undefined) return;
+    let current = true;
+    Promise.all([loadValidateAnswers(), loadPages()])
+      .then(([loaded]) => {
+        if (current) setValidate(() => loaded);
+      })
+      .catch((error: unknown) => {
+        fail('Unexpected Error', error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [fail, validate, validating]);
+
+  const allPagesLoaded = pages.length === tenant.steps.length;
+  const validateForm = useMemo(
+    () =>
+      validating && validate !== undefined && allPagesLoaded
+        ? (values: Answers) => validate(pages, values, { context: ui })
+        : undefined,
+    [allPagesLoaded, pages, ui, validate, validating],
+  );
+  // react-final-form applies <Form validate> to a form made outside it only when the prop
+  // changes, never at mount: an applicant who loads the app already validating (a reload, the
+  // next login) would see no errors and no summary. Set it on the form itself.
+  useEffect(() => {
+    form.setConfig('validate', validateForm);
+  }, [form, validateForm]);
+
+  /** The errors of every page now (for submit and for posting validations). */
+  const errorsNow = useCallback(async () => {
+    const [validateAnswers, allPages] = await Promise.all([loadValidateAnswers(), loadPages()]);
+    return validateAnswers(allPages, form.getState().values, { context: ui });
+  }, [form, ui]);
+
+  return { validateForm, errorsNow };
+}

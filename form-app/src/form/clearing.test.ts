@@ -1,0 +1,73 @@
+import { type PageConfig } from '@admit/form-model';
+import { describe, expect, it } from 'vitest';
+
+import { createClearing } from './clearing.ts';
+import { createAnswersForm } from './createAnswersForm.ts';
+
+const page: PageConfig = {
+  id: 'about',
+  route: 'about',
+  title: 'About',
+  sections: [
+    {
+      id: 'citizenship',
+      title: 'Citizenship',
+      blocks: [
+        { type: 'text', key: 'us_citizen', label: 'Citizen?' },
+        {
+          type: 'conditional',
+          hideWhen: { valueKey: 'us_citizen', operator: 'equals', target: 'Y' },
+          blocks: [{ type: 'text', key: 'citizenship', label: 'Country' }],
+        },
+        {
+          type: 'tabs',
+          tabId: 'essay',
+          label: 'Essay',
+          tabs: [
+            { id: 'type', label: 'Type', blocks: [{ type: 'textarea', key: 'essay', label: 'E' }] },
+            {
+              id: 'upload',
+              label: 'Upload',
+              blocks: [{ type: 'file', key: 'essay_file', label: 'F' }],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+describe('clearing as a Final Form decorator (SPEC §4)', () => {
+  it('clears hidden answers when the form is made', () => {
+    const clearing = createClearing({ pages: [page], ui: {} });
+    const form = createAnswersForm({ us_citizen: 'Y', citizenship: 'CAN' }, [clearing.decorator]);
+    expect(form.getState().values).toEqual({ us_citizen: 'Y', citizenship: '' });
+  });
+
+  it('clears in the same change that hides, with no wait', () => {
+    const clearing = createClearing({ pages: [page], ui: {} });
+    const form = createAnswersForm({ us_citizen: 'N', citizenship: 'CAN' }, [clearing.decorator]);
+    form.change('us_citizen', 'Y');
+    expect(form.getState().values).toMatchObject({ us_citizen: 'Y', citizenship: '' });
+  });
+
+  it('clears at once when the UI state hides something, and keeps what still shows', () => {
+    const clearing = createClearing({ pages: [page], ui: {} });
+    const form = createAnswersForm({ us_citizen: 'N', citizenship: 'CAN', essay: 'Why' }, [
+      clearing.decorator,
+    ]);
+    expect(form.getState().values).toEqual({ us_citizen: 'N', citizenship: 'CAN', essay: 'Why' });
+    clearing.update({ pages: [page], ui: { tabs: { essay: 'upload' } } });
+    expect(form.getState().values).toEqual({ us_citizen: 'N', citizenship: 'CAN', essay: '' });
+  });
+
+  it('stops clearing once the decorator is undone', () => {
+    const clearing = createClearing({ pages: [page], ui: {} });
+    const form = createAnswersForm({ us_citizen: 'N' }, []);
+    const undo = clearing.decorator(form);
+    undo();
+    form.change('citizenship', 'CAN');
+    form.change('us_citizen', 'Y');
+    expect(form.getState().values).toMatchObject({ citizenship: 'CAN' });
+  });
+});

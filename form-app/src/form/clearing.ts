@@ -1,0 +1,64 @@
+/**
+ * Clearing as a Final Form decorator, in the way final-form-calculate works (SPEC §4): the
+ * form's subscriber applies form-model's one clearing function to every new set of values, and
+ * a block that became hidden has its answers, and their `_desc`, set to "" in the same
+ * notification, to be saved with the next save. Final Form runs changes made inside a
+ * subscriber as one more notification, so nothing waits for React.
+ */
+import {
+  type Answers,
+  clearHiddenAnswers,
+  type FormContext as UiState,
+  type PageConfig,
+} from '@admit/form-model';
+import { type Decorator, type FormApi } from 'final-form';
+
+/** What decides visibility besides the answers: the pages known so far and the UI state. */
+export interface ClearingInputs {
+  pages: readonly PageConfig[];
+  ui: UiState;
+}
+
+export interface Clearing {
+  /** Apply to a form (`decorator(form)`, or through `createAnswersForm`). */
+  decorator: Decorator<Answers>;
+  /** New pages or UI state (a tab chosen, a group added, a trigger pressed): cleared at once. */
+  update: (inputs: ClearingInputs) => void;
+}
+
+/** Sets the keys `clearHiddenAnswers` emptied; nothing when nothing is hidden. */
+function clearHidden(form: FormApi<Answers>, { pages, ui }: ClearingInputs): void {
+  const values = form.getState().values;
+  const cleared = clearHiddenAnswers(pages, values, ui);
+  if (cleared === values) return;
+  form.batch(() => {
+    for (const [key, value] of Object.entries(cleared))
+      if (values[key] !== value) form.change(key, value);
+  });
+}
+
+export function createClearing(initial: ClearingInputs): Clearing {
+  let inputs = initial;
+  const forms = new Set<FormApi<Answers>>();
+  return {
+    decorator: (form) => {
+      forms.add(form);
+      // Called at once with the current values, then on every change.
+      const unsubscribe = form.subscribe(
+        () => {
+          clearHidden(form, inputs);
+        },
+        { values: true },
+      );
+      return () => {
+        unsubscribe();
+        forms.delete(form);
+      };
+    },
+    update: (next) => {
+      if (next.pages === inputs.pages && next.ui === inputs.ui) return;
+      inputs = next;
+      for (const form of forms) clearHidden(form, inputs);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The one field hook (as react-admin's useInput): a question → the props to spread into its
+ * design-system widget. A field re-renders for its own value and error only (ARCHITECTURE: one
+ * keystroke, one field); errors show only while validating (SPEC §4); a select or radio also
+ * stores the chosen label in `{key}_desc` (SPEC §3).
+ */
+import { descKey, hasDescKey, isRequired, type Question } from '@admit/form-model';
+import { useField, useForm } from 'react-final-form';
+
+import { useRenderer } from './RendererContext.tsx';
+import { useWatch } from './useWatch.ts';
+
+export type Of<T extends Question['type']> = Extract<Question, { type: T }>;
+export interface FieldProps<T extends Question['type']> {
+  question: Of<T>;
+}
+
+/** What every controlled design-system input takes (TextInput, SelectInput, CheckboxInput, …). */
+export interface ControlledFieldProps<V> {
+  id: string;
+  label: string;
+  hint?: string;
+  value: V;
+  /** `label`: a choice's label, for `{key}_desc`. */
+  onChange: (value: V, label?: string) => void;
+  onBlur: () => void;
+  error: readonly string[] | undefined;
+  required: boolean;
+}
+
+/** A field re-renders for its own value and error only. */
+export const subscription = { value: true, error: true } as const;
+
+export const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Whether the question is required for the answers now (a condition may decide it). */
+export function useRequired(question: Question): boolean {
+  const required = 'required' in question ? question.required : undefined;
+  return useWatch((values) => isRequired(required, values));
+}
+
+/** A field's errors, shown only while the status is validating (SPEC §4). */
+export function useShownError(error: unknown): readonly string[] | undefined {
+  return useRenderer().validating ? (error as string[] | undefined) : undefined;
+}
+
+type KeyedQuestion = Exclude<Question, Of<'month-year'>>;
+type ValueOf<Q extends KeyedQuestion> = Q extends Of<'checkbox'> ? boolean : string;
+
+export function useQuestionInput<Q extends KeyedQuestion>(
+  question: Q,
+): ControlledFieldProps<ValueOf<Q>> {
+  const form = useForm();
+  const { input, meta } = useField<unknown>(question.key, { subscription });
+  const error = useShownError(meta.error);
+  const required = useRequired(question);
+  const value = (
+    question.type === 'checkbox' ? input.value === true : text(input.value)
+  ) as ValueOf<Q>;
+  return {
+    id: question.key,
+    label: question.label,
+    hint: question.hint,
+    value,
+    onChange: (next, label = '') => {
+      if (!hasDescKey(question)) {
+        input.onChange(next);
+        return;
+      }
+      form.batch(() => {
+        form.change(question.key, next);
+        form.change(descKey(question.key), next === '' ? '' : label);
+      });
+    },
+    onBlur: input.onBlur,
+    error,
+    required,
+  };
+}

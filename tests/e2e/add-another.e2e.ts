@@ -1,0 +1,92 @@
+/**
+ * Add-another (SPEC §4, issue 14): an applicant adds a second college by mistake, types in it,
+ * removes it through the confirmation dialog, and the saved answers, the stored count and the
+ * application PDF no longer show it.
+ */
+import {
+  baseUrl,
+  expect,
+  expectNoAxeViolations,
+  saveAnswersApi,
+  signUpAndConfirmApi,
+  test,
+  uniqueUsername,
+} from './fixtures.ts';
+import { COMPLETE_ANSWERS, expectStep, stepButton, typeLookup } from './support/application.ts';
+import { pdfText } from './support/pdfText.ts';
+
+const FIRST = 'Bridger Community College';
+const MISTAKE = 'Mistaken Mountain College';
+
+test('an applicant removes a college added by mistake, and the PDF no longer shows it', async ({
+  page,
+}) => {
+  const username = uniqueUsername('add-another');
+  // Logged in through the API: the session cookies land in the page's browser context.
+  await signUpAndConfirmApi(page.request, username);
+  await saveAnswersApi(page.request, COMPLETE_ANSWERS);
+
+  await page.goto('/education');
+  await expectStep(page, '/education', 'Academic History');
+  // The lookup arrives in a chunk of its own; a plain text input stands in until then.
+  await expect(page.locator('#college_name')).toHaveAttribute('role', 'combobox');
+  await typeLookup(page, 'college_name', FIRST);
+  await page.getByRole('button', { name: 'Add Another College' }).click();
+  await expect(page.getByRole('heading', { name: 'College 2', exact: true })).toBeVisible();
+  await typeLookup(page, 'college_2_name', MISTAKE);
+  await stepButton(page, 'Save').click();
+  await expect
+    .poll(async () => {
+      const profile = (await (await page.request.get(`${baseUrl()}/api/profile`)).json()) as {
+        answer: Record<string, unknown>;
+      };
+      return profile.answer.college_2_name;
+    })
+    .toBe(MISTAKE);
+
+  // The first college has no Remove button; the second names itself, and asks first.
+  await expect(page.getByRole('button', { name: 'Remove College 1' })).toHaveCount(0);
+  const remove = page.getByRole('button', { name: 'Remove College 2' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Remove College 2?' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, 'the Remove College 2 dialog on /education');
+  await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'College 2', exact: true })).toHaveCount(0);
+  // Its button went with it: focus moves on to the Add button, not to the page.
+  await expect(page.getByRole('button', { name: 'Add Another College' })).toBeFocused();
+  await expect(page.locator('#college_name')).toHaveValue(FIRST);
+
+  // The freed keys are saved as "" and the stored count follows.
+  await expect
+    .poll(async () => {
+      const profile = (await (await page.request.get(`${baseUrl()}/api/profile`)).json()) as {
+        answer: Record<string, unknown>;
+      };
+      return [profile.answer.college_name, profile.answer.college_2_name];
+    })
+    .toEqual([FIRST, '']);
+  const counts = (await (await page.request.get(`${baseUrl()}/api/add-another`)).json()) as Record<
+    string,
+    number
+  >;
+  expect(counts.college).toBe(1);
+
+  // A reload shows one college.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'College 1', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'College 2', exact: true })).toHaveCount(0);
+
+  const status = (await (await page.request.get(`${baseUrl()}/api/pdf`)).json()) as {
+    status: string;
+    url: string | null;
+  };
+  expect(status.status).toBe('COMPLETED');
+  const response = await page.request.get(`${baseUrl()}${status.url ?? ''}`);
+  expect(response.ok()).toBe(true);
+  const { text } = await pdfText(await response.body());
+  expect(text).toContain(FIRST);
+  expect(text).not.toContain(MISTAKE);
+});
