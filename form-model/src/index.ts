@@ -41,14 +41,25 @@ export type {
 export type { Condition, ConditionExpr, Operator } from './conditions/types.ts';
 export { conditionKeys, evaluate, evaluateCondition, isAnswered } from './conditions/evaluate.ts';
 export {
-  addAnotherCount,
   blockKeys,
+  blocksOfType,
+  childBlockLists,
   chosenTab,
   DEFAULT_ADD_ANOTHER,
   hasOptionsNow,
+  isHidden,
+  isQuestion,
   MAX_ADD_ANOTHER,
+  pageBlocksOfType,
   questionKeys,
+  shownBranch,
+  shownItemCount,
+  /** @deprecated the old name of `shownItemCount` (form-app still calls it). */
+  shownItemCount as addAnotherCount,
   triggerPressed,
+  triggerTicked,
+} from './config/blocks.ts';
+export {
   visitQuestions,
   walkPages,
   type QuestionVisit,

@@ -7,7 +7,7 @@ import { conditionKeys } from '../conditions/evaluate.ts';
 import { type ConditionExpr } from '../conditions/types.ts';
 import { answerKeyRegistry, type KeyKind } from '../keys/registry.ts';
 import { type Block, type PageConfig, type Question, type RuleRef } from './types.ts';
-import { MAX_ADD_ANOTHER, questionKeys } from './walk.ts';
+import { MAX_ADD_ANOTHER, questionKeys } from './blocks.ts';
 
 const KIND_OF_TYPE: Readonly<
   Record<Exclude<Question['type'], 'month-year' | 'checkboxes'>, readonly KeyKind[]>

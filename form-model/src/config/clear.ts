@@ -1,7 +1,8 @@
 import { isAnswered } from '../conditions/evaluate.ts';
 import { descKey } from '../keys/desc.ts';
 import { type Answers, type FormContext, type PageConfig, type Question } from './types.ts';
-import { questionKeys, visitQuestions } from './walk.ts';
+import { questionKeys } from './blocks.ts';
+import { visitQuestions } from './walk.ts';
 
 /** Every key a question stores, with `{key}_desc` for selects and radios. */
 export function storedKeys(question: Question): string[] {

@@ -7,7 +7,6 @@
 import {
   type AddAnotherBlock,
   type Answers,
-  type Block,
   characterCount,
   clearHiddenAnswers,
   descKey,
@@ -17,6 +16,7 @@ import {
   isSingleLine,
   MAX_ADD_ANOTHER,
   messages,
+  pageBlocksOfType,
   type Question,
   questionKeys,
   type TabsBlock,
@@ -96,31 +96,6 @@ function questionLimit(question: Question): number {
     default:
       return 100;
   }
-}
-
-function collectBlocks<T extends Block['type']>(
-  blocks: readonly Block[],
-  type: T,
-): Extract<Block, { type: T }>[] {
-  const found: Extract<Block, { type: T }>[] = [];
-  const walk = (list: readonly Block[]) => {
-    for (const block of list) {
-      if (block.type === type) found.push(block as Extract<Block, { type: T }>);
-      if (block.type === 'conditional') walk(block.blocks);
-      if (block.type === 'condition-group')
-        for (const branch of block.branches) walk(branch.blocks);
-      if (block.type === 'trigger')
-        walk(
-          block.mode === 'button'
-            ? [...(block.before ?? []), ...block.after]
-            : [...(block.after ?? []), ...(block.optional ?? [])],
-        );
-      if (block.type === 'add-another') for (const item of block.items) walk(item);
-      if (block.type === 'tabs') for (const tab of block.tabs) walk(tab.blocks);
-    }
-  };
-  walk(blocks);
-  return found;
 }
 
 /** The rules the server holds answers to, derived once from the college's pages. */
@@ -254,12 +229,11 @@ export function createApplications(deps: {
 }) {
   const { db, clock, tenant } = deps;
   const rules = answerRules(tenant);
-  const blocks = tenant.pages.flatMap((page) => page.sections.flatMap((section) => section.blocks));
   const tabGroups = new Map<string, TabsBlock>(
-    collectBlocks(blocks, 'tabs').map((b) => [b.tabId, b]),
+    pageBlocksOfType(tenant.pages, 'tabs').map((b) => [b.tabId, b]),
   );
   const buttons = new Map<string, AddAnotherBlock>(
-    collectBlocks(blocks, 'add-another').map((b) => [b.buttonId, b]),
+    pageBlocksOfType(tenant.pages, 'add-another').map((b) => [b.buttonId, b]),
   );
   const routes = new Set(tenant.pages.map((page) => page.route));
 
