@@ -66,6 +66,14 @@ export {
   type WalkGroup,
   type WalkItem,
 } from './config/walk.ts';
+export {
+  byKind,
+  kindOf,
+  questionKinds,
+  type KindSpec,
+  type KindTable,
+  type QuestionOf,
+} from './config/kinds.ts';
 export { clearedKeys, clearHiddenAnswers, hasDescKey, storedKeys } from './config/clear.ts';
 export { checkPages } from './config/check.ts';
 export { PAGE_KEY_GROUPS, pageKeys, pageOfKey, summaryHref } from './config/pages.ts';

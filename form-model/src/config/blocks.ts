@@ -4,6 +4,7 @@
  * printed is decided once (issue 14: the form used to decide visibility a second time).
  */
 import { evaluate, isAnswered } from '../conditions/evaluate.ts';
+import { kindOf, questionKinds } from './kinds.ts';
 import {
   type AddAnotherBlock,
   type Answers,
@@ -22,18 +23,9 @@ export const MAX_ADD_ANOTHER = 10;
 /** SPEC §9: add-another shows one group by default. */
 export const DEFAULT_ADD_ANOTHER = 1;
 
-const NOT_QUESTIONS: ReadonlySet<Block['type']> = new Set<Exclude<Block, Question>['type']>([
-  'info',
-  'conditional',
-  'condition-group',
-  'trigger',
-  'add-another',
-  'tabs',
-]);
-
 /** Whether a block is a question (stores an answer), not text or structure. */
 export function isQuestion(block: Block): block is Question {
-  return !NOT_QUESTIONS.has(block.type);
+  return Object.hasOwn(questionKinds, block.type);
 }
 
 /**
@@ -94,14 +86,7 @@ export function pageBlocksOfType<T extends Block['type']>(
 
 /** Every answer key a question stores (a month/year pair and a checkbox set store several). */
 export function questionKeys(question: Question): string[] {
-  switch (question.type) {
-    case 'month-year':
-      return [question.monthKey, question.yearKey];
-    case 'checkboxes':
-      return question.options.map((option) => option.key);
-    default:
-      return [question.key];
-  }
+  return kindOf(question).keys(question);
 }
 
 /** Every answer key stored anywhere inside the blocks, visible or not. */

@@ -2,6 +2,7 @@ import { isAnswered } from '../conditions/evaluate.ts';
 import { descKey } from '../keys/desc.ts';
 import { type Answers, type FormContext, type PageConfig, type Question } from './types.ts';
 import { questionKeys } from './blocks.ts';
+import { kindOf } from './kinds.ts';
 import { visitQuestions } from './walk.ts';
 
 /** Every key a question stores, with `{key}_desc` for selects and radios. */
@@ -12,9 +13,7 @@ export function storedKeys(question: Question): string[] {
 
 /** Whether a question stores `{key}_desc`: selects and radios unless descriptions are off. */
 export function hasDescKey(question: Question): boolean {
-  return (
-    (question.type === 'select' || question.type === 'radio') && question.descriptions !== false
-  );
+  return kindOf(question).descriptions(question);
 }
 
 /** A byAnswer select whose value is not among the options for the current controlling answer. */

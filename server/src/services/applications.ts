@@ -10,16 +10,16 @@ import {
   characterCount,
   clearHiddenAnswers,
   descKey,
+  DESC_MAX_LENGTH,
   type ErrorMap,
   type FormContext,
-  hasDescKey,
   isSingleLine,
+  kindOf,
   MAX_ADD_ANOTHER,
   messages,
   pageBlocksOfType,
-  type Question,
-  questionKeys,
   type TabsBlock,
+  TENANT_TEXTAREA_MAX_LENGTH,
   validateAnswers,
   visitQuestions,
 } from '@admit/form-model';
@@ -57,10 +57,6 @@ export const applicationMessages = {
   tooMany: (max: number) => `You can add at most ${max}.`,
 } as const;
 
-/** How long a stored value may be, by key: the question's own limit. */
-const DESC_MAX_LENGTH = 300;
-/** An absolute cap for any value whose question sets no limit. */
-const VALUE_MAX_LENGTH = 7000;
 /** A lone UTF-16 surrogate (with `u`, a well-formed pair is one code point and never matches). */
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
 
@@ -76,41 +72,20 @@ export interface KeyRule {
   singleLine: boolean;
 }
 
-function questionLimit(question: Question): number {
-  switch (question.type) {
-    case 'text':
-      return question.maxLength ?? 45;
-    case 'textarea':
-      return question.maxLength ?? 1500;
-    case 'email':
-    case 'lookup':
-      return question.maxLength ?? 100;
-    case 'phone':
-      return 20;
-    case 'ssn':
-      return 11;
-    case 'date':
-      return 10;
-    case 'file':
-      return 255;
-    default:
-      return 100;
-  }
-}
-
 /** The rules the server holds answers to, derived once from the college's pages. */
 export function answerRules(tenant: TenantConfig): ReadonlyMap<string, KeyRule> {
   const rules = new Map<string, KeyRule>();
   for (const { question } of visitQuestions(tenant.pages, {})) {
-    const isBoolean = question.type === 'checkbox' || question.type === 'checkboxes';
-    for (const key of questionKeys(question)) {
+    // form-model's table of question kinds: what each kind stores, and how long.
+    const kind = kindOf(question);
+    for (const key of kind.keys(question)) {
       rules.set(key, {
-        kind: isBoolean ? 'boolean' : 'string',
-        maxLength: questionLimit(question),
-        singleLine: question.type !== 'textarea',
+        kind: kind.value,
+        maxLength: Math.min(kind.maxLength(question), TENANT_TEXTAREA_MAX_LENGTH),
+        singleLine: kind.singleLine,
       });
     }
-    if (hasDescKey(question))
+    if (kind.descriptions(question))
       rules.set(descKey(question.key), {
         kind: 'string',
         maxLength: DESC_MAX_LENGTH,
@@ -144,7 +119,7 @@ export function assertAnswerPatch(
     else if (rule.kind === 'boolean' && value !== '') wrongType.push(key);
     else if (unstorable(value)) badText.push(key);
     else if (rule.singleLine && !isSingleLine(value)) notOneLine.push(key);
-    else if (characterCount(value) > Math.min(rule.maxLength, VALUE_MAX_LENGTH)) tooLong.push(key);
+    else if (characterCount(value) > rule.maxLength) tooLong.push(key);
   }
   if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
   if (wrongType.length > 0) throw new HttpError(400, applicationMessages.wrongType(wrongType));
