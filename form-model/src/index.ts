@@ -79,8 +79,6 @@ export { checkPages } from './config/check.ts';
 export { PAGE_KEY_GROUPS, pageKeys, pageOfKey, summaryHref } from './config/pages.ts';
 export {
   answerKeyRegistry,
-  hasDescription,
-  isStorableKey,
   keyGroups,
   keyKind,
   type KeyGroup,
