@@ -2,17 +2,15 @@
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
-import { DatabaseUnavailableError } from '../../db/health.ts';
 import {
   accountOf,
+  authenticate,
   type CookieSettings,
-  requireSession,
-  SESSION_COOKIE,
   sessionInvalid,
-} from '../../plugins/app/auth.ts';
+  sessionKeyOf,
+} from '../../plugins/app/session.ts';
 import { applicationMessages, type Applications } from '../../services/applications.ts';
-import { HttpError } from '../../services/errors.ts';
-import { couldBeSession, sessionKey, type Sessions } from '../../services/sessions.ts';
+import { type Sessions } from '../../services/sessions.ts';
 import { Body, ErrorMapSchema, errorResponses, Message } from '../schemas.ts';
 
 export interface ApplicationRoutesOptions {
@@ -49,13 +47,8 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
   { applications, sessions, cookies },
   done,
 ) => {
-  // onRequest, before the body is parsed or judged: without a session every call is 401
-  // (SPEC §6), whatever it carries.
-  const checkSession = requireSession(sessions, cookies);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.sessionInHandler !== true) return checkSession(request, reply);
-    if (!couldBeSession(request.cookies[SESSION_COOKIE])) throw sessionInvalid(reply, cookies);
-  });
+  // Every route here needs a live session: the session hook of the scope checks it
+  // (plugins/app/session.ts), PUT /api/answer inside its own save.
   const tags = ['application'];
 
   app.get(
@@ -84,33 +77,16 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       },
       // The busiest route: its session is checked inside the batched save (one round trip
       // to PostgreSQL, not two). What a dead session gets is unchanged: 401 before anything
-      // about the body, and nothing stored.
+      // about the body, and nothing stored (plugins/app/session.ts).
       config: { sessionInHandler: true },
-      // Fastify awaits an async error handler and hands what it throws to the app's handler
-      // (the tests of this route prove both); its route-option type only says `void`.
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises
-      errorHandler: async (error, request, reply) => {
-        // A body refused before its session was confirmed (bad JSON or the schema, by Fastify;
-        // a key or value the college's form cannot hold, by the save): the session speaks
-        // first, as on every route. Then the app's error handler answers.
-        // A database outage is about neither: it is answered 503 at once, without another
-        // round trip to a database that is not answering.
-        const aboutTheBody =
-          error instanceof HttpError
-            ? error.statusCode === 400
-            : !(error instanceof DatabaseUnavailableError);
-        if (aboutTheBody && request.account === undefined) await checkSession(request, reply);
-        throw error;
-      },
     },
     async (request, reply) => {
-      const key = sessionKey(request.cookies[SESSION_COOKIE]);
-      if (key === undefined) throw sessionInvalid(reply, cookies);
+      const key = sessionKeyOf(request);
       let saved = await applications.saveAnswers(key, request.body);
       if (saved === undefined) {
         // No live session when the batch ran: authenticate ends an idle or expired one and
         // refuses (401). Should the session be live by now, the save is made again.
-        await checkSession(request, reply);
+        await authenticate(request, reply, { sessions, cookies });
         saved = await applications.saveAnswers(key, request.body);
         if (saved === undefined) throw sessionInvalid(reply, cookies);
       }

@@ -1,19 +1,17 @@
 /**
  * SPEC §7 documents: presigned uploads, document answers and their conversion to PDF. Every
- * route needs a session and acts only on the signed-in applicant's own documents.
+ * route needs a session (the scope's session hook, plugins/app/session.ts) and acts only on
+ * the signed-in applicant's own documents.
  */
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
-import { accountOf, type CookieSettings, requireSession } from '../../plugins/app/auth.ts';
+import { accountOf } from '../../plugins/app/session.ts';
 import { type Documents } from '../../services/documents.ts';
-import { type Sessions } from '../../services/sessions.ts';
 import { Body, errorResponses } from '../schemas.ts';
 
 export interface DocumentRoutesOptions {
   documents: Documents;
-  sessions: Sessions;
-  cookies: CookieSettings;
 }
 
 const AnswerKeyParams = Type.Object({ key: Type.String({ maxLength: 100 }) });
@@ -43,10 +41,9 @@ const NoContent = Type.Null({ description: 'Done.' });
 
 export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions> = (
   app,
-  { documents, sessions, cookies },
+  { documents },
   done,
 ) => {
-  app.addHook('onRequest', requireSession(sessions, cookies));
   const tags = ['documents'];
 
   app.post(

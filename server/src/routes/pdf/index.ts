@@ -2,15 +2,12 @@
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
-import { accountOf, type CookieSettings, requireSession } from '../../plugins/app/auth.ts';
-import { type Sessions } from '../../services/sessions.ts';
+import { accountOf } from '../../plugins/app/session.ts';
 import { type ApplicationPdfs, contentDisposition, PDF_DOWNLOAD_PATH } from '../../services/pdf.ts';
 import { errorResponses } from '../schemas.ts';
 
 export interface PdfRoutesOptions {
   pdfs: ApplicationPdfs;
-  sessions: Sessions;
-  cookies: CookieSettings;
 }
 
 /** SPEC §3 PDF download status response. */
@@ -25,14 +22,10 @@ const PdfStatusResponse = Type.Object({
   url: Type.Union([Type.String(), Type.Null()]),
 });
 
-export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (
-  app,
-  { pdfs, sessions, cookies },
-  done,
-) => {
-  // SPEC §6: only a signed-in applicant, and only their own application (nothing in the
-  // path names an account, so there is no one else's to ask for).
-  app.addHook('onRequest', requireSession(sessions, cookies));
+export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (app, { pdfs }, done) => {
+  // SPEC §6: only a signed-in applicant (the scope's session hook, plugins/app/session.ts),
+  // and only their own application (nothing in the path names an account, so there is no
+  // one else's to ask for).
   const tags = ['pdf'];
 
   app.get(
