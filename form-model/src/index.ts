@@ -93,6 +93,13 @@ export {
   conductItemKeys,
   PARENT_PREFIXES,
 } from './keys/prefixes.ts';
+export {
+  deriveWebStatus,
+  WEB_STATUSES,
+  type DerivedWebStatus,
+  type WebStatus,
+} from './status/webStatus.ts';
+export type { DocumentAnswer } from './api/contract.ts';
 export { messages } from './validation/messages.ts';
 export * from './validation/limits.ts';
 export { isValid, toErrorMap, type ErrorMap } from './validation/errors.ts';
@@ -126,7 +133,7 @@ export {
   PRINT_BLANK,
   printableModel,
   printLineText,
-  type DocumentAnswer,
+  type PrintedDocument,
   type PrintLine,
 } from './print/printable.ts';
 export {

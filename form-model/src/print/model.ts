@@ -20,7 +20,7 @@ import { walkPages, type WalkGroup } from '../config/walk.ts';
 import { formatInternationalPhone, formatUsPhone } from '../format/phone.ts';
 import { formatSsn } from '../format/ssn.ts';
 import { optionLabel } from '../options/index.ts';
-import { type DocumentAnswer, monthYearText } from './printable.ts';
+import { monthYearText, type PrintedDocument } from './printable.ts';
 
 /** One choice of a radio or checkbox group, chosen or not. */
 export interface PrintChoice {
@@ -95,7 +95,7 @@ function textAnswer(value: Answers[string] | undefined): PrintAnswer {
 /** What a question prints from: the cleared answers, the documents, the print options. */
 interface PrintSource {
   answers: Answers;
-  documents: Readonly<Record<string, DocumentAnswer>>;
+  documents: Readonly<Record<string, PrintedDocument>>;
   options: PrintOptions;
 }
 
@@ -215,7 +215,7 @@ function answered(block: PrintBlock): boolean {
 export function printModel(
   pages: readonly PageConfig[],
   answers: Answers,
-  documents: Readonly<Record<string, DocumentAnswer>> = {},
+  documents: Readonly<Record<string, PrintedDocument>> = {},
   context: FormContext = {},
   options: PrintOptions = {},
 ): PrintModel {

@@ -3,6 +3,7 @@
  * [X]/[ ] for choices, an underlined blank for an empty answer, attached documents as text.
  * The service view and the PDF both render these lines, after the one clearing function.
  */
+import { type DocumentAnswer } from '../api/contract.ts';
 import { isAnswered } from '../conditions/evaluate.ts';
 import { clearHiddenAnswers } from '../config/clear.ts';
 import { currentOptions } from '../config/questions.ts';
@@ -20,11 +21,8 @@ import { walkPages } from '../config/walk.ts';
 import { optionLabel } from '../options/index.ts';
 import { months } from '../options/index.ts';
 
-/** An uploaded document answer (SPEC §3): shown by name. */
-export interface DocumentAnswer {
-  file_name: string;
-  file_size?: number;
-}
+/** What printing needs of an uploaded document answer (SPEC §3): its name (the size may come along). */
+export type PrintedDocument = Pick<DocumentAnswer, 'file_name'> & Partial<DocumentAnswer>;
 
 export type PrintLine =
   | { kind: 'page'; text: string }
@@ -43,7 +41,7 @@ const MAX_PRINTED_CHOICES = 12;
 /** What a question prints from: the cleared answers and the documents. */
 interface LineSource {
   answers: Answers;
-  documents: Readonly<Record<string, DocumentAnswer>>;
+  documents: Readonly<Record<string, PrintedDocument>>;
 }
 
 /** A month/year answer as printed: "March 2008", "2008", or "" when neither is answered. */
@@ -137,7 +135,7 @@ const printLines: KindTable<[source: LineSource], PrintLine[]> = {
 export function printableModel(
   pages: readonly PageConfig[],
   answers: Answers,
-  documents: Readonly<Record<string, DocumentAnswer>> = {},
+  documents: Readonly<Record<string, PrintedDocument>> = {},
   context: FormContext = {},
 ): PrintLine[] {
   const cleared = clearHiddenAnswers(pages, answers, context);

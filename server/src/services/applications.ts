@@ -22,6 +22,7 @@ import {
   TENANT_TEXTAREA_MAX_LENGTH,
   validateAnswers,
   visitQuestions,
+  type WebStatus,
 } from '@admit/form-model';
 import { type TenantConfig } from '@admit/tenant-config';
 import { type RawBuilder, sql } from 'kysely';
@@ -31,8 +32,6 @@ import { createBatcher } from './batch.ts';
 import { type Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
 import { sessionState } from './sessions.ts';
-
-export type WebStatus = 'started' | 'validating' | 'submitted';
 
 export const applicationMessages = {
   saved: 'Your answers have been saved.',

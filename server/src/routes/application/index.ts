@@ -1,6 +1,15 @@
 /** SPEC §7 application: profile, answers, last page, web status, tabs, add-another, validations, submit. */
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import {
+  AddAnotherBody,
+  AddAnotherMapSchema,
+  AnswersSchema,
+  LastPageBody,
+  ProfileSchema,
+  TabBody,
+  TabsMapSchema,
+  WebStatusBody,
+} from '@admit/form-model/api';
 
 import {
   accountOf,
@@ -11,36 +20,13 @@ import {
 } from '../../plugins/app/session.ts';
 import { applicationMessages, type Applications } from '../../services/applications.ts';
 import { type Sessions } from '../../services/sessions.ts';
-import { Body, ErrorMapSchema, errorResponses, Message } from '../schemas.ts';
+import { ErrorMapSchema, errorResponses, Message } from '../schemas.ts';
 
 export interface ApplicationRoutesOptions {
   applications: Applications;
   sessions: Sessions;
   cookies: CookieSettings;
 }
-
-const AnswerValue = Type.Union([Type.String({ maxLength: 10_000 }), Type.Boolean()]);
-const Answers = Type.Record(Type.String({ maxLength: 100 }), AnswerValue);
-const WebStatus = Type.Union([
-  Type.Literal('started'),
-  Type.Literal('validating'),
-  Type.Literal('submitted'),
-]);
-
-const Profile = Type.Object({
-  answer: Answers,
-  document_answer: Type.Record(
-    Type.String(),
-    Type.Object({ file_name: Type.String(), file_size: Type.Optional(Type.Number()) }),
-  ),
-  username: Type.String(),
-  last_page: Type.String(),
-  successful_login: Type.Array(Type.Object({ logged_in_at: Type.String() })),
-  web_status: Type.Array(Type.Object({ web_status: WebStatus })),
-});
-
-const TabsMap = Type.Record(Type.String(), Type.String());
-const AddAnotherMap = Type.Record(Type.String(), Type.Integer());
 
 export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOptions> = (
   app,
@@ -57,7 +43,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: "The applicant's answers and status",
-        response: { 200: Profile, ...errorResponses },
+        response: { 200: ProfileSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -72,7 +58,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Save answers: merged per key; unknown keys and over-long values refused',
-        body: Answers,
+        body: AnswersSchema,
         response: { 200: Message, ...errorResponses },
       },
       // The busiest route: its session is checked inside the batched save (one round trip
@@ -101,7 +87,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Remember the page the applicant is on',
-        body: Body({ last_page: Type.String({ maxLength: 100 }) }),
+        body: LastPageBody,
         response: { 200: Message, ...errorResponses },
       },
     },
@@ -115,7 +101,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Move the status forward (started, validating); submitted only through submit',
-        body: Body({ web_status: WebStatus }),
+        body: WebStatusBody,
         response: { 200: Message, ...errorResponses },
       },
     },
@@ -129,7 +115,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Chosen tab per tab group',
-        response: { 200: TabsMap, ...errorResponses },
+        response: { 200: TabsMapSchema, ...errorResponses },
       },
     },
     async (request) => applications.tabs(accountOf(request).accountId),
@@ -141,11 +127,8 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Choose a tab',
-        body: Body({
-          tab_id: Type.String({ maxLength: 100 }),
-          chosen_tab: Type.String({ maxLength: 100 }),
-        }),
-        response: { 200: TabsMap, ...errorResponses },
+        body: TabBody,
+        response: { 200: TabsMapSchema, ...errorResponses },
       },
     },
     async (request) =>
@@ -162,7 +145,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Groups shown per add-another button (default 1)',
-        response: { 200: AddAnotherMap, ...errorResponses },
+        response: { 200: AddAnotherMapSchema, ...errorResponses },
       },
     },
     async (request) => applications.addAnother(accountOf(request).accountId),
@@ -174,11 +157,8 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Set how many groups an add-another button shows (1 to its max, at most 10)',
-        body: Body({
-          button_id: Type.String({ maxLength: 100 }),
-          num_components: Type.Integer(),
-        }),
-        response: { 200: AddAnotherMap, ...errorResponses },
+        body: AddAnotherBody,
+        response: { 200: AddAnotherMapSchema, ...errorResponses },
       },
     },
     async (request) =>

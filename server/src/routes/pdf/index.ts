@@ -1,5 +1,6 @@
 /** SPEC §7 GET /api/pdf: the application PDF's status, and its download. */
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { PdfStatusSchema } from '@admit/form-model/api';
 import { Type } from 'typebox';
 
 import { accountOf } from '../../plugins/app/session.ts';
@@ -9,18 +10,6 @@ import { errorResponses } from '../schemas.ts';
 export interface PdfRoutesOptions {
   pdfs: ApplicationPdfs;
 }
-
-/** SPEC §3 PDF download status response. */
-const PdfStatusResponse = Type.Object({
-  status: Type.Union([
-    Type.Literal('COMPLETED'),
-    Type.Literal('FAILED'),
-    Type.Literal('IN_PROGRESS'),
-    Type.Literal('UNPROCESSED'),
-    Type.Literal('NOT_ANSWERED'),
-  ]),
-  url: Type.Union([Type.String(), Type.Null()]),
-});
 
 export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (app, { pdfs }, done) => {
   // SPEC §6: only a signed-in applicant (the scope's session hook, plugins/app/session.ts),
@@ -35,7 +24,7 @@ export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (app, {
         tags,
         summary:
           "The application PDF's status; COMPLETED with the download url once it is ready (rendered on request when the answers or documents changed)",
-        response: { 200: PdfStatusResponse, ...errorResponses },
+        response: { 200: PdfStatusSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
