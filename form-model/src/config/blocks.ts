@@ -164,13 +164,9 @@ export function triggerTicked(
  * no options for the controlling answer is not shown). Every other question: true.
  */
 export function hasOptionsNow(question: Question, answers: Answers): boolean {
-  if (
-    (question.type !== 'select' && question.type !== 'radio') ||
-    !('byAnswer' in question.options)
-  ) {
-    return true;
-  }
-  const { valueKey, options } = question.options.byAnswer;
+  const source = kindOf(question).optionSource(question);
+  if (source === undefined || !('byAnswer' in source)) return true;
+  const { valueKey, options } = source.byAnswer;
   const controlling = answers[valueKey];
   return typeof controlling === 'string' && (options[controlling]?.length ?? 0) > 0;
 }

@@ -18,15 +18,11 @@ export function hasDescKey(question: Question): boolean {
 
 /** A byAnswer select whose value is not among the options for the current controlling answer. */
 function staleDependentChoice(question: Question, answers: Answers): boolean {
-  if (
-    (question.type !== 'select' && question.type !== 'radio') ||
-    !('byAnswer' in question.options)
-  ) {
-    return false;
-  }
+  const source = kindOf(question).optionSource(question);
+  if (source === undefined || !('byAnswer' in source)) return false;
   const value = answers[question.key];
   if (!isAnswered(value)) return false;
-  const { valueKey, options } = question.options.byAnswer;
+  const { valueKey, options } = source.byAnswer;
   const controlling = answers[valueKey];
   const current = typeof controlling === 'string' ? (options[controlling] ?? []) : [];
   return !current.some((option) => option.value === value);

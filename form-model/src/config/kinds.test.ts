@@ -106,6 +106,65 @@ describe('questionKinds: one entry per question kind', () => {
     expect(kind.descriptions(question)).toBe(descriptions);
   });
 
+  it.each<[Question, [string, string[]][], boolean, string[]]>([
+    [{ type: 'text', key: 'a', label: 'A' }, [['a', ['text', 'lookup']]], false, []],
+    [
+      {
+        type: 'select',
+        key: 'y',
+        label: 'Year',
+        options: { years: { count: 3, direction: 'past' } },
+      },
+      [['y', ['select', 'year']]],
+      true,
+      [],
+    ],
+    [
+      {
+        type: 'select',
+        key: 'state',
+        label: 'State',
+        options: { byAnswer: { valueKey: 'country', options: {} } },
+      },
+      [['state', ['select', 'year']]],
+      true,
+      ['country'],
+    ],
+    [
+      {
+        type: 'lookup',
+        key: 'school',
+        label: 'School',
+        category: 'hs_ceeb',
+        fills: { city: 'school_city' },
+      },
+      [['school', ['lookup']]],
+      false,
+      ['school_city'],
+    ],
+    [
+      {
+        type: 'month-year',
+        key: 'm',
+        monthKey: 'm',
+        yearKey: 'y',
+        label: 'When',
+        years: { count: 3, direction: 'past' },
+      },
+      [
+        ['m', ['month']],
+        ['y', ['year']],
+      ],
+      false,
+      [],
+    ],
+  ])('%j: registered, options, references', (question, registered, hasOptions, referenced) => {
+    const kind = kindOf(question);
+    expect(kind.registered(question)).toEqual(registered);
+    expect(kind.optionSource(question) !== undefined).toBe(hasOptions);
+    expect(kind.referencedKeys(question)).toEqual(referenced);
+  });
+
   it('a kind table calls the entry of the question’s own kind', () => {
     const names = Object.fromEntries(
       Object.keys(questionKinds).map((type) => [

@@ -1,8 +1,10 @@
 /**
  * The facts of each question kind in one entry (STYLE: "a question kind's facts in one
- * entry"): the answer keys it stores, the kind of value, how long a stored value may be,
- * whether it must be one line, whether it stores `{key}_desc`. Clearing, the page map, the
- * server's answer checks and the print model read these instead of switching on `type`.
+ * entry"): the answer keys it stores (and their kinds in the answer-key registry), the kind of
+ * value, how long a stored value may be, whether it must be one line, whether it stores
+ * `{key}_desc`, where its options come from, which other answers it names. Clearing, the page map, the
+ * config check, the current options, the server's answer checks and the print model read
+ * these instead of switching on `type`.
  *
  * Each kind's yup schema (validation/schema.ts `kindSchemas`) and its print forms
  * (print/model.ts `printAnswers`, print/printable.ts `printLines`) are tables keyed by the
@@ -21,7 +23,10 @@ import {
   TEXT_MAX_LENGTH,
   TEXTAREA_MAX_LENGTH,
 } from '../validation/limits.ts';
-import { type Question, type QuestionType } from './types.ts';
+// `import type`, wholly erased: the registry builds its tables when loaded, and the form's
+// first download does without it.
+import type { KeyKind } from '../keys/registry.ts';
+import { type OptionSource, type Question, type QuestionType } from './types.ts';
 
 /** The question of one kind: `QuestionOf<'select'>` is `SelectQuestion`. */
 export type QuestionOf<T extends QuestionType> = Extract<Question, { type: T }>;
@@ -46,10 +51,26 @@ export interface KindSpec<Q extends Question> {
   singleLine: boolean;
   /** Whether the chosen option's label is stored as `{key}_desc` too (SPEC §3). */
   descriptions: (question: Q) => boolean;
+  /** Each stored key with the kinds the answer-key registry may give it (config/check.ts). */
+  registered: (question: Q) => [key: string, kinds: readonly KeyKind[]][];
+  /** Where its options come from (selects and radios), else undefined. */
+  optionSource: (question: Q) => OptionSource | undefined;
+  /** Answer keys the question names besides its own (a controlling answer, lookup fills). */
+  referencedKeys: (question: Q) => string[];
 }
 
 const one = (question: { key: string }): string[] => [question.key];
 const never = (): boolean => false;
+const noOptions = (): undefined => undefined;
+const noReferences = (): string[] => [];
+/** The question's one key, registered as one of `kinds`. */
+const registeredAs =
+  (...kinds: KeyKind[]) =>
+  (question: { key: string }): [string, readonly KeyKind[]][] => [[question.key, kinds]];
+const ownOptions = (question: { options: OptionSource }): OptionSource => question.options;
+/** The controlling answer of a conditional select (SPEC §4). */
+const controllingKey = (question: { options: OptionSource }): string[] =>
+  'byAnswer' in question.options ? [question.options.byAnswer.valueKey] : [];
 const unlessTurnedOff = (question: { descriptions?: boolean }): boolean =>
   question.descriptions !== false;
 const fixed = (length: number) => (): number => length;
@@ -62,6 +83,9 @@ export const questionKinds = {
     maxLength: (question) => question.maxLength ?? TEXT_MAX_LENGTH,
     singleLine: true,
     descriptions: never,
+    registered: registeredAs('text', 'lookup'),
+    optionSource: noOptions,
+    referencedKeys: noReferences,
   },
   textarea: {
     keys: one,
@@ -69,6 +93,9 @@ export const questionKinds = {
     maxLength: (question) => question.maxLength ?? TEXTAREA_MAX_LENGTH,
     singleLine: false,
     descriptions: never,
+    registered: registeredAs('textarea'),
+    optionSource: noOptions,
+    referencedKeys: noReferences,
   },
   email: {
     keys: one,
@@ -76,6 +103,9 @@ export const questionKinds = {
     maxLength: (question) => question.maxLength ?? EMAIL_MAX_LENGTH,
     singleLine: true,
     descriptions: never,
+    registered: registeredAs('email'),
+    optionSource: noOptions,
+    referencedKeys: noReferences,
   },
   lookup: {
     keys: one,
@@ -83,6 +113,9 @@ export const questionKinds = {
     maxLength: (question) => question.maxLength ?? LOOKUP_MAX_LENGTH,
     singleLine: true,
     descriptions: never,
+    registered: registeredAs('lookup'),
+    optionSource: noOptions,
+    referencedKeys: (question) => Object.values(question.fills),
   },
   date: {
     keys: one,
@@ -90,6 +123,9 @@ export const questionKinds = {
     maxLength: fixed(DATE_LENGTH),
     singleLine: true,
     descriptions: never,
+    registered: registeredAs('date'),
+    optionSource: noOptions,
+    referencedKeys: noReferences,
   },
   phone: {
     keys: one,
@@ -97,6 +133,9 @@ export const questionKinds = {
     maxLength: fixed(PHONE_MAX_LENGTH),
     singleLine: true,
     descriptions: never,
+    registered: registeredAs('phone'),
+    optionSource: noOptions,
+    referencedKeys: noReferences,
   },
   ssn: {
     keys: one,
@@ -104,6 +143,9 @@ export const questionKinds = {
     maxLength: fixed(SSN_LENGTH),
     singleLine: true,
     descriptions: never,
+    registered: registeredAs('ssn'),
+    optionSource: noOptions,
+    referencedKeys: noReferences,
   },
   select: {
     keys: one,
@@ -111,6 +153,9 @@ export const questionKinds = {
     maxLength: fixed(CHOICE_MAX_LENGTH),
     singleLine: true,
     descriptions: unlessTurnedOff,
+    registered: registeredAs('select', 'year'),
+    optionSource: ownOptions,
+    referencedKeys: controllingKey,
   },
   radio: {
     keys: one,
@@ -118,6 +163,9 @@ export const questionKinds = {
     maxLength: fixed(CHOICE_MAX_LENGTH),
     singleLine: true,
     descriptions: unlessTurnedOff,
+    registered: registeredAs('radio'),
+    optionSource: ownOptions,
+    referencedKeys: controllingKey,
   },
   checkbox: {
     keys: one,
@@ -125,6 +173,9 @@ export const questionKinds = {
     maxLength: fixed(CHOICE_MAX_LENGTH),
     singleLine: true,
     descriptions: never,
+    registered: registeredAs('checkbox'),
+    optionSource: noOptions,
+    referencedKeys: noReferences,
   },
   checkboxes: {
     keys: (question) => question.options.map((option) => option.key),
@@ -132,6 +183,9 @@ export const questionKinds = {
     maxLength: fixed(CHOICE_MAX_LENGTH),
     singleLine: true,
     descriptions: never,
+    registered: (question) => question.options.map((option) => [option.key, ['checkbox']]),
+    optionSource: noOptions,
+    referencedKeys: noReferences,
   },
   'month-year': {
     keys: (question) => [question.monthKey, question.yearKey],
@@ -139,6 +193,12 @@ export const questionKinds = {
     maxLength: fixed(CHOICE_MAX_LENGTH),
     singleLine: true,
     descriptions: never,
+    registered: (question) => [
+      [question.monthKey, ['month']],
+      [question.yearKey, ['year']],
+    ],
+    optionSource: noOptions,
+    referencedKeys: noReferences,
   },
   file: {
     keys: one,
@@ -146,6 +206,9 @@ export const questionKinds = {
     maxLength: fixed(FILE_ANSWER_MAX_LENGTH),
     singleLine: true,
     descriptions: never,
+    registered: registeredAs('file'),
+    optionSource: noOptions,
+    referencedKeys: noReferences,
   },
 } satisfies { readonly [T in QuestionType]: KindSpec<QuestionOf<T>> };
 

@@ -3,7 +3,8 @@
  * [X]/[ ] for choices, an underlined blank for an empty answer, attached documents as text.
  * The service view and the PDF both render these lines, after the one clearing function.
  */
-import { type DocumentAnswer } from '../api/contract.ts';
+// `import type`, wholly erased: the contract's schemas (TypeBox) stay out of the browser.
+import type { DocumentAnswer } from '../api/contract.ts';
 import { isAnswered } from '../conditions/evaluate.ts';
 import { clearHiddenAnswers } from '../config/clear.ts';
 import { currentOptions } from '../config/questions.ts';
