@@ -1,50 +1,62 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  CHOICE_MAX_LENGTH,
-  DATE_LENGTH,
-  EMAIL_MAX_LENGTH,
-  FILE_ANSWER_MAX_LENGTH,
-  LOOKUP_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-  SSN_LENGTH,
-  TEXT_MAX_LENGTH,
-  TEXTAREA_MAX_LENGTH,
-} from '../validation/limits.ts';
+import * as limits from '../validation/limits.ts';
 import { byKind, kindOf, type KindTable, questionKinds } from './kinds.ts';
 import { type Question, type QuestionType } from './types.ts';
 
 const yesNo = { options: [{ value: 'Y', label: 'Yes' }] };
+const monthYear: Question = {
+  type: 'month-year',
+  key: 'm',
+  monthKey: 'm',
+  yearKey: 'y',
+  label: 'When',
+  years: { count: 3, direction: 'past' },
+};
 
 describe('questionKinds: one entry per question kind', () => {
   it.each<[Question, string[], 'boolean' | 'string', number, boolean, boolean]>([
-    [{ type: 'text', key: 'a', label: 'A' }, ['a'], 'string', TEXT_MAX_LENGTH, true, false],
+    [{ type: 'text', key: 'a', label: 'A' }, ['a'], 'string', limits.TEXT_MAX_LENGTH, true, false],
     [{ type: 'text', key: 'a', label: 'A', maxLength: 60 }, ['a'], 'string', 60, true, false],
     [
       { type: 'textarea', key: 'a', label: 'A' },
       ['a'],
       'string',
-      TEXTAREA_MAX_LENGTH,
+      limits.TEXTAREA_MAX_LENGTH,
       false,
       false,
     ],
-    [{ type: 'email', key: 'a', label: 'A' }, ['a'], 'string', EMAIL_MAX_LENGTH, true, false],
+    [
+      { type: 'email', key: 'a', label: 'A' },
+      ['a'],
+      'string',
+      limits.EMAIL_MAX_LENGTH,
+      true,
+      false,
+    ],
     [
       { type: 'lookup', key: 'a', label: 'A', category: 'hs_ceeb', fills: {} },
       ['a'],
       'string',
-      LOOKUP_MAX_LENGTH,
+      limits.LOOKUP_MAX_LENGTH,
       true,
       false,
     ],
-    [{ type: 'date', key: 'a', label: 'A' }, ['a'], 'string', DATE_LENGTH, true, false],
-    [{ type: 'phone', key: 'a', label: 'A' }, ['a'], 'string', PHONE_MAX_LENGTH, true, false],
-    [{ type: 'ssn', key: 'a', label: 'A' }, ['a'], 'string', SSN_LENGTH, true, false],
+    [{ type: 'date', key: 'a', label: 'A' }, ['a'], 'string', limits.DATE_LENGTH, true, false],
+    [
+      { type: 'phone', key: 'a', label: 'A' },
+      ['a'],
+      'string',
+      limits.PHONE_MAX_LENGTH,
+      true,
+      false,
+    ],
+    [{ type: 'ssn', key: 'a', label: 'A' }, ['a'], 'string', limits.SSN_LENGTH, true, false],
     [
       { type: 'select', key: 'a', label: 'A', options: yesNo },
       ['a'],
       'string',
-      CHOICE_MAX_LENGTH,
+      limits.CHOICE_MAX_LENGTH,
       true,
       true,
     ],
@@ -52,7 +64,7 @@ describe('questionKinds: one entry per question kind', () => {
       { type: 'select', key: 'a', label: 'A', options: yesNo, descriptions: false },
       ['a'],
       'string',
-      CHOICE_MAX_LENGTH,
+      limits.CHOICE_MAX_LENGTH,
       true,
       false,
     ],
@@ -60,11 +72,18 @@ describe('questionKinds: one entry per question kind', () => {
       { type: 'radio', key: 'a', label: 'A', options: yesNo },
       ['a'],
       'string',
-      CHOICE_MAX_LENGTH,
+      limits.CHOICE_MAX_LENGTH,
       true,
       true,
     ],
-    [{ type: 'checkbox', key: 'a', label: 'A' }, ['a'], 'boolean', CHOICE_MAX_LENGTH, true, false],
+    [
+      { type: 'checkbox', key: 'a', label: 'A' },
+      ['a'],
+      'boolean',
+      limits.CHOICE_MAX_LENGTH,
+      true,
+      false,
+    ],
     [
       {
         type: 'checkboxes',
@@ -77,26 +96,19 @@ describe('questionKinds: one entry per question kind', () => {
       },
       ['a', 'b'],
       'boolean',
-      CHOICE_MAX_LENGTH,
+      limits.CHOICE_MAX_LENGTH,
       true,
       false,
     ],
+    [monthYear, ['m', 'y'], 'string', limits.CHOICE_MAX_LENGTH, true, false],
     [
-      {
-        type: 'month-year',
-        key: 'm',
-        monthKey: 'm',
-        yearKey: 'y',
-        label: 'When',
-        years: { count: 3, direction: 'past' },
-      },
-      ['m', 'y'],
+      { type: 'file', key: 'a', label: 'A' },
+      ['a'],
       'string',
-      CHOICE_MAX_LENGTH,
+      limits.FILE_ANSWER_MAX_LENGTH,
       true,
       false,
     ],
-    [{ type: 'file', key: 'a', label: 'A' }, ['a'], 'string', FILE_ANSWER_MAX_LENGTH, true, false],
   ])('%j', (question, keys, value, maxLength, singleLine, descriptions) => {
     const kind = kindOf(question);
     expect(kind.keys(question)).toEqual(keys);
@@ -143,14 +155,7 @@ describe('questionKinds: one entry per question kind', () => {
       ['school_city'],
     ],
     [
-      {
-        type: 'month-year',
-        key: 'm',
-        monthKey: 'm',
-        yearKey: 'y',
-        label: 'When',
-        years: { count: 3, direction: 'past' },
-      },
+      monthYear,
       [
         ['m', ['month']],
         ['y', ['year']],
