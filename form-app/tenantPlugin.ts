@@ -1,60 +1,248 @@
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import type * as TenantConfigModule from '@admit/tenant-config';
 import { type Plugin, runnerImport } from 'vite';
 
-type BrowserTenant = TenantConfigModule.BrowserTenant;
+type BrowserSplit = TenantConfigModule.BrowserSplit;
 
 const VIRTUAL_ID = 'virtual:admit-tenant';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+/** The college's pages after the default one: a chunk of their own. */
+const PAGES_ID = 'virtual:admit-tenant/pages';
+const RESOLVED_PAGES_ID = `\0${PAGES_ID}`;
+/** tenant-config's sources: an edit to a college reloads it in the dev server. */
+const TENANT_SOURCES = resolve(
+  fileURLToPath(new URL('.', import.meta.url)),
+  '../tenant-config/src',
+);
+/** The colleges' folders, whose modules hold the pieces of each college's config. */
+const TENANT_FOLDERS = join(TENANT_SOURCES, 'tenants');
 
-/** Whether an export of tenant-config is a college's browser form (`BrowserTenant`). */
-function isBrowserTenant(value: unknown): value is BrowserTenant {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'loadPages' in value &&
-    typeof value.loadPages === 'function'
+/** Shorter data that repeats is written where it is used (sharing it makes gzip do worse). */
+const MIN_SHARED_LENGTH = 100;
+
+/** An export of a module the generated code may import: the module and the export's name. */
+interface Source {
+  from: string;
+  name: string;
+}
+
+/** A college split for the browser, and where pieces of it already exist as exports. */
+interface Generated {
+  split: BrowserSplit;
+  /** By its JSON: a value a module of the colleges or form-model exports. */
+  sources: ReadonlyMap<string, Source>;
+}
+
+/** The colleges' modules: the tenant's own folder first, an index (which re-exports) last. */
+function tenantModules(tenantId: string): string[] {
+  const files = readdirSync(TENANT_FOLDERS, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => join(TENANT_FOLDERS, file));
+  const rank = (file: string) =>
+    (file.startsWith(join(TENANT_FOLDERS, tenantId, '/')) ? 0 : 2) +
+    (file.endsWith('index.ts') ? 1 : 0);
+  return files.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/**
+ * Checks the college (TenantConfigError listing every problem), splits it for the browser
+ * (tenant-config's `browserSplit`), and finds which pieces of it modules already export.
+ */
+async function generate(tenantId: string): Promise<Generated> {
+  // tenant-config and form-model are TypeScript: Vite's module runner imports them, fresh.
+  const options = { configFile: false as const, logLevel: 'error' as const };
+  const { module: tenantConfig } = await runnerImport<typeof TenantConfigModule>(
+    '@admit/tenant-config',
+    options,
   );
+  // Throws TenantConfigError listing every problem: the build stops.
+  const split = tenantConfig.browserSplit(tenantConfig.loadTenant(tenantId));
+
+  const sources = new Map<string, Source>();
+  const offer = (from: string, exports: Record<string, unknown>) => {
+    for (const [name, value] of Object.entries(exports)) {
+      if (value === null || typeof value !== 'object') continue;
+      const json = JSON.stringify(value);
+      if (json.length >= MIN_SHARED_LENGTH && !sources.has(json)) sources.set(json, { from, name });
+    }
+  };
+  // A page, a section or the settings as the college's own module exports them: imported
+  // from there, so the bundle holds the module (as compact as its author wrote it), not a copy.
+  for (const file of tenantModules(tenantId))
+    offer(file, (await runnerImport<Record<string, unknown>>(file, options)).module);
+  // The option lists a college names from form-model.
+  offer(
+    '@admit/form-model',
+    (await runnerImport<Record<string, unknown>>('@admit/form-model', options)).module,
+  );
+  return { split, sources };
+}
+
+/** A property name as JavaScript writes it: bare when it can be. */
+function propertyName(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+}
+
+/**
+ * Writes plain data (configs are plain data, STYLE: forms are data) as a module's JavaScript.
+ * A piece that a college's module or form-model exports is imported from there (a page, the
+ * settings, an option list, option lists joined); what no module holds (a page a college
+ * computes, such as a renamed one) is written as data, what repeats in it written once.
+ */
+class DataWriter {
+  readonly #counts = new Map<string, number>();
+  readonly #shared = new Map<string, string>();
+  readonly #declarations: string[] = [];
+  /** Module → its export → the local name. */
+  readonly #imports = new Map<string, Map<string, string>>();
+  /** Exported lists of two or more items, longest first, with each item's JSON. */
+  readonly #lists: readonly { source: Source; items: readonly string[] }[];
+
+  constructor(
+    values: readonly unknown[],
+    private readonly sources: ReadonlyMap<string, Source>,
+  ) {
+    this.#lists = [...sources]
+      .flatMap(([json, source]) => {
+        const parsed: unknown = JSON.parse(json);
+        return Array.isArray(parsed) && parsed.length > 1
+          ? [{ source, items: parsed.map((item) => JSON.stringify(item)) }]
+          : [];
+      })
+      .sort((a, b) => b.items.length - a.items.length);
+    const count = (value: unknown): void => {
+      if (value === null || typeof value !== 'object') return;
+      const json = JSON.stringify(value);
+      this.#counts.set(json, (this.#counts.get(json) ?? 0) + 1);
+      for (const inner of Object.values(value)) count(inner);
+    };
+    for (const value of values) count(value);
+  }
+
+  /** The local name of an imported export. */
+  #imported({ from, name }: Source): string {
+    const names = this.#imports.get(from) ?? new Map<string, string>();
+    this.#imports.set(from, names);
+    const local = names.get(name) ?? `source${String(this.#imports.size)}_${name}`;
+    names.set(name, local);
+    return local;
+  }
+
+  /** The value as an expression, importing or sharing what it can. */
+  expression(value: unknown): string {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value);
+    const json = JSON.stringify(value);
+    const source = this.sources.get(json);
+    if (source !== undefined) return this.#imported(source);
+    const named = this.#shared.get(json);
+    if (named !== undefined) return named;
+    const body = Array.isArray(value)
+      ? `[${this.#items(value).join(',')}]`
+      : `{${Object.entries(value)
+          .filter(([, inner]) => inner !== undefined)
+          .map(([key, inner]) => `${propertyName(key)}:${this.expression(inner)}`)
+          .join(',')}}`;
+    if ((this.#counts.get(json) ?? 0) < 2 || json.length < MIN_SHARED_LENGTH) return body;
+    const name = `shared${String(this.#shared.size)}`;
+    this.#shared.set(json, name);
+    this.#declarations.push(`const ${name} = ${body};`);
+    return name;
+  }
+
+  /** An array's items, a run of them that is an exported list spread from it. */
+  #items(array: readonly unknown[]): string[] {
+    const items: string[] = [];
+    let index = 0;
+    while (index < array.length) {
+      const start = index;
+      const list = this.#lists.find(
+        ({ items: listed }) =>
+          start + listed.length <= array.length &&
+          listed.every((json, offset) => json === JSON.stringify(array[start + offset])),
+      );
+      if (list === undefined) {
+        items.push(this.expression(array[index]));
+        index += 1;
+      } else {
+        items.push(`...${this.#imported(list.source)}`);
+        index += list.items.length;
+      }
+    }
+    return items;
+  }
+
+  /** The imports and shared declarations the expressions written so far need. */
+  preamble(): string {
+    const imports = [...this.#imports].map(
+      ([from, names]) =>
+        `import { ${[...names].map(([name, local]) => `${name} as ${local}`).join(', ')} } from ${JSON.stringify(from)};`,
+    );
+    return [...imports, ...this.#declarations].join('\n');
+  }
 }
 
 /**
  * The college a build serves, as the module `virtual:admit-tenant` (`export const tenant`, a
- * `BrowserTenant`).
+ * `BrowserTenant`), made from the college's one `TenantConfig`.
  *
  * The tenant is checked here, when a build or the dev server starts (SPEC §5's configuration
  * error, loud and before any applicant's click), not in every visitor's browser: the check's
- * yup schema and page rules stay out of the first download. The module re-exports only this
- * college, from tenant-config's index, so the other colleges stay out of the bundle too; and
- * it is the college's browser form, whose pages after the first step come in a chunk of their
- * own (bench/bundle). That form is checked against the college's config here as well.
+ * yup schema and page rules stay out of the first download, and so do the other colleges.
+ * The module holds the college's settings, steps and default page (tenant-config's
+ * `browserSplit`); its other pages are a second module, `virtual:admit-tenant/pages`, which
+ * `loadPages` imports, so they come in a chunk of their own (bench/bundle). Each piece is
+ * imported from the college's module that exports it, or written as data when none does.
  */
 export function admitTenant(tenantId: string): Plugin {
-  let exportName: string | undefined;
+  let generated: Generated | undefined;
   return {
     name: 'admit:tenant',
     async buildStart() {
-      // tenant-config is TypeScript: Vite's module runner imports it, as the app would.
-      const { module: tenantConfig } = await runnerImport<typeof TenantConfigModule>(
-        '@admit/tenant-config',
-        { configFile: false, logLevel: 'error' },
-      );
-      // Throws TenantConfigError listing every problem: the build stops.
-      const config = tenantConfig.loadTenant(tenantId);
-      const browser = Object.entries(tenantConfig).find(
-        ([, value]) => isBrowserTenant(value) && value.id === tenantId,
-      );
-      if (browser === undefined || !isBrowserTenant(browser[1]))
-        throw new tenantConfig.TenantConfigError(tenantId, [
-          "tenant-config's index must export the college's browser form by name (src/index.ts)",
-        ]);
-      // Its settings, steps and first page (its other pages: tenant-config's tests).
-      const problems = tenantConfig.checkBrowserTenant(config, browser[1]);
-      if (problems.length > 0) throw new tenantConfig.TenantConfigError(tenantId, problems);
-      exportName = browser[0];
+      generated = await generate(tenantId);
     },
-    resolveId: (source) => (source === VIRTUAL_ID ? RESOLVED_ID : undefined),
-    load: (id) =>
-      id === RESOLVED_ID && exportName !== undefined
-        ? `export { ${exportName} as tenant } from '@admit/tenant-config';`
-        : undefined,
+    resolveId: (source) =>
+      source === VIRTUAL_ID ? RESOLVED_ID : source === PAGES_ID ? RESOLVED_PAGES_ID : undefined,
+    load(id) {
+      if (generated === undefined) return undefined;
+      const { split, sources } = generated;
+      if (id === RESOLVED_ID) {
+        const { steps, defaultPage, ...settings } = split.firstLoad;
+        const writer = new DataWriter([settings, steps, defaultPage], sources);
+        const tenant = `{ ...${writer.expression(settings)}, steps: ${writer.expression(steps)}, defaultPage: ${writer.expression(defaultPage)}, loadPages }`;
+        return `${writer.preamble()}
+
+export const tenant = ${tenant};
+
+function loadPages() {
+  return import(${JSON.stringify(PAGES_ID)}).then((module) => module.pages);
+}`;
+      }
+      if (id === RESOLVED_PAGES_ID) {
+        const writer = new DataWriter(split.otherPages, sources);
+        // Every page in step order, the default page as the first download has it (the same
+        // object, not a copy).
+        const pages = split.otherPages.map((page) => writer.expression(page));
+        pages.splice(split.defaultPageIndex, 0, 'tenant.defaultPage');
+        return `import { tenant } from ${JSON.stringify(VIRTUAL_ID)};
+${writer.preamble()}
+
+export const pages = [${pages.join(', ')}];`;
+      }
+      return undefined;
+    },
+    // The dev server: an edited college is checked and split again, and the page reloads.
+    async handleHotUpdate({ file, server }) {
+      if (!file.startsWith(TENANT_SOURCES)) return undefined;
+      generated = await generate(tenantId);
+      for (const id of [RESOLVED_ID, RESOLVED_PAGES_ID]) {
+        const module = server.moduleGraph.getModuleById(id);
+        if (module !== undefined) server.moduleGraph.invalidateModule(module);
+      }
+      server.ws.send({ type: 'full-reload' });
+      return undefined;
+    },
   };
 }

@@ -41,27 +41,44 @@ export type {
 export type { Condition, ConditionExpr, Operator } from './conditions/types.ts';
 export { conditionKeys, evaluate, evaluateCondition, isAnswered } from './conditions/evaluate.ts';
 export {
-  addAnotherCount,
   blockKeys,
+  blocksOfType,
+  childBlockLists,
   chosenTab,
   DEFAULT_ADD_ANOTHER,
   hasOptionsNow,
+  isHidden,
+  isQuestion,
   MAX_ADD_ANOTHER,
+  pageBlocksOfType,
   questionKeys,
+  shownBranch,
+  shownItemCount,
+  /** @deprecated the old name of `shownItemCount` (form-app still calls it). */
+  shownItemCount as addAnotherCount,
   triggerPressed,
+  triggerTicked,
+} from './config/blocks.ts';
+export {
   visitQuestions,
   walkPages,
   type QuestionVisit,
   type WalkGroup,
   type WalkItem,
 } from './config/walk.ts';
+export {
+  byKind,
+  kindOf,
+  questionKinds,
+  type KindSpec,
+  type KindTable,
+  type QuestionOf,
+} from './config/kinds.ts';
 export { clearedKeys, clearHiddenAnswers, hasDescKey, storedKeys } from './config/clear.ts';
 export { checkPages } from './config/check.ts';
 export { PAGE_KEY_GROUPS, pageKeys, pageOfKey, summaryHref } from './config/pages.ts';
 export {
   answerKeyRegistry,
-  hasDescription,
-  isStorableKey,
   keyGroups,
   keyKind,
   type KeyGroup,
@@ -76,6 +93,13 @@ export {
   conductItemKeys,
   PARENT_PREFIXES,
 } from './keys/prefixes.ts';
+export {
+  deriveWebStatus,
+  WEB_STATUSES,
+  type DerivedWebStatus,
+  type WebStatus,
+} from './status/webStatus.ts';
+export type { DocumentAnswer } from './api/contract.ts';
 export { messages } from './validation/messages.ts';
 export * from './validation/limits.ts';
 export { isValid, toErrorMap, type ErrorMap } from './validation/errors.ts';
@@ -109,7 +133,7 @@ export {
   PRINT_BLANK,
   printableModel,
   printLineText,
-  type DocumentAnswer,
+  type PrintedDocument,
   type PrintLine,
 } from './print/printable.ts';
 export {

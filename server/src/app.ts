@@ -13,9 +13,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 
 import { type Config } from './config.ts';
 import { type Db, setDatabaseLog } from './db/database.ts';
-import { type CookieSettings } from './plugins/app/auth.ts';
 import { errors } from './plugins/app/errors.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
+import { type CookieSettings, sessionPlugin } from './plugins/app/session.ts';
 import { spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
@@ -199,9 +199,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     documentAnswers: (accountId) => documents.documentAnswers(accountId),
   });
 
-  await app.register(accountRoutes, { accounts, sessions, cookies });
-  await app.register(applicationRoutes, { applications, sessions, cookies });
-  await app.register(documentRoutes, { documents, sessions, cookies });
   const pdfs = createApplicationPdfs({
     db,
     clock,
@@ -213,7 +210,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     log: app.log,
   });
-  await app.register(pdfRoutes, { pdfs, sessions, cookies });
+  // The applicant's routes, in one scope with one session hook (fastify/demo's autohooks):
+  // every route in it needs a live session but the public ones it lists.
+  await app.register(async (applicant) => {
+    await applicant.register(sessionPlugin, { sessions, cookies });
+    await applicant.register(accountRoutes, { accounts, sessions, cookies });
+    await applicant.register(applicationRoutes, { applications, sessions, cookies });
+    await applicant.register(documentRoutes, { documents });
+    await applicant.register(pdfRoutes, { pdfs });
+  });
   if (storage.local !== undefined)
     await app.register(storageRoutes, { uploads: storage.local, files: storage.files, grants });
   if (config.devMailbox) await app.register(devRoutes, { db });

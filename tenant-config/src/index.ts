@@ -8,10 +8,9 @@ export type {
   TenantSettings,
   TenantTheme,
 } from './types.ts';
-export { checkBrowserPages, checkBrowserTenant } from './browser.ts';
+export { browserSplit, type BrowserFirstLoad, type BrowserSplit } from './split.ts';
 export { checkTenant, DEFAULT_TENANT, loadTenant, TenantConfigError, tenants } from './load.ts';
 export { renameInText } from './rename.ts';
-// Each college by name too, so a build can import only its own (form-app's `virtual:admit-tenant`),
-// whole (`gallatin`) or as the browser gets it (`gallatinBrowser`: the other steps' pages later).
-export { example, exampleBrowser } from './tenants/example/index.ts';
-export { gallatin, gallatinBrowser } from './tenants/gallatin/index.ts';
+// Each college by name too.
+export { example } from './tenants/example/index.ts';
+export { gallatin } from './tenants/gallatin/index.ts';

@@ -98,7 +98,8 @@ export type StepSummary = Pick<PageConfig, 'id' | 'route' | 'title'>;
  * A college as the browser gets it (form-app's `virtual:admit-tenant`): its settings, its
  * steps (ids, routes, titles) and the default route's page come with the first download; the
  * other pages are fetched once, when first needed. The same data as the college's
- * `TenantConfig` (checked by `checkBrowserTenant` when the SPA is built, and by the tests).
+ * `TenantConfig`: form-app's build makes it from that config (`browserSplit`), so there is no
+ * second copy of a college to keep in step.
  */
 export interface BrowserTenant extends TenantSettings {
   /** The steps in order: the navigation, the routes, previous and next. */

@@ -7,24 +7,8 @@ import { conditionKeys } from '../conditions/evaluate.ts';
 import { type ConditionExpr } from '../conditions/types.ts';
 import { answerKeyRegistry, type KeyKind } from '../keys/registry.ts';
 import { type Block, type PageConfig, type Question, type RuleRef } from './types.ts';
-import { MAX_ADD_ANOTHER, questionKeys } from './walk.ts';
-
-const KIND_OF_TYPE: Readonly<
-  Record<Exclude<Question['type'], 'month-year' | 'checkboxes'>, readonly KeyKind[]>
-> = {
-  // A college may ask a lookup key as plain text (no suggestions).
-  text: ['text', 'lookup'],
-  textarea: ['textarea'],
-  date: ['date'],
-  select: ['select', 'year'],
-  radio: ['radio'],
-  checkbox: ['checkbox'],
-  phone: ['phone'],
-  ssn: ['ssn'],
-  email: ['email'],
-  lookup: ['lookup'],
-  file: ['file'],
-};
+import { MAX_ADD_ANOTHER, questionKeys } from './blocks.ts';
+import { kindOf as questionKind } from './kinds.ts';
 
 function ruleKeys(rule: RuleRef): string[] {
   switch (rule.rule) {
@@ -70,23 +54,12 @@ function checkQuestion(question: Question, where: string, found: Found): void {
       );
     }
   };
-  if (question.type === 'month-year') {
-    expect(question.monthKey, ['month']);
-    expect(question.yearKey, ['year']);
-    if (question.key !== question.monthKey)
-      found.problems.push(`${where}: month-year key must equal its monthKey`);
-  } else if (question.type === 'checkboxes') {
-    for (const option of question.options) expect(option.key, ['checkbox']);
-  } else {
-    expect(question.key, KIND_OF_TYPE[question.type]);
-    if (
-      question.type === 'select' &&
-      kindOf(question.key) === 'year' &&
-      question.descriptions !== false
-    ) {
-      found.problems.push(`${where}: "${question.key}" is a year: set descriptions: false`);
-    }
-  }
+  const kind = questionKind(question);
+  for (const [key, kinds] of kind.registered(question)) expect(key, kinds);
+  if (question.type === 'month-year' && question.key !== question.monthKey)
+    found.problems.push(`${where}: month-year key must equal its monthKey`);
+  if (kindOf(question.key) === 'year' && kind.descriptions(question))
+    found.problems.push(`${where}: "${question.key}" is a year: set descriptions: false`);
   const add = (key: string) => found.referenced.push({ key, where });
   if ('required' in question && typeof question.required === 'object') {
     conditionKeys(question.required.when).forEach(add);
@@ -94,10 +67,7 @@ function checkQuestion(question: Question, where: string, found: Found): void {
   const rules =
     question.type === 'month-year' ? (question.yearRules ?? []) : (question.rules ?? []);
   rules.flatMap(ruleKeys).forEach(add);
-  if ((question.type === 'select' || question.type === 'radio') && 'byAnswer' in question.options) {
-    add(question.options.byAnswer.valueKey);
-  }
-  if (question.type === 'lookup') Object.values(question.fills).forEach(add);
+  kind.referencedKeys(question).forEach(add);
   if (question.label.trim() === '') found.problems.push(`${where}: "${question.key}" has no label`);
 }
 

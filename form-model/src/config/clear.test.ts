@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fixturePages } from '../testing/fixture.ts';
 import { clearedKeys, clearHiddenAnswers } from './clear.ts';
 import { type Answers } from './types.ts';
-import { addAnotherCount, visitQuestions } from './walk.ts';
+import { shownItemCount } from './blocks.ts';
+import { visitQuestions } from './walk.ts';
 
 const clear = (answers: Answers, context = {}) =>
   clearHiddenAnswers(fixturePages, answers, context);
@@ -109,11 +110,11 @@ describe('clearHiddenAnswers (SPEC §4 conditional display)', () => {
   it('add-another never hides a group that holds an answer', () => {
     const block = fixturePages[1]?.sections[0]?.blocks.find((b) => b.type === 'add-another');
     if (block?.type !== 'add-another') throw new Error('fixture has no add-another');
-    expect(addAnotherCount(block, {}, {})).toBe(1);
-    expect(addAnotherCount(block, { college_3_name: 'MSU' }, { addAnother: { college: 1 } })).toBe(
+    expect(shownItemCount(block, {}, {})).toBe(1);
+    expect(shownItemCount(block, { college_3_name: 'MSU' }, { addAnother: { college: 1 } })).toBe(
       3,
     );
-    expect(addAnotherCount(block, {}, { addAnother: { college: 99 } })).toBe(3);
+    expect(shownItemCount(block, {}, { addAnother: { college: 99 } })).toBe(3);
     const answers = { college_2_name: 'MSU' };
     expect(clear(answers, { addAnother: { college: 1 } })).toBe(answers);
   });

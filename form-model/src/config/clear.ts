@@ -1,7 +1,9 @@
 import { isAnswered } from '../conditions/evaluate.ts';
 import { descKey } from '../keys/desc.ts';
 import { type Answers, type FormContext, type PageConfig, type Question } from './types.ts';
-import { questionKeys, visitQuestions } from './walk.ts';
+import { questionKeys } from './blocks.ts';
+import { kindOf } from './kinds.ts';
+import { visitQuestions } from './walk.ts';
 
 /** Every key a question stores, with `{key}_desc` for selects and radios. */
 export function storedKeys(question: Question): string[] {
@@ -11,22 +13,16 @@ export function storedKeys(question: Question): string[] {
 
 /** Whether a question stores `{key}_desc`: selects and radios unless descriptions are off. */
 export function hasDescKey(question: Question): boolean {
-  return (
-    (question.type === 'select' || question.type === 'radio') && question.descriptions !== false
-  );
+  return kindOf(question).descriptions(question);
 }
 
 /** A byAnswer select whose value is not among the options for the current controlling answer. */
 function staleDependentChoice(question: Question, answers: Answers): boolean {
-  if (
-    (question.type !== 'select' && question.type !== 'radio') ||
-    !('byAnswer' in question.options)
-  ) {
-    return false;
-  }
+  const source = kindOf(question).optionSource(question);
+  if (source === undefined || !('byAnswer' in source)) return false;
   const value = answers[question.key];
   if (!isAnswered(value)) return false;
-  const { valueKey, options } = question.options.byAnswer;
+  const { valueKey, options } = source.byAnswer;
   const controlling = answers[valueKey];
   const current = typeof controlling === 'string' ? (options[controlling] ?? []) : [];
   return !current.some((option) => option.value === value);

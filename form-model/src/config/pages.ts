@@ -1,7 +1,7 @@
 // `import type`: the inline form would load the key registry into every page's bundle.
 import type { KeyGroup } from '../keys/registry.ts';
 import { type PageConfig, type PageId } from './types.ts';
-import { blockKeys } from './walk.ts';
+import { blockKeys } from './blocks.ts';
 
 /** SPEC §2: which registry groups each page covers (the validation summary's page map). */
 export const PAGE_KEY_GROUPS: Readonly<Record<PageId, readonly KeyGroup[]>> = {

@@ -5,6 +5,7 @@
  */
 import { evaluate } from '../conditions/evaluate.ts';
 import { optionList, yearOptions } from '../options/index.ts';
+import { kindOf } from './kinds.ts';
 import { type Answers, type Option, type Question, type Required } from './types.ts';
 
 /** Whether a question is required for these answers. */
@@ -19,8 +20,8 @@ export function currentOptions(
   answers: Answers,
   now: Date = new Date(),
 ): readonly Option[] | undefined {
-  if (question.type !== 'select' && question.type !== 'radio') return undefined;
-  const source = question.options;
+  const source = kindOf(question).optionSource(question);
+  if (source === undefined) return undefined;
   if ('list' in source) return optionList(source.list);
   if ('years' in source) return yearOptions(source.years, now);
   if ('options' in source) return source.options;

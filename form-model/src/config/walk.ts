@@ -3,7 +3,15 @@
  * whether it shows. Clearing, validation and printing all read visibility from here, so
  * what is shown, saved and printed can never disagree.
  */
-import { evaluate, isAnswered } from '../conditions/evaluate.ts';
+import {
+  chosenTab,
+  hasOptionsNow,
+  isHidden,
+  shownBranch,
+  shownItemCount,
+  triggerPressed,
+  triggerTicked,
+} from './blocks.ts';
 import {
   type AddAnotherBlock,
   type Answers,
@@ -14,11 +22,6 @@ import {
   type Question,
   type SectionConfig,
 } from './types.ts';
-
-/** SPEC §9: add-another shows at most 10 groups. */
-export const MAX_ADD_ANOTHER = 10;
-/** SPEC §9: add-another shows one group by default. */
-export const DEFAULT_ADD_ANOTHER = 1;
 
 /** A question with where it sits and whether it shows. */
 export interface QuestionVisit {
@@ -54,95 +57,6 @@ export type WalkItem =
       group?: WalkGroup;
     };
 
-/** Every answer key a question stores (a month/year pair and a checkbox set store several). */
-export function questionKeys(question: Question): string[] {
-  switch (question.type) {
-    case 'month-year':
-      return [question.monthKey, question.yearKey];
-    case 'checkboxes':
-      return question.options.map((option) => option.key);
-    default:
-      return [question.key];
-  }
-}
-
-/** Every answer key stored anywhere inside the blocks, visible or not. */
-export function blockKeys(blocks: readonly Block[]): string[] {
-  return blocks.flatMap((block) => {
-    switch (block.type) {
-      case 'info':
-        return [];
-      case 'conditional':
-        return blockKeys(block.blocks);
-      case 'condition-group':
-        return block.branches.flatMap((branch) => blockKeys(branch.blocks));
-      case 'trigger':
-        return block.mode === 'button'
-          ? [...blockKeys(block.before ?? []), ...blockKeys(block.after)]
-          : [block.key, ...blockKeys(block.after ?? []), ...blockKeys(block.optional ?? [])];
-      case 'add-another':
-        return block.items.flatMap(blockKeys);
-      case 'tabs':
-        return block.tabs.flatMap((tab) => blockKeys(tab.blocks));
-      default:
-        return questionKeys(block);
-    }
-  });
-}
-
-/**
- * How many add-another groups show: the stored counter (default 1, at most `max`), and never
- * fewer than the last group holding an answer, so no answer is ever hidden and cleared.
- */
-export function addAnotherCount(
-  block: AddAnotherBlock,
-  answers: Answers,
-  context: FormContext,
-): number {
-  const stored = context.addAnother?.[block.buttonId] ?? DEFAULT_ADD_ANOTHER;
-  let lastAnswered = 0;
-  block.items.forEach((item, index) => {
-    if (blockKeys(item).some((key) => isAnswered(answers[key]))) lastAnswered = index + 1;
-  });
-  return Math.min(
-    Math.max(stored, lastAnswered, DEFAULT_ADD_ANOTHER),
-    block.max,
-    block.items.length,
-  );
-}
-
-/** The chosen tab of a tab group: the stored choice when it exists, else the first tab. */
-export function chosenTab(block: Extract<Block, { type: 'tabs' }>, context: FormContext): string {
-  const stored = context.tabs?.[block.tabId];
-  const tab = block.tabs.find((t) => t.id === stored) ?? block.tabs[0];
-  return tab?.id ?? '';
-}
-
-/** Whether a button trigger shows its after-content: pressed, or something after it answered. */
-export function triggerPressed(
-  block: Extract<Block, { type: 'trigger'; mode: 'button' }>,
-  answers: Answers,
-  context: FormContext,
-): boolean {
-  return (
-    context.triggers?.[block.id] === true ||
-    blockKeys(block.after).some((key) => isAnswered(answers[key]))
-  );
-}
-
-/** Options of a select or radio for the current answers (conditional selects depend on one). */
-export function hasOptionsNow(question: Question, answers: Answers): boolean {
-  if (
-    (question.type !== 'select' && question.type !== 'radio') ||
-    !('byAnswer' in question.options)
-  ) {
-    return true;
-  }
-  const { valueKey, options } = question.options.byAnswer;
-  const controlling = answers[valueKey];
-  return typeof controlling === 'string' && (options[controlling]?.length ?? 0) > 0;
-}
-
 function walkBlocks(
   blocks: readonly Block[],
   visible: boolean,
@@ -160,7 +74,7 @@ function walkBlocks(
         // SPEC §4: a block is hidden while its condition is true.
         walkBlocks(
           block.blocks,
-          visible && !evaluate(block.hideWhen, answers),
+          visible && !isHidden(block, answers),
           where,
           answers,
           context,
@@ -169,7 +83,7 @@ function walkBlocks(
         break;
       case 'condition-group': {
         // SPEC §4: the first true condition keeps its answers; all others are cleared.
-        const first = block.branches.findIndex((branch) => evaluate(branch.showWhen, answers));
+        const first = shownBranch(block, answers);
         block.branches.forEach((branch, index) => {
           walkBlocks(branch.blocks, visible && index === first, where, answers, context, out);
         });
@@ -181,7 +95,7 @@ function walkBlocks(
           const pressed = triggerPressed(block, answers, context);
           walkBlocks(block.after, visible && pressed, where, answers, context, out);
         } else {
-          const ticked = answers[block.key] === true;
+          const ticked = triggerTicked(block, answers);
           out.push({
             kind: 'question',
             question: { type: 'checkbox', key: block.key, label: block.label },
@@ -194,7 +108,7 @@ function walkBlocks(
         }
         break;
       case 'add-another': {
-        const count = addAnotherCount(block, answers, context);
+        const count = shownItemCount(block, answers, context);
         block.items.forEach((item, index) => {
           walkBlocks(
             item,

@@ -1,3 +1,4 @@
+import { PHONE_MAX_LENGTH } from '../validation/limits.ts';
 import { digitsOnly } from './digits.ts';
 
 export { digitsOnly } from './digits.ts';
@@ -6,7 +7,7 @@ export { digitsOnly } from './digits.ts';
 export const US_PHONE_DIGITS = 10;
 
 /** Longest international number the field keeps, "+" and spaces included. */
-export const MAX_INTERNATIONAL_PHONE_LENGTH = 20;
+export const MAX_INTERNATIONAL_PHONE_LENGTH = PHONE_MAX_LENGTH;
 
 /** E.164 allows at most 15 digits; fewer than 8 is no complete international number. */
 const MIN_INTERNATIONAL_DIGITS = 8;

@@ -3,7 +3,6 @@
  * Select and radio keys have a `{key}_desc` companion holding the chosen label. Month/year
  * pairs are two keys (`…_month` "1".."12", `…_year`).
  */
-import { DESC_SUFFIX } from './desc.ts';
 import { COLLEGE_PREFIXES, CONDUCT_PREFIXES, conductItemKeys } from './prefixes.ts';
 import { residencyKeys } from './residency.ts';
 
@@ -214,20 +213,4 @@ export const answerKeyRegistry: Readonly<Record<string, KeyKind>> = Object.assig
 /** The kind of a registered key, or undefined. */
 export function keyKind(key: string): KeyKind | undefined {
   return Object.hasOwn(answerKeyRegistry, key) ? answerKeyRegistry[key] : undefined;
-}
-
-/** Whether a kind has a `{key}_desc` companion. */
-export function hasDescription(kind: KeyKind): boolean {
-  return kind === 'select' || kind === 'radio';
-}
-
-/**
- * Whether `key` may be stored: a registered key, or the `_desc` companion of a registered
- * select or radio. The server refuses every other key.
- */
-export function isStorableKey(key: string): boolean {
-  if (keyKind(key) !== undefined) return true;
-  if (!key.endsWith(DESC_SUFFIX)) return false;
-  const base = keyKind(key.slice(0, -DESC_SUFFIX.length));
-  return base !== undefined && hasDescription(base);
 }

@@ -6,18 +6,21 @@
 import { isAnswered } from '../conditions/evaluate.ts';
 import { clearHiddenAnswers } from '../config/clear.ts';
 import { currentOptions } from '../config/questions.ts';
+import { byKind, type KindTable } from '../config/kinds.ts';
 import {
   type AddAnotherBlock,
   type Answers,
   type FormContext,
   type PageConfig,
   type Question,
+  type RadioQuestion,
+  type SelectQuestion,
 } from '../config/types.ts';
 import { walkPages, type WalkGroup } from '../config/walk.ts';
 import { formatInternationalPhone, formatUsPhone } from '../format/phone.ts';
 import { formatSsn } from '../format/ssn.ts';
-import { months, optionLabel } from '../options/index.ts';
-import { type DocumentAnswer } from './printable.ts';
+import { optionLabel } from '../options/index.ts';
+import { monthYearText, type PrintedDocument } from './printable.ts';
 
 /** One choice of a radio or checkbox group, chosen or not. */
 export interface PrintChoice {
@@ -89,101 +92,102 @@ function textAnswer(value: Answers[string] | undefined): PrintAnswer {
   return isAnswered(value) ? { kind: 'text', text: String(value).trim() } : { kind: 'blank' };
 }
 
-function questionBlock(
-  question: Question,
-  answers: Answers,
-  documents: Readonly<Record<string, DocumentAnswer>>,
-  options: PrintOptions,
+/** What a question prints from: the cleared answers, the documents, the print options. */
+interface PrintSource {
+  answers: Answers;
+  documents: Readonly<Record<string, PrintedDocument>>;
+  options: PrintOptions;
+}
+
+/** A question line with its answer. */
+function questionWith(question: Question, answer: PrintAnswer): PrintBlock {
+  return { kind: 'question', key: question.key, label: question.label, answer };
+}
+
+/** A stored text answer formatted for print, or a blank. */
+function formatted(question: Question, answers: Answers, format: (value: string) => string) {
+  const value = answers[question.key];
+  return questionWith(
+    question,
+    typeof value === 'string' && isAnswered(value)
+      ? { kind: 'text', text: format(value) }
+      : { kind: 'blank' },
+  );
+}
+
+function plainText(question: Question, { answers }: PrintSource): PrintBlock {
+  return questionWith(question, textAnswer(answers[question.key]));
+}
+
+function choiceBlock(
+  question: SelectQuestion | RadioQuestion,
+  { answers }: PrintSource,
 ): PrintBlock {
   const value = answers[question.key];
-  const block = (answer: PrintAnswer): PrintBlock => ({
-    kind: 'question',
+  const choices = currentOptions(question, answers) ?? [];
+  if (question.type === 'radio' && choices.length <= MAX_PRINTED_CHOICES) {
+    return questionWith(question, {
+      kind: 'choices',
+      choices: choices.map((option) => ({ label: option.label, checked: option.value === value })),
+    });
+  }
+  const label = typeof value === 'string' ? optionLabel(choices, value) : undefined;
+  return questionWith(
+    question,
+    isAnswered(value) ? { kind: 'text', text: label ?? String(value) } : { kind: 'blank' },
+  );
+}
+
+/** How each question kind prints (a kind left out does not compile; see config/kinds.ts). */
+const printAnswers: KindTable<[source: PrintSource], PrintBlock> = {
+  text: plainText,
+  textarea: plainText,
+  email: plainText,
+  lookup: plainText,
+  checkbox: (question, { answers }) => ({
+    kind: 'checkbox',
     key: question.key,
     label: question.label,
-    answer,
-  });
-  switch (question.type) {
-    case 'checkbox':
-      return {
-        kind: 'checkbox',
-        key: question.key,
-        label: question.label,
-        checked: value === true,
-      };
-    case 'checkboxes':
-      return block({
-        kind: 'choices',
-        choices: question.options.map((option) => ({
-          label: option.label,
-          checked: answers[option.key] === true,
-        })),
-      });
-    case 'radio':
-    case 'select': {
-      const choices = currentOptions(question, answers) ?? [];
-      if (question.type === 'radio' && choices.length <= MAX_PRINTED_CHOICES) {
-        return block({
-          kind: 'choices',
-          choices: choices.map((option) => ({
-            label: option.label,
-            checked: option.value === value,
-          })),
-        });
-      }
-      const label = typeof value === 'string' ? optionLabel(choices, value) : undefined;
-      return block(
-        isAnswered(value) ? { kind: 'text', text: label ?? String(value) } : { kind: 'blank' },
-      );
-    }
-    case 'month-year': {
-      const month = answers[question.monthKey];
-      const year = answers[question.yearKey];
-      const monthText = typeof month === 'string' ? (optionLabel(months, month) ?? '') : '';
-      const yearText = typeof year === 'string' ? year : '';
-      const text = [monthText, yearText].filter((part) => part !== '').join(' ');
-      return {
-        kind: 'question',
-        key: question.monthKey,
-        label: question.label,
-        answer: text === '' ? { kind: 'blank' } : { kind: 'text', text },
-      };
-    }
-    case 'file': {
-      const document = documents[question.key];
-      return block(
-        document === undefined
-          ? { kind: 'blank' }
-          : { kind: 'document', fileName: document.file_name },
-      );
-    }
-    case 'date':
-      return block(
-        typeof value === 'string' && isAnswered(value)
-          ? { kind: 'text', text: formatPrintedDate(value) }
-          : { kind: 'blank' },
-      );
-    case 'phone':
-      return block(
-        typeof value === 'string' && isAnswered(value)
-          ? {
-              kind: 'text',
-              text:
-                question.variant === 'international'
-                  ? formatInternationalPhone(value)
-                  : formatUsPhone(value),
-            }
-          : { kind: 'blank' },
-      );
-    case 'ssn':
-      return block(
-        typeof value === 'string' && isAnswered(value)
-          ? { kind: 'text', text: options.maskSsn === true ? maskedSsn(value) : formatSsn(value) }
-          : { kind: 'blank' },
-      );
-    default:
-      return block(textAnswer(value));
-  }
-}
+    checked: answers[question.key] === true,
+  }),
+  checkboxes: (question, { answers }) =>
+    questionWith(question, {
+      kind: 'choices',
+      choices: question.options.map((option) => ({
+        label: option.label,
+        checked: answers[option.key] === true,
+      })),
+    }),
+  radio: choiceBlock,
+  select: choiceBlock,
+  'month-year': (question, { answers }) => {
+    const text = monthYearText(question, answers);
+    return {
+      kind: 'question',
+      key: question.monthKey,
+      label: question.label,
+      answer: text === '' ? { kind: 'blank' } : { kind: 'text', text },
+    };
+  },
+  file: (question, { documents }) => {
+    const document = documents[question.key];
+    return questionWith(
+      question,
+      document === undefined
+        ? { kind: 'blank' }
+        : { kind: 'document', fileName: document.file_name },
+    );
+  },
+  date: (question, { answers }) => formatted(question, answers, formatPrintedDate),
+  phone: (question, { answers }) =>
+    formatted(question, answers, (value) =>
+      question.variant === 'international' ? formatInternationalPhone(value) : formatUsPhone(value),
+    ),
+  ssn: (question, { answers, options }) =>
+    formatted(question, answers, (value) =>
+      options.maskSsn === true ? maskedSsn(value) : formatSsn(value),
+    ),
+};
 
 /** Whether a block holds an answer (a group with none is not printed). */
 function answered(block: PrintBlock): boolean {
@@ -211,7 +215,7 @@ function answered(block: PrintBlock): boolean {
 export function printModel(
   pages: readonly PageConfig[],
   answers: Answers,
-  documents: Readonly<Record<string, DocumentAnswer>> = {},
+  documents: Readonly<Record<string, PrintedDocument>> = {},
   context: FormContext = {},
   options: PrintOptions = {},
 ): PrintModel {
@@ -271,7 +275,11 @@ export function printModel(
         },
         item.group,
       );
-    } else add(questionBlock(item.question, cleared, documents, options), item.group);
+    } else
+      add(
+        byKind(printAnswers, item.question, { answers: cleared, documents, options }),
+        item.group,
+      );
   }
   flushGroups();
   for (const printed of steps)

@@ -3,19 +3,27 @@
  * [X]/[ ] for choices, an underlined blank for an empty answer, attached documents as text.
  * The service view and the PDF both render these lines, after the one clearing function.
  */
+// `import type`, wholly erased: the contract's schemas (TypeBox) stay out of the browser.
+import type { DocumentAnswer } from '../api/contract.ts';
 import { isAnswered } from '../conditions/evaluate.ts';
 import { clearHiddenAnswers } from '../config/clear.ts';
 import { currentOptions } from '../config/questions.ts';
-import { type Answers, type FormContext, type PageConfig, type Question } from '../config/types.ts';
+import { byKind, type KindTable } from '../config/kinds.ts';
+import {
+  type Answers,
+  type FormContext,
+  type MonthYearQuestion,
+  type PageConfig,
+  type Question,
+  type RadioQuestion,
+  type SelectQuestion,
+} from '../config/types.ts';
 import { walkPages } from '../config/walk.ts';
 import { optionLabel } from '../options/index.ts';
 import { months } from '../options/index.ts';
 
-/** An uploaded document answer (SPEC §3): shown by name. */
-export interface DocumentAnswer {
-  file_name: string;
-  file_size?: number;
-}
+/** What printing needs of an uploaded document answer (SPEC §3): its name (the size may come along). */
+export type PrintedDocument = Pick<DocumentAnswer, 'file_name'> & Partial<DocumentAnswer>;
 
 export type PrintLine =
   | { kind: 'page'; text: string }
@@ -31,73 +39,95 @@ export type PrintLine =
 /** Radio groups with more options than this print the chosen label instead of every option. */
 const MAX_PRINTED_CHOICES = 12;
 
-function questionLines(
-  question: Question,
-  answers: Answers,
-  documents: Readonly<Record<string, DocumentAnswer>>,
-): PrintLine[] {
-  const head = (answer: string | null): PrintLine => ({
-    kind: 'question',
-    key: question.key,
-    text: question.label,
-    answer,
-  });
-  const value = answers[question.key];
-  switch (question.type) {
-    case 'checkbox':
-      return [{ kind: 'choice', key: question.key, text: question.label, checked: value === true }];
-    case 'checkboxes':
-      return [
-        head(''),
-        ...question.options.map((option): PrintLine => ({
-          kind: 'choice',
-          key: option.key,
-          text: option.label,
-          checked: answers[option.key] === true,
-        })),
-      ];
-    case 'radio':
-    case 'select': {
-      const options = currentOptions(question, answers) ?? [];
-      if (question.type === 'radio' && options.length <= MAX_PRINTED_CHOICES) {
-        return [
-          head(''),
-          ...options.map((option): PrintLine => ({
-            kind: 'choice',
-            key: question.key,
-            text: option.label,
-            checked: option.value === value,
-          })),
-        ];
-      }
-      const label = typeof value === 'string' ? optionLabel(options, value) : undefined;
-      return [head(isAnswered(value) ? (label ?? String(value)) : null)];
-    }
-    case 'month-year': {
-      const month = answers[question.monthKey];
-      const year = answers[question.yearKey];
-      const monthText = typeof month === 'string' ? (optionLabel(months, month) ?? '') : '';
-      const yearText = typeof year === 'string' ? year : '';
-      const text = [monthText, yearText].filter((part) => part !== '').join(' ');
-      return [
-        {
-          kind: 'question',
-          key: question.monthKey,
-          text: question.label,
-          answer: text === '' ? null : text,
-        },
-      ];
-    }
-    case 'file': {
-      const document = documents[question.key];
-      return document === undefined
-        ? [head(null)]
-        : [head(''), { kind: 'document', key: question.key, text: document.file_name }];
-    }
-    default:
-      return [head(isAnswered(value) ? String(value) : null)];
-  }
+/** What a question prints from: the cleared answers and the documents. */
+interface LineSource {
+  answers: Answers;
+  documents: Readonly<Record<string, PrintedDocument>>;
 }
+
+/** A month/year answer as printed: "March 2008", "2008", or "" when neither is answered. */
+export function monthYearText(question: MonthYearQuestion, answers: Answers): string {
+  const month = answers[question.monthKey];
+  const year = answers[question.yearKey];
+  const monthText = typeof month === 'string' ? (optionLabel(months, month) ?? '') : '';
+  const yearText = typeof year === 'string' ? year : '';
+  return [monthText, yearText].filter((part) => part !== '').join(' ');
+}
+
+/** A question line; `answer` null prints an underlined blank. */
+function head(question: Question, answer: string | null): PrintLine {
+  return { kind: 'question', key: question.key, text: question.label, answer };
+}
+
+function plainLines(question: Question, { answers }: LineSource): PrintLine[] {
+  const value = answers[question.key];
+  return [head(question, isAnswered(value) ? String(value) : null)];
+}
+
+function choiceLines(question: SelectQuestion | RadioQuestion, { answers }: LineSource) {
+  const value = answers[question.key];
+  const options = currentOptions(question, answers) ?? [];
+  if (question.type === 'radio' && options.length <= MAX_PRINTED_CHOICES) {
+    return [
+      head(question, ''),
+      ...options.map((option): PrintLine => ({
+        kind: 'choice',
+        key: question.key,
+        text: option.label,
+        checked: option.value === value,
+      })),
+    ];
+  }
+  const label = typeof value === 'string' ? optionLabel(options, value) : undefined;
+  return [head(question, isAnswered(value) ? (label ?? String(value)) : null)];
+}
+
+/** The print lines of each question kind (a kind left out does not compile; see config/kinds.ts). */
+const printLines: KindTable<[source: LineSource], PrintLine[]> = {
+  text: plainLines,
+  textarea: plainLines,
+  email: plainLines,
+  lookup: plainLines,
+  date: plainLines,
+  phone: plainLines,
+  ssn: plainLines,
+  checkbox: (question, { answers }) => [
+    {
+      kind: 'choice',
+      key: question.key,
+      text: question.label,
+      checked: answers[question.key] === true,
+    },
+  ],
+  checkboxes: (question, { answers }) => [
+    head(question, ''),
+    ...question.options.map((option): PrintLine => ({
+      kind: 'choice',
+      key: option.key,
+      text: option.label,
+      checked: answers[option.key] === true,
+    })),
+  ],
+  radio: choiceLines,
+  select: choiceLines,
+  'month-year': (question, { answers }) => {
+    const text = monthYearText(question, answers);
+    return [
+      {
+        kind: 'question',
+        key: question.monthKey,
+        text: question.label,
+        answer: text === '' ? null : text,
+      },
+    ];
+  },
+  file: (question, { documents }) => {
+    const document = documents[question.key];
+    return document === undefined
+      ? [head(question, null)]
+      : [head(question, ''), { kind: 'document', key: question.key, text: document.file_name }];
+  },
+};
 
 /**
  * The application as print lines: visible questions only, after clearing. Empty
@@ -106,7 +136,7 @@ function questionLines(
 export function printableModel(
   pages: readonly PageConfig[],
   answers: Answers,
-  documents: Readonly<Record<string, DocumentAnswer>> = {},
+  documents: Readonly<Record<string, PrintedDocument>> = {},
   context: FormContext = {},
 ): PrintLine[] {
   const cleared = clearHiddenAnswers(pages, answers, context);
@@ -122,7 +152,7 @@ export function printableModel(
     else if (item.kind === 'info') {
       if (item.info.title !== undefined) lines.push({ kind: 'info', text: item.info.title });
       lines.push({ kind: 'info', text: item.info.text });
-    } else lines.push(...questionLines(item.question, cleared, documents));
+    } else lines.push(...byKind(printLines, item.question, { answers: cleared, documents }));
   }
   return lines;
 }

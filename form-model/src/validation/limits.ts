@@ -1,10 +1,23 @@
 /** Business constants of SPEC §9, named once. */
 export const TEXT_MAX_LENGTH = 45;
 export const TEXTAREA_MAX_LENGTH = 1500;
+/** The most a tenant may raise a textarea to; also the server's cap on any stored value. */
 export const TENANT_TEXTAREA_MAX_LENGTH = 7000;
 /** (ours) e-mail addresses and lookup names run longer than SPEC's 45 for plain text. */
 export const EMAIL_MAX_LENGTH = 100;
 export const LOOKUP_MAX_LENGTH = 100;
+/** (ours) a stored choice: an option's code, a year, a month. */
+export const CHOICE_MAX_LENGTH = 100;
+/** (ours) a stored `{key}_desc`: the chosen option's label. */
+export const DESC_MAX_LENGTH = 300;
+/** (ours) a phone as stored: "(406) 555-0123", or an international number of at most 20. */
+export const PHONE_MAX_LENGTH = 20;
+/** An SSN as stored: "123-45-6789" (SPEC §3 3-2-4). */
+export const SSN_LENGTH = 11;
+/** A date as stored: "YYYY-MM-DD". */
+export const DATE_LENGTH = 10;
+/** (ours) a file question's stored answer: the uploaded document's name. */
+export const FILE_ANSWER_MAX_LENGTH = 255;
 export const PASSWORD_MIN_LENGTH = 12;
 export const CONFIRMATION_CODE_LENGTH = 6;
 export const ZIP_MIN_LENGTH = 5;

@@ -5,24 +5,25 @@ import { object } from 'yup';
 import { isAnswered } from '../conditions/evaluate.ts';
 import { clearHiddenAnswers } from '../config/clear.ts';
 import { currentOptions, isRequired } from '../config/questions.ts';
+import { byKind, kindOf, type KindTable } from '../config/kinds.ts';
 import {
   type Answers,
+  type EmailQuestion,
   type FormContext,
+  type LookupQuestion,
   type Option,
   type PageConfig,
   type Question,
+  type RadioQuestion,
+  type SelectQuestion,
+  type TextareaQuestion,
+  type TextQuestion,
 } from '../config/types.ts';
 import { visitQuestions } from '../config/walk.ts';
 import { isValidInternationalPhone, isValidUsPhone } from '../format/index.ts';
 import { yearOptions } from '../options/index.ts';
 import { type ErrorMap, toErrorMap } from './errors.ts';
-import {
-  EMAIL_MAX_LENGTH,
-  isSingleLine,
-  LOOKUP_MAX_LENGTH,
-  TEXT_MAX_LENGTH,
-  TEXTAREA_MAX_LENGTH,
-} from './limits.ts';
+import { isSingleLine } from './limits.ts';
 import { messages } from './messages.ts';
 import { type AnswerSchema, answerSchema, applyRule, EMAIL_PATTERN } from './rules.ts';
 
@@ -62,18 +63,112 @@ function requiredTest(schema: AnswerSchema, message: string, checkbox: boolean):
   );
 }
 
-/** The [answer key, schema] pairs of one visible question. */
-function questionSchemas(
-  question: Question,
+/** A question's own rules, then its requiredness, on top of what its kind checks. */
+function withRules(
+  question: Exclude<Question, { type: 'month-year' | 'checkboxes' }>,
+  schema: AnswerSchema,
   answers: Answers,
   now: Date,
 ): [string, AnswerSchema][] {
-  if (question.type === 'checkboxes') {
+  let checked = schema;
+  for (const rule of question.rules ?? []) checked = applyRule(checked, rule, answers, now);
+  if (isRequired(question.required, answers)) {
+    checked = requiredTest(
+      checked,
+      question.requiredMessage ?? question.label,
+      question.type === 'checkbox',
+    );
+  }
+  return [[question.key, checked]];
+}
+
+/** The longest value of a free-text kind (config/kinds.ts), and one line unless a textarea. */
+function textSchema(question: TextQuestion | TextareaQuestion | EmailQuestion | LookupQuestion) {
+  const kind = kindOf(question);
+  const schema = maxLength(answerSchema(), kind.maxLength(question));
+  return kind.singleLine ? singleLine(schema) : schema;
+}
+
+/**
+ * The [answer key, schema] pairs of a visible question, one entry per question kind (a kind
+ * left out does not compile). Here, not in config/kinds.ts, because the browser loads yup
+ * only when it first validates (SPEC §4).
+ */
+const kindSchemas: KindTable<[answers: Answers, now: Date], [string, AnswerSchema][]> = {
+  text: (question, answers, now) => withRules(question, textSchema(question), answers, now),
+  textarea: (question, answers, now) => withRules(question, textSchema(question), answers, now),
+  email: (question, answers, now) =>
+    withRules(
+      question,
+      textSchema(question).test(
+        'email',
+        messages.fieldEmail,
+        (v) => !isAnswered(v) || EMAIL_PATTERN.test(str(v).trim()),
+      ),
+      answers,
+      now,
+    ),
+  lookup: (question, answers, now) => withRules(question, textSchema(question), answers, now),
+  date: (question, answers, now) =>
+    withRules(
+      question,
+      answerSchema().test(
+        'date',
+        messages.date,
+        (v) => !isAnswered(v) || dayjs(str(v), 'YYYY-MM-DD', true).isValid(),
+      ),
+      answers,
+      now,
+    ),
+  phone: (question, answers, now) => {
+    let schema = answerSchema();
+    if (question.variant === 'international') {
+      schema = schema.test(
+        'phone',
+        messages.validInternationalPhone,
+        (v) => !isAnswered(v) || isValidInternationalPhone(str(v)),
+      );
+    } else if (!(question.rules ?? []).some((rule) => rule.rule === 'usPhone')) {
+      // SPEC §5: empty, or (NNN) NNN-NNNN with area code and exchange starting 2 to 9.
+      schema = schema.test(
+        'phone',
+        messages.validPhone,
+        (v) => !isAnswered(v) || isValidUsPhone(str(v)),
+      );
+    }
+    return withRules(question, schema, answers, now);
+  },
+  ssn: (question, answers, now) =>
+    withRules(
+      question,
+      answerSchema().test(
+        'ssn',
+        messages.ssn,
+        (v) => !isAnswered(v) || /^\d{3}-\d{2}-\d{4}$/.test(str(v)),
+      ),
+      answers,
+      now,
+    ),
+  select: (question, answers, now) => choiceSchema(question, answers, now),
+  radio: (question, answers, now) => choiceSchema(question, answers, now),
+  checkbox: (question, answers, now) =>
+    withRules(
+      question,
+      answerSchema().test(
+        'checkbox',
+        messages.option,
+        (v) => v === undefined || v === '' || typeof v === 'boolean',
+      ),
+      answers,
+      now,
+    ),
+  file: (question, answers, now) => withRules(question, answerSchema(), answers, now),
+  checkboxes: (question, answers, now) => {
     let schema = answerSchema();
     for (const rule of question.rules ?? []) schema = applyRule(schema, rule, answers, now);
     return [[question.key, schema]];
-  }
-  if (question.type === 'month-year') {
+  },
+  'month-year': (question, answers, now) => {
     let month = answerSchema().test(
       'month',
       messages.month,
@@ -98,81 +193,18 @@ function questionSchemas(
       [question.monthKey, month],
       [question.yearKey, year],
     ];
-  }
+  },
+};
 
-  let schema = answerSchema();
-  switch (question.type) {
-    case 'text':
-      schema = singleLine(maxLength(schema, question.maxLength ?? TEXT_MAX_LENGTH));
-      break;
-    case 'textarea':
-      schema = maxLength(schema, question.maxLength ?? TEXTAREA_MAX_LENGTH);
-      break;
-    case 'email':
-      schema = singleLine(maxLength(schema, question.maxLength ?? EMAIL_MAX_LENGTH)).test(
-        'email',
-        messages.fieldEmail,
-        (v) => !isAnswered(v) || EMAIL_PATTERN.test(str(v).trim()),
-      );
-      break;
-    case 'lookup':
-      schema = singleLine(maxLength(schema, question.maxLength ?? LOOKUP_MAX_LENGTH));
-      break;
-    case 'date':
-      schema = schema.test(
-        'date',
-        messages.date,
-        (v) => !isAnswered(v) || dayjs(str(v), 'YYYY-MM-DD', true).isValid(),
-      );
-      break;
-    case 'phone':
-      if (question.variant === 'international') {
-        schema = schema.test(
-          'phone',
-          messages.validInternationalPhone,
-          (v) => !isAnswered(v) || isValidInternationalPhone(str(v)),
-        );
-      } else if (!(question.rules ?? []).some((rule) => rule.rule === 'usPhone')) {
-        // SPEC §5: empty, or (NNN) NNN-NNNN with area code and exchange starting 2 to 9.
-        schema = schema.test(
-          'phone',
-          messages.validPhone,
-          (v) => !isAnswered(v) || isValidUsPhone(str(v)),
-        );
-      }
-      break;
-    case 'ssn':
-      schema = schema.test(
-        'ssn',
-        messages.ssn,
-        (v) => !isAnswered(v) || /^\d{3}-\d{2}-\d{4}$/.test(str(v)),
-      );
-      break;
-    case 'select':
-    case 'radio': {
-      const options = currentOptions(question, answers, now);
-      if (options !== undefined) schema = oneOf(schema, options);
-      break;
-    }
-    case 'checkbox':
-      schema = schema.test(
-        'checkbox',
-        messages.option,
-        (v) => v === undefined || v === '' || typeof v === 'boolean',
-      );
-      break;
-    case 'file':
-      break;
-  }
-  for (const rule of question.rules ?? []) schema = applyRule(schema, rule, answers, now);
-  if (isRequired(question.required, answers)) {
-    schema = requiredTest(
-      schema,
-      question.requiredMessage ?? question.label,
-      question.type === 'checkbox',
-    );
-  }
-  return [[question.key, schema]];
+/** A select or radio: one of the options it offers now. */
+function choiceSchema(
+  question: SelectQuestion | RadioQuestion,
+  answers: Answers,
+  now: Date,
+): [string, AnswerSchema][] {
+  const options = currentOptions(question, answers, now);
+  const schema = options === undefined ? answerSchema() : oneOf(answerSchema(), options);
+  return withRules(question, schema, answers, now);
 }
 
 /**
@@ -188,7 +220,7 @@ export function buildAnswerSchema(
   const shape: Record<string, AnswerSchema> = {};
   for (const { question, visible } of visitQuestions(pages, answers, options.context)) {
     if (!visible) continue;
-    for (const [key, schema] of questionSchemas(question, answers, now)) shape[key] = schema;
+    for (const [key, schema] of byKind(kindSchemas, question, answers, now)) shape[key] = schema;
   }
   return object(shape);
 }

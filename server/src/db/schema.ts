@@ -1,4 +1,7 @@
 /** The database's tables as Kysely types (the migrations create them). */
+// `import type`, wholly erased: the conversion process (services/convertProcess.ts) bundles this
+// file and cannot load form-model's TypeScript.
+import type { WebStatus } from '@admit/form-model';
 import { type ColumnType, type Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -52,7 +55,7 @@ export interface ApplicationsTable {
 
 export interface WebStatusesTable {
   account_id: string;
-  web_status: 'started' | 'validating' | 'submitted';
+  web_status: WebStatus;
   created_at: Generated<Date>;
 }
 

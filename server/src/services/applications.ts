@@ -7,21 +7,22 @@
 import {
   type AddAnotherBlock,
   type Answers,
-  type Block,
   characterCount,
   clearHiddenAnswers,
   descKey,
+  DESC_MAX_LENGTH,
   type ErrorMap,
   type FormContext,
-  hasDescKey,
   isSingleLine,
+  kindOf,
   MAX_ADD_ANOTHER,
   messages,
-  type Question,
-  questionKeys,
+  pageBlocksOfType,
   type TabsBlock,
+  TENANT_TEXTAREA_MAX_LENGTH,
   validateAnswers,
   visitQuestions,
+  type WebStatus,
 } from '@admit/form-model';
 import { type TenantConfig } from '@admit/tenant-config';
 import { type RawBuilder, sql } from 'kysely';
@@ -31,8 +32,6 @@ import { createBatcher } from './batch.ts';
 import { type Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
 import { sessionState } from './sessions.ts';
-
-export type WebStatus = 'started' | 'validating' | 'submitted';
 
 export const applicationMessages = {
   saved: 'Your answers have been saved.',
@@ -57,10 +56,6 @@ export const applicationMessages = {
   tooMany: (max: number) => `You can add at most ${max}.`,
 } as const;
 
-/** How long a stored value may be, by key: the question's own limit. */
-const DESC_MAX_LENGTH = 300;
-/** An absolute cap for any value whose question sets no limit. */
-const VALUE_MAX_LENGTH = 7000;
 /** A lone UTF-16 surrogate (with `u`, a well-formed pair is one code point and never matches). */
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
 
@@ -76,66 +71,20 @@ export interface KeyRule {
   singleLine: boolean;
 }
 
-function questionLimit(question: Question): number {
-  switch (question.type) {
-    case 'text':
-      return question.maxLength ?? 45;
-    case 'textarea':
-      return question.maxLength ?? 1500;
-    case 'email':
-    case 'lookup':
-      return question.maxLength ?? 100;
-    case 'phone':
-      return 20;
-    case 'ssn':
-      return 11;
-    case 'date':
-      return 10;
-    case 'file':
-      return 255;
-    default:
-      return 100;
-  }
-}
-
-function collectBlocks<T extends Block['type']>(
-  blocks: readonly Block[],
-  type: T,
-): Extract<Block, { type: T }>[] {
-  const found: Extract<Block, { type: T }>[] = [];
-  const walk = (list: readonly Block[]) => {
-    for (const block of list) {
-      if (block.type === type) found.push(block as Extract<Block, { type: T }>);
-      if (block.type === 'conditional') walk(block.blocks);
-      if (block.type === 'condition-group')
-        for (const branch of block.branches) walk(branch.blocks);
-      if (block.type === 'trigger')
-        walk(
-          block.mode === 'button'
-            ? [...(block.before ?? []), ...block.after]
-            : [...(block.after ?? []), ...(block.optional ?? [])],
-        );
-      if (block.type === 'add-another') for (const item of block.items) walk(item);
-      if (block.type === 'tabs') for (const tab of block.tabs) walk(tab.blocks);
-    }
-  };
-  walk(blocks);
-  return found;
-}
-
 /** The rules the server holds answers to, derived once from the college's pages. */
 export function answerRules(tenant: TenantConfig): ReadonlyMap<string, KeyRule> {
   const rules = new Map<string, KeyRule>();
   for (const { question } of visitQuestions(tenant.pages, {})) {
-    const isBoolean = question.type === 'checkbox' || question.type === 'checkboxes';
-    for (const key of questionKeys(question)) {
+    // form-model's table of question kinds: what each kind stores, and how long.
+    const kind = kindOf(question);
+    for (const key of kind.keys(question)) {
       rules.set(key, {
-        kind: isBoolean ? 'boolean' : 'string',
-        maxLength: questionLimit(question),
-        singleLine: question.type !== 'textarea',
+        kind: kind.value,
+        maxLength: Math.min(kind.maxLength(question), TENANT_TEXTAREA_MAX_LENGTH),
+        singleLine: kind.singleLine,
       });
     }
-    if (hasDescKey(question))
+    if (kind.descriptions(question))
       rules.set(descKey(question.key), {
         kind: 'string',
         maxLength: DESC_MAX_LENGTH,
@@ -169,7 +118,7 @@ export function assertAnswerPatch(
     else if (rule.kind === 'boolean' && value !== '') wrongType.push(key);
     else if (unstorable(value)) badText.push(key);
     else if (rule.singleLine && !isSingleLine(value)) notOneLine.push(key);
-    else if (characterCount(value) > Math.min(rule.maxLength, VALUE_MAX_LENGTH)) tooLong.push(key);
+    else if (characterCount(value) > rule.maxLength) tooLong.push(key);
   }
   if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
   if (wrongType.length > 0) throw new HttpError(400, applicationMessages.wrongType(wrongType));
@@ -254,12 +203,11 @@ export function createApplications(deps: {
 }) {
   const { db, clock, tenant } = deps;
   const rules = answerRules(tenant);
-  const blocks = tenant.pages.flatMap((page) => page.sections.flatMap((section) => section.blocks));
   const tabGroups = new Map<string, TabsBlock>(
-    collectBlocks(blocks, 'tabs').map((b) => [b.tabId, b]),
+    pageBlocksOfType(tenant.pages, 'tabs').map((b) => [b.tabId, b]),
   );
   const buttons = new Map<string, AddAnotherBlock>(
-    collectBlocks(blocks, 'add-another').map((b) => [b.buttonId, b]),
+    pageBlocksOfType(tenant.pages, 'add-another').map((b) => [b.buttonId, b]),
   );
   const routes = new Set(tenant.pages.map((page) => page.route));
 

@@ -7,7 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { fileExtension, validateFile, visitQuestions } from '@admit/form-model';
+import {
+  type DocumentAnswer,
+  fileExtension,
+  validateFile,
+  visitQuestions,
+} from '@admit/form-model';
 import { type TenantConfig } from '@admit/tenant-config';
 import { type Kysely } from 'kysely';
 
@@ -33,12 +38,6 @@ export { UPLOAD_GRANT_TTL_MS };
 
 /** SPEC §3 document conversion statuses. */
 export type DocumentStatus = ConversionStatus | 'not_answered';
-
-/** SPEC §3 uploaded document answer. */
-export interface DocumentAnswer {
-  file_name: string;
-  file_size: number;
-}
 
 export const CONVERT_DOCUMENT_JOB = 'convert-document';
 /**

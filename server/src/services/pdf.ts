@@ -8,12 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 
-import {
-  type Answers,
-  type DocumentAnswer,
-  isAnswered,
-  printModel,
-} from '@admit/form-model';
+import { type Answers, type PrintedDocument, isAnswered, printModel } from '@admit/form-model';
+import { type PdfStatus, type PdfStatusResponse } from '@admit/form-model/api';
 import { type TenantConfig } from '@admit/tenant-config';
 
 import { type Db } from '../db/database.ts';
@@ -26,8 +22,8 @@ import { asciiFileNamePart } from './pdf/winansi.ts';
 
 export { type ApplicationPdfMeta, type AttachmentPdf, renderApplicationPdf } from './pdf/render.ts';
 
-/** SPEC §3 PDF statuses; when each applies is in server/README.md ("Application PDF"). */
-export type PdfStatus = 'COMPLETED' | 'FAILED' | 'IN_PROGRESS' | 'UNPROCESSED' | 'NOT_ANSWERED';
+/** SPEC §3 PDF statuses (the API contract); when each applies is in server/README.md ("Application PDF"). */
+export type { PdfStatus, PdfStatusResponse };
 
 /** A completed document: its converted PDF's key in the FileStore (services/documents.ts). */
 export interface CompletedDocument {
@@ -63,13 +59,6 @@ export const pdfMessages = {
   notAnswered: 'There is nothing to print yet. Answer a question first, then download your PDF.',
   waiting: 'Your documents are still being converted. Please try again in a moment.',
 } as const;
-
-/** SPEC §3 PDF download status response. */
-export interface PdfStatusResponse {
-  status: PdfStatus;
-  /** Where to download the PDF: set only when the status is COMPLETED. */
-  url: string | null;
-}
 
 type PdfState =
   | { status: 'COMPLETED'; version: string; fileKey: string; fileName: AttachmentName }
@@ -174,7 +163,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
     snapshot: Snapshot,
   ): Promise<PdfState> {
     const { answers, context, submittedAt, completed } = snapshot;
-    const documentAnswers: Record<string, DocumentAnswer> = Object.fromEntries(
+    const documentAnswers: Record<string, PrintedDocument> = Object.fromEntries(
       completed.map((document) => [document.answerKey, { file_name: document.fileName }]),
     );
     // SSN in a downloadable copy: only the last four digits (the full number stays in the record).

@@ -7,7 +7,7 @@ import {
   clearSessionCookies,
   SESSION_COOKIE,
   setSessionCookies,
-} from '../../plugins/app/auth.ts';
+} from '../../plugins/app/session.ts';
 import { type Accounts, accountMessages, SIGNUP_MARKER_TTL_MS } from '../../services/accounts.ts';
 import { HttpError, SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
 import { type Sessions } from '../../services/sessions.ts';

@@ -1,19 +1,26 @@
 /** SPEC §7 application: profile, answers, last page, web status, tabs, add-another, validations, submit. */
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import {
+  AddAnotherBody,
+  AddAnotherMapSchema,
+  AnswersSchema,
+  LastPageBody,
+  ProfileSchema,
+  TabBody,
+  TabsMapSchema,
+  WebStatusBody,
+} from '@admit/form-model/api';
 
-import { DatabaseUnavailableError } from '../../db/health.ts';
 import {
   accountOf,
+  authenticate,
   type CookieSettings,
-  requireSession,
-  SESSION_COOKIE,
   sessionInvalid,
-} from '../../plugins/app/auth.ts';
+  sessionKeyOf,
+} from '../../plugins/app/session.ts';
 import { applicationMessages, type Applications } from '../../services/applications.ts';
-import { HttpError } from '../../services/errors.ts';
-import { couldBeSession, sessionKey, type Sessions } from '../../services/sessions.ts';
-import { Body, ErrorMapSchema, errorResponses, Message } from '../schemas.ts';
+import { type Sessions } from '../../services/sessions.ts';
+import { ErrorMapSchema, errorResponses, Message } from '../schemas.ts';
 
 export interface ApplicationRoutesOptions {
   applications: Applications;
@@ -21,41 +28,13 @@ export interface ApplicationRoutesOptions {
   cookies: CookieSettings;
 }
 
-const AnswerValue = Type.Union([Type.String({ maxLength: 10_000 }), Type.Boolean()]);
-const Answers = Type.Record(Type.String({ maxLength: 100 }), AnswerValue);
-const WebStatus = Type.Union([
-  Type.Literal('started'),
-  Type.Literal('validating'),
-  Type.Literal('submitted'),
-]);
-
-const Profile = Type.Object({
-  answer: Answers,
-  document_answer: Type.Record(
-    Type.String(),
-    Type.Object({ file_name: Type.String(), file_size: Type.Optional(Type.Number()) }),
-  ),
-  username: Type.String(),
-  last_page: Type.String(),
-  successful_login: Type.Array(Type.Object({ logged_in_at: Type.String() })),
-  web_status: Type.Array(Type.Object({ web_status: WebStatus })),
-});
-
-const TabsMap = Type.Record(Type.String(), Type.String());
-const AddAnotherMap = Type.Record(Type.String(), Type.Integer());
-
 export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOptions> = (
   app,
   { applications, sessions, cookies },
   done,
 ) => {
-  // onRequest, before the body is parsed or judged: without a session every call is 401
-  // (SPEC §6), whatever it carries.
-  const checkSession = requireSession(sessions, cookies);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.sessionInHandler !== true) return checkSession(request, reply);
-    if (!couldBeSession(request.cookies[SESSION_COOKIE])) throw sessionInvalid(reply, cookies);
-  });
+  // Every route here needs a live session: the session hook of the scope checks it
+  // (plugins/app/session.ts), PUT /api/answer inside its own save.
   const tags = ['application'];
 
   app.get(
@@ -64,7 +43,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: "The applicant's answers and status",
-        response: { 200: Profile, ...errorResponses },
+        response: { 200: ProfileSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -79,38 +58,21 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Save answers: merged per key; unknown keys and over-long values refused',
-        body: Answers,
+        body: AnswersSchema,
         response: { 200: Message, ...errorResponses },
       },
       // The busiest route: its session is checked inside the batched save (one round trip
       // to PostgreSQL, not two). What a dead session gets is unchanged: 401 before anything
-      // about the body, and nothing stored.
+      // about the body, and nothing stored (plugins/app/session.ts).
       config: { sessionInHandler: true },
-      // Fastify awaits an async error handler and hands what it throws to the app's handler
-      // (the tests of this route prove both); its route-option type only says `void`.
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises
-      errorHandler: async (error, request, reply) => {
-        // A body refused before its session was confirmed (bad JSON or the schema, by Fastify;
-        // a key or value the college's form cannot hold, by the save): the session speaks
-        // first, as on every route. Then the app's error handler answers.
-        // A database outage is about neither: it is answered 503 at once, without another
-        // round trip to a database that is not answering.
-        const aboutTheBody =
-          error instanceof HttpError
-            ? error.statusCode === 400
-            : !(error instanceof DatabaseUnavailableError);
-        if (aboutTheBody && request.account === undefined) await checkSession(request, reply);
-        throw error;
-      },
     },
     async (request, reply) => {
-      const key = sessionKey(request.cookies[SESSION_COOKIE]);
-      if (key === undefined) throw sessionInvalid(reply, cookies);
+      const key = sessionKeyOf(request);
       let saved = await applications.saveAnswers(key, request.body);
       if (saved === undefined) {
         // No live session when the batch ran: authenticate ends an idle or expired one and
         // refuses (401). Should the session be live by now, the save is made again.
-        await checkSession(request, reply);
+        await authenticate(request, reply, { sessions, cookies });
         saved = await applications.saveAnswers(key, request.body);
         if (saved === undefined) throw sessionInvalid(reply, cookies);
       }
@@ -125,7 +87,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Remember the page the applicant is on',
-        body: Body({ last_page: Type.String({ maxLength: 100 }) }),
+        body: LastPageBody,
         response: { 200: Message, ...errorResponses },
       },
     },
@@ -139,7 +101,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Move the status forward (started, validating); submitted only through submit',
-        body: Body({ web_status: WebStatus }),
+        body: WebStatusBody,
         response: { 200: Message, ...errorResponses },
       },
     },
@@ -153,7 +115,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Chosen tab per tab group',
-        response: { 200: TabsMap, ...errorResponses },
+        response: { 200: TabsMapSchema, ...errorResponses },
       },
     },
     async (request) => applications.tabs(accountOf(request).accountId),
@@ -165,11 +127,8 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Choose a tab',
-        body: Body({
-          tab_id: Type.String({ maxLength: 100 }),
-          chosen_tab: Type.String({ maxLength: 100 }),
-        }),
-        response: { 200: TabsMap, ...errorResponses },
+        body: TabBody,
+        response: { 200: TabsMapSchema, ...errorResponses },
       },
     },
     async (request) =>
@@ -186,7 +145,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Groups shown per add-another button (default 1)',
-        response: { 200: AddAnotherMap, ...errorResponses },
+        response: { 200: AddAnotherMapSchema, ...errorResponses },
       },
     },
     async (request) => applications.addAnother(accountOf(request).accountId),
@@ -198,11 +157,8 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary: 'Set how many groups an add-another button shows (1 to its max, at most 10)',
-        body: Body({
-          button_id: Type.String({ maxLength: 100 }),
-          num_components: Type.Integer(),
-        }),
-        response: { 200: AddAnotherMap, ...errorResponses },
+        body: AddAnotherBody,
+        response: { 200: AddAnotherMapSchema, ...errorResponses },
       },
     },
     async (request) =>

@@ -1,52 +1,34 @@
 /**
  * SPEC §7 documents: presigned uploads, document answers and their conversion to PDF. Every
- * route needs a session and acts only on the signed-in applicant's own documents.
+ * route needs a session (the scope's session hook, plugins/app/session.ts) and acts only on
+ * the signed-in applicant's own documents.
  */
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import {
+  AnswerKeyParams,
+  ConversionBody,
+  ConversionStatusSchema,
+  DocumentAnswersSchema,
+  PresignBody,
+  PresignedUploadSchema,
+} from '@admit/form-model/api';
 import { Type } from 'typebox';
 
-import { accountOf, type CookieSettings, requireSession } from '../../plugins/app/auth.ts';
+import { accountOf } from '../../plugins/app/session.ts';
 import { type Documents } from '../../services/documents.ts';
-import { type Sessions } from '../../services/sessions.ts';
-import { Body, errorResponses } from '../schemas.ts';
+import { errorResponses } from '../schemas.ts';
 
 export interface DocumentRoutesOptions {
   documents: Documents;
-  sessions: Sessions;
-  cookies: CookieSettings;
 }
-
-const AnswerKeyParams = Type.Object({ key: Type.String({ maxLength: 100 }) });
-
-const PresignedPost = Type.Object({
-  url: Type.String(),
-  fields: Type.Record(Type.String(), Type.String()),
-});
-
-const DocumentAnswers = Type.Record(
-  Type.String(),
-  Type.Object({ file_name: Type.String(), file_size: Type.Integer() }),
-);
-
-const ConversionStatus = Type.Object({
-  status: Type.Union([
-    Type.Literal('unprocessed'),
-    Type.Literal('in_progress'),
-    Type.Literal('completed'),
-    Type.Literal('not_answered'),
-    Type.Literal('failed'),
-  ]),
-  message: Type.String(),
-});
 
 const NoContent = Type.Null({ description: 'Done.' });
 
 export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions> = (
   app,
-  { documents, sessions, cookies },
+  { documents },
   done,
 ) => {
-  app.addHook('onRequest', requireSession(sessions, cookies));
   const tags = ['documents'];
 
   app.post(
@@ -56,8 +38,8 @@ export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions>
         tags,
         summary:
           'A presigned POST (url and fields, with the server-chosen key) for a file question',
-        body: Body({ answer_key: Type.String({ maxLength: 100 }) }),
-        response: { 200: PresignedPost, ...errorResponses },
+        body: PresignBody,
+        response: { 200: PresignedUploadSchema, ...errorResponses },
       },
     },
     async (request) => documents.presign(accountOf(request).accountId, request.body.answer_key),
@@ -69,7 +51,7 @@ export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions>
       schema: {
         tags,
         summary: 'Completed documents by answer key (file_name, file_size)',
-        response: { 200: DocumentAnswers, ...errorResponses },
+        response: { 200: DocumentAnswersSchema, ...errorResponses },
       },
     },
     async (request) => documents.documentAnswers(accountOf(request).accountId),
@@ -98,11 +80,8 @@ export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions>
         tags,
         summary: 'Check an uploaded file (owner, rules, real type) and queue its conversion to PDF',
         params: AnswerKeyParams,
-        body: Body({
-          file_key: Type.String({ maxLength: 1000 }),
-          file_name: Type.String({ maxLength: 1000 }),
-        }),
-        response: { 202: ConversionStatus, ...errorResponses },
+        body: ConversionBody,
+        response: { 202: ConversionStatusSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -123,7 +102,7 @@ export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions>
         tags,
         summary: 'Conversion status: unprocessed, in_progress, completed, not_answered or failed',
         params: AnswerKeyParams,
-        response: { 200: ConversionStatus, ...errorResponses },
+        response: { 200: ConversionStatusSchema, ...errorResponses },
       },
     },
     async (request) => documents.conversionStatus(accountOf(request).accountId, request.params.key),

@@ -4,6 +4,7 @@
  * before sign-up), throttled per address in memory, cacheable for a few minutes.
  */
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { LookupSuggestionSchema } from '@admit/form-model/api';
 import { Type } from 'typebox';
 
 import { DatabaseUnavailableError } from '../../db/health.ts';
@@ -35,7 +36,6 @@ export interface LookupRoutesOptions {
   clock: Clock;
 }
 
-const Suggestion = Type.Object({ text: Type.String(), id: Type.String(), sub_text: Type.String() });
 const Detail = Type.Record(Type.String(), Type.String());
 
 export const lookupRoutes: FastifyPluginCallbackTypebox<LookupRoutesOptions> = (
@@ -58,7 +58,10 @@ export const lookupRoutes: FastifyPluginCallbackTypebox<LookupRoutesOptions> = (
           id: Type.Optional(Type.String({ maxLength: 200 })),
           max_results: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$' })),
         }),
-        response: { 200: Type.Union([Type.Array(Suggestion), Detail]), ...errorResponses },
+        response: {
+          200: Type.Union([Type.Array(LookupSuggestionSchema), Detail]),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

@@ -1,38 +1,20 @@
 /** SPEC §7 GET /api/pdf: the application PDF's status, and its download. */
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { PdfStatusSchema } from '@admit/form-model/api';
 import { Type } from 'typebox';
 
-import { accountOf, type CookieSettings, requireSession } from '../../plugins/app/auth.ts';
-import { type Sessions } from '../../services/sessions.ts';
+import { accountOf } from '../../plugins/app/session.ts';
 import { type ApplicationPdfs, contentDisposition, PDF_DOWNLOAD_PATH } from '../../services/pdf.ts';
 import { errorResponses } from '../schemas.ts';
 
 export interface PdfRoutesOptions {
   pdfs: ApplicationPdfs;
-  sessions: Sessions;
-  cookies: CookieSettings;
 }
 
-/** SPEC §3 PDF download status response. */
-const PdfStatusResponse = Type.Object({
-  status: Type.Union([
-    Type.Literal('COMPLETED'),
-    Type.Literal('FAILED'),
-    Type.Literal('IN_PROGRESS'),
-    Type.Literal('UNPROCESSED'),
-    Type.Literal('NOT_ANSWERED'),
-  ]),
-  url: Type.Union([Type.String(), Type.Null()]),
-});
-
-export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (
-  app,
-  { pdfs, sessions, cookies },
-  done,
-) => {
-  // SPEC §6: only a signed-in applicant, and only their own application (nothing in the
-  // path names an account, so there is no one else's to ask for).
-  app.addHook('onRequest', requireSession(sessions, cookies));
+export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (app, { pdfs }, done) => {
+  // SPEC §6: only a signed-in applicant (the scope's session hook, plugins/app/session.ts),
+  // and only their own application (nothing in the path names an account, so there is no
+  // one else's to ask for).
   const tags = ['pdf'];
 
   app.get(
@@ -42,7 +24,7 @@ export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (
         tags,
         summary:
           "The application PDF's status; COMPLETED with the download url once it is ready (rendered on request when the answers or documents changed)",
-        response: { 200: PdfStatusResponse, ...errorResponses },
+        response: { 200: PdfStatusSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

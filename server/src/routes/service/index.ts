@@ -4,6 +4,7 @@
  * answer `cache-control: no-store`: an application is never kept by a browser or a proxy.
  */
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { AnswersSchema, ServiceApplicationSchema } from '@admit/form-model/api';
 import { Type } from 'typebox';
 
 import { type Applications } from '../../services/applications.ts';
@@ -14,19 +15,6 @@ export interface ServiceRoutesOptions {
   applications: Applications;
   viewTokens: ViewTokens;
 }
-
-const Answers = Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean()]));
-
-/** SPEC §3 service temp response. */
-const ServiceApplication = Type.Object({
-  answer: Answers,
-  add_another: Type.Record(Type.String(), Type.Integer()),
-  document_answer: Type.Record(
-    Type.String(),
-    Type.Object({ file_name: Type.String(), file_size: Type.Optional(Type.Number()) }),
-  ),
-  tabs: Type.Record(Type.String(), Type.String()),
-});
 
 const Token = Type.String({ maxLength: 200 });
 
@@ -48,7 +36,7 @@ export const serviceRoutes: FastifyPluginCallbackTypebox<ServiceRoutesOptions> =
         summary:
           "One application, read-only, for the service user's print view (a service token made by staff)",
         querystring: Type.Object({ service_token: Type.Optional(Token) }),
-        response: { 200: ServiceApplication, ...errorResponses },
+        response: { 200: ServiceApplicationSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -76,7 +64,7 @@ export const serviceRoutes: FastifyPluginCallbackTypebox<ServiceRoutesOptions> =
         tags: ['service'],
         summary: 'The prefilled answers of a temporary public application made by staff',
         querystring: Type.Object({ token: Type.Optional(Token) }),
-        response: { 200: Type.Object({ answer: Answers }), ...errorResponses },
+        response: { 200: Type.Object({ answer: AnswersSchema }), ...errorResponses },
       },
     },
     async (request) => ({ answer: await viewTokens.readTmpApplication(request.query.token) }),

@@ -5,14 +5,12 @@
  * streets, so it completes the ZIP/city/state part of what the applicant types and keeps the
  * street they typed.
  */
+import { type LookupSuggestion } from '@admit/form-model/api';
+
 import { searchKey, tidy } from './normalize.ts';
 
-/** SPEC §3 lookup suggestion. */
-export interface LookupSuggestion {
-  text: string;
-  id: string;
-  sub_text: string;
-}
+/** SPEC §3 lookup suggestion (the API contract). */
+export type { LookupSuggestion };
 
 /** SPEC §3 lookup detail: the fields a form fills from a chosen suggestion. */
 export type LookupDetail = Record<string, string>;

@@ -3,8 +3,6 @@ import { type TenantConfig } from '../../types.ts';
 import { aboutPageWithoutResidency, educationPage, finalStepsPage } from '../gallatin/index.ts';
 import { EXAMPLE_RENAMES, exampleSettings } from './settings.ts';
 
-export { exampleBrowser } from './browser.ts';
-
 /**
  * A second college that reuses Gallatin's pages with its own names, contacts and theme, and
  * without the Montana residency section: proof that another college needs no code.

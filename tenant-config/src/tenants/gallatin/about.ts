@@ -13,7 +13,6 @@ import {
 } from './options.ts';
 import { residencySection } from './residency.ts';
 import { GALLATIN_CHARACTER_LIMIT } from './settings.ts';
-import { aboutStep } from './steps.ts';
 
 const nameSection = {
   id: 'name',
@@ -430,6 +429,9 @@ const sectionsBeforeResidency = [
   parentSection,
   militarySection,
 ];
+
+/** Personal Info: the default route (SPEC §2). */
+const aboutStep = { id: 'about', route: 'about', title: 'Personal Info' } as const;
 
 /** Personal Info: the default route (SPEC §2). */
 export const aboutPage = {

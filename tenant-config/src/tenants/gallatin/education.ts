@@ -9,7 +9,6 @@ import {
 } from '@admit/form-model';
 
 import { addressBlocks } from './blocks.ts';
-import { educationStep } from './steps.ts';
 
 // Only this page asks these: here, not in options.ts and blocks.ts, so they load with it.
 const diplomaTypes: readonly Option[] = [
@@ -382,6 +381,8 @@ const testSection = {
 
 /** Academic History (SPEC §2). */
 export const educationPage = {
-  ...educationStep,
+  id: 'education',
+  route: 'education',
+  title: 'Academic History',
   sections: [highSchoolSection, collegeSection, testSection],
 } satisfies PageConfig;

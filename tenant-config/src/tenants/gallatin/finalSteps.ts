@@ -7,8 +7,6 @@ import {
   yesNo,
 } from '@admit/form-model';
 
-import { finalStepsStep } from './steps.ts';
-
 const OFFENCE_LABELS: Readonly<Record<string, string>> = {
   arson: 'Arson',
   assault: 'Assault',
@@ -104,6 +102,8 @@ const certificationSection = {
 
 /** Submit (SPEC §2). */
 export const finalStepsPage = {
-  ...finalStepsStep,
+  id: 'final-steps',
+  route: 'final-steps',
+  title: 'Submit',
   sections: [conductSection, certificationSection],
 } satisfies PageConfig;

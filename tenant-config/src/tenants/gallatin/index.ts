@@ -5,10 +5,8 @@ import { finalStepsPage } from './finalSteps.ts';
 import { gallatinSettings } from './settings.ts';
 
 export { aboutPageWithoutResidency } from './about.ts';
-export { gallatinBrowser } from './browser.ts';
 export { educationPage } from './education.ts';
 export { finalStepsPage } from './finalSteps.ts';
-export { gallatinSteps } from './steps.ts';
 
 /** Gallatin College, Montana State University: the default tenant. */
 export const gallatin: TenantConfig = {

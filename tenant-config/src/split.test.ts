@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+
+import { gallatin, tenants } from './index.ts';
+import { browserSplit, type BrowserSplit } from './split.ts';
+
+/** Every page in step order again, as the browser's `loadPages` gives them (form-app/tenantPlugin.ts). */
+function joinPages({ firstLoad, otherPages, defaultPageIndex }: BrowserSplit) {
+  const pages = [...otherPages];
+  pages.splice(defaultPageIndex, 0, firstLoad.defaultPage);
+  return pages;
+}
+
+describe('browserSplit: a college for the browser, made from its one config', () => {
+  it.each(Object.entries(tenants))('%s: first download and the other pages', (_id, config) => {
+    const { firstLoad, otherPages, defaultPageIndex } = browserSplit(config);
+    const { pages, ...settings } = config;
+    // The settings as they are; the steps are the pages' ids, routes and titles.
+    expect(firstLoad).toMatchObject(settings);
+    expect(firstLoad.steps).toEqual(pages.map(({ id, route, title }) => ({ id, route, title })));
+    expect(firstLoad.defaultPage).toBe(pages.find((page) => page.route === config.defaultRoute));
+    expect(otherPages).not.toContain(firstLoad.defaultPage);
+    // Joined again (what the browser's loadPages gives), every page in step order.
+    expect(joinPages({ firstLoad, otherPages, defaultPageIndex })).toEqual(pages);
+    // Plain data (STYLE: forms are data): the build writes it as JSON and it comes back whole.
+    expect(JSON.parse(JSON.stringify({ firstLoad, otherPages }))).toEqual({
+      firstLoad,
+      otherPages,
+    });
+  });
+
+  it('puts a default page that is not the first step back in its place', () => {
+    const config = { ...gallatin, defaultRoute: 'education' };
+    const split = browserSplit(config);
+    expect(split.firstLoad.defaultPage.route).toBe('education');
+    expect(split.defaultPageIndex).toBe(1);
+    expect(split.otherPages.map((page) => page.route)).toEqual(['about', 'final-steps']);
+    expect(joinPages(split)).toEqual(config.pages);
+  });
+
+  it('refuses a default route that is no page', () => {
+    expect(() => browserSplit({ ...gallatin, defaultRoute: 'nowhere' })).toThrow(
+      'defaultRoute "nowhere" is not a page route',
+    );
+  });
+});
