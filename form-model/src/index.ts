@@ -54,8 +54,6 @@ export {
   questionKeys,
   shownBranch,
   shownItemCount,
-  /** @deprecated the old name of `shownItemCount` (form-app still calls it). */
-  shownItemCount as addAnotherCount,
   triggerPressed,
   triggerTicked,
 } from './config/blocks.ts';

@@ -6,12 +6,11 @@
  */
 import {
   type Answers,
-  type Block,
   blockKeys,
   type FormContext as UiState,
   type PageConfig,
+  pageBlocksOfType,
   questionKeys,
-  type TabsBlock,
   visitQuestions,
 } from '@admit/form-model';
 import { type BannerState } from '@admit/design-system';
@@ -138,26 +137,6 @@ export function initialAnswers(facts: {
   return initial;
 }
 
-/** Every tab group of the pages (tabs may sit inside other blocks). */
-export function tabGroupsOf(pages: readonly PageConfig[]): TabsBlock[] {
-  const found: TabsBlock[] = [];
-  const walk = (blocks: readonly Block[]) => {
-    for (const block of blocks) {
-      if (block.type === 'tabs') found.push(block);
-      if (block.type === 'conditional') walk(block.blocks);
-      if (block.type === 'condition-group') for (const b of block.branches) walk(b.blocks);
-      if (block.type === 'trigger')
-        walk([
-          ...(block.mode === 'button' ? (block.before ?? []) : (block.optional ?? [])),
-          ...(block.after ?? []),
-        ]);
-      if (block.type === 'add-another') for (const item of block.items) walk(item);
-    }
-  };
-  for (const page of pages) for (const section of page.sections) walk(section.blocks);
-  return found;
-}
-
 /** What switching a tab does (SPEC §2/§4). */
 export type TabSwitch =
   | { kind: 'refused' }
@@ -178,7 +157,7 @@ export function tabSwitch(
   tab: string,
 ): TabSwitch {
   if (!isLoggedIn) return { kind: 'refused' };
-  const group = tabGroupsOf(pages).find((g) => g.tabId === tabId);
+  const group = pageBlocksOfType(pages, 'tabs').find((g) => g.tabId === tabId);
   const current = ui.tabs?.[tabId] ?? group?.tabs[0]?.id;
   const leaving = group?.tabs.find((t) => t.id !== tab && t.id === current);
   const clear = leaving === undefined ? [] : blockKeys(leaving.blocks);

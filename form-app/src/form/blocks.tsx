@@ -1,16 +1,17 @@
 /**
  * Renders a page config's blocks. Each structural block watches only what decides it (a
  * condition's result, a group's first true branch, a counter), so typing elsewhere re-renders
- * nothing here. Visibility is form-model's (addAnotherCount, chosenTab, triggerPressed, the
- * condition rules), read with the UI state; hidden blocks render nothing, and their answers are
+ * nothing here. Visibility is form-model's (isHidden, shownBranch, shownItemCount, chosenTab,
+ * triggerPressed), read with the UI state; hidden blocks render nothing, and their answers are
  * cleared by the one clearing function (see clearing.ts).
  */
 import {
-  addAnotherCount,
   type Block,
   chosenTab,
-  evaluate,
+  isHidden,
   type SectionConfig,
+  shownBranch,
+  shownItemCount,
   triggerPressed,
 } from '@admit/form-model';
 import {
@@ -38,16 +39,13 @@ function Blocks({ blocks }: { blocks: readonly Block[] }) {
 
 function ConditionalView({ block }: { block: Extract<Block, { type: 'conditional' }> }) {
   // SPEC §4: hidden while its condition is true.
-  const hidden = useWatch((values) => evaluate(block.hideWhen, values));
+  const hidden = useWatch((values) => isHidden(block, values));
   return hidden ? null : <Blocks blocks={block.blocks} />;
 }
 
 function ConditionGroupView({ block }: { block: Extract<Block, { type: 'condition-group' }> }) {
-  // SPEC §4: the first true branch shows. form-model exports no rule for it yet (its walk,
-  // walk.ts, applies the same one); the property test (visibility.test.tsx) holds them equal.
-  const shown = useWatch((values) =>
-    block.branches.findIndex((branch) => evaluate(branch.showWhen, values)),
-  );
+  // SPEC §4: the first true branch shows (form-model's rule, which clearing and the PDF use).
+  const shown = useWatch((values) => shownBranch(block, values));
   const branch = block.branches[shown];
   return branch === undefined ? null : <Blocks blocks={branch.blocks} />;
 }
@@ -99,7 +97,7 @@ function itemNoun(label: string): string {
 
 function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another' }> }) {
   const { ui, setAddAnother } = useRenderer();
-  const count = useWatch((values) => addAnotherCount(block, values, ui));
+  const count = useWatch((values) => shownItemCount(block, values, ui));
   const noun = itemNoun(block.label);
   return (
     <>

@@ -225,6 +225,8 @@ export function createMockApi(initial: ApplicantState): MockApi {
   const conversions = new Map<string, 'completed'>();
   const requests: RecordedRequest[] = [];
 
+  /** Bytes of each file posted to the storage endpoint, by its key. */
+  const uploadedSizes = new Map<string, number>();
   const record = async (request: Request): Promise<unknown> => {
     const url = new URL(request.url);
     const text = await request.clone().text();
@@ -357,6 +359,10 @@ export function createMockApi(initial: ApplicantState): MockApi {
     ),
     // The presigned POST itself (form fields, then the file): stored.
     http.post('/storage/upload', async ({ request }) => {
+      const form = await request.clone().formData();
+      const key = form.get('key');
+      const file = form.get('file');
+      if (typeof key === 'string' && file instanceof File) uploadedSizes.set(key, file.size);
       await record(request);
       return new HttpResponse(null, { status: 204 });
     }),
@@ -365,7 +371,11 @@ export function createMockApi(initial: ApplicantState): MockApi {
       withSession((body, _request, { key = '' }) => {
         const { file_name: fileName } = body as { file_name: string };
         conversions.set(key, 'completed');
-        state.documents[key] = { file_name: fileName };
+        // The real server reads the size off the stored upload; the newest upload for this key.
+        const sizes = [...uploadedSizes].filter(([uploaded]) =>
+          uploaded.startsWith(`uploads/${key}/`),
+        );
+        state.documents[key] = { file_name: fileName, file_size: sizes.at(-1)?.[1] ?? 0 };
         return json({ status: 'unprocessed', message: '' });
       }),
     ),
