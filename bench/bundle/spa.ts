@@ -11,20 +11,12 @@ import { fileURLToPath } from 'node:url';
 
 import { type Browser, chromium } from 'playwright-core';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/paths.ts';
+
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const formAppDir = join(root, 'form-app');
 
 /** Debian's Chromium: browser downloads do not work here. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** One chunk of Vite's manifest (`build.manifest`, form-app/vite.config.ts). */
 export interface ManifestChunk {
@@ -114,7 +106,7 @@ export async function serveSpa(dist: string): Promise<{ origin: string; close: (
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
 /** The entry chunk and every chunk reachable from it by static imports, entry first. */

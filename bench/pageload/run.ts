@@ -44,6 +44,7 @@ import {
   startServer,
   stopServer,
 } from '../../tests/support/server.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/paths.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -56,16 +57,6 @@ const RUNS = Number(flags.runs);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('bench/pageload: --runs must be ≥ 1');
 const ROUTES = flags.routes.split(',').filter((route) => route !== '');
 const TIME_LIMIT_MS = 15 * 60_000;
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Chrome DevTools' "Slow 4G" preset. */
 const SLOW_4G = {
   offline: false,
@@ -341,7 +332,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'admit-pageload-'));
 started.dataDir = dataDir;
 const server = await startServer({ script, env: { DATA_DIR: dataDir, SOFFICE: 'off' } });
 started.server = server;
-started.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+started.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 console.log(
   'bench/pageload: a cold visit on a phone, the app against the same page as static HTML',

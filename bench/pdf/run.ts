@@ -27,6 +27,7 @@ import { type Browser, chromium } from 'playwright-core';
 
 import { fullyAnsweredApplication } from './application.ts';
 import { printableHtml } from './html.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/paths.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -48,16 +49,6 @@ const WARMUP = Number(flags.warmup);
 const SETTLE_MS = Number(flags.settle);
 const TARGET_RATIO = 10;
 const TIME_LIMIT_MS = 10 * 60_000;
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 if (
   !Number.isInteger(RUNS) ||
@@ -150,7 +141,7 @@ const renderOurs = () => renderApplicationPdf(model, meta);
 const firstPdf = await time(renderOurs);
 
 const launched = await time(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return browser.newPage();
 });
 const page = launched.result;
