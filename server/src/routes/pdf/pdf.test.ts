@@ -20,7 +20,11 @@ import {
   pdfMessages,
   type PdfStatusResponse,
 } from '../../services/pdf.ts';
-import { MISSING_CHARACTERS_NOTE, UNREADABLE_DOCUMENT_NOTE } from '../../services/pdf/render.ts';
+import {
+  DRAFT_MARK,
+  MISSING_CHARACTERS_NOTE,
+  UNREADABLE_DOCUMENT_NOTE,
+} from '../../services/pdf/render.ts';
 import { createDatabase, createTestContext, ORIGIN, signedIn } from '../../test/context.ts';
 import { pdfText } from '../../test/pdfText.ts';
 
@@ -193,10 +197,13 @@ describe('GET /api/pdf and the download', () => {
     expect(lines).toContain('Middle Name __________');
     expect(lines).toContain('City of Birth __________');
     // The whole essay, wrapped over pages, not a character lost (read without the running
-    // header, the footer and the "(continued)" line of each page it runs onto).
+    // header, the footer, the draft mark and the "(continued)" line of each page it runs onto).
     const continued = 'Why have you chosen Gallatin College? (continued)';
     expect(lines).toContain(continued);
-    const body = lines.filter((line) => !line.startsWith('Gallatin College') && line !== continued);
+    expect(lines).toContain(DRAFT_MARK);
+    const body = lines.filter(
+      (line) => !line.startsWith('Gallatin College') && line !== continued && line !== DRAFT_MARK,
+    );
     expect(squeeze(body.join('\n'))).toContain(squeeze(ESSAY));
     // "Page N of M" on every page.
     pdf.pages.forEach((page, index) => {

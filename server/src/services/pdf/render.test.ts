@@ -5,7 +5,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 
 import { pdfText, standardFontDataUrl } from '../../test/pdfText.ts';
-import { MISSING_CHARACTERS_NOTE, renderApplicationPdf } from './render.ts';
+import { DRAFT_MARK, MISSING_CHARACTERS_NOTE, renderApplicationPdf } from './render.ts';
 import { printableText, wrapText, widthOf } from './text.ts';
 import { asciiFileNamePart, isWinAnsi, toWinAnsi } from './winansi.ts';
 
@@ -333,6 +333,27 @@ describe('renderApplicationPdf', () => {
       }),
     );
     expect(pdf.text).toContain('Submitted November 20, 2026 at 10:30 AM MST');
+  });
+
+  it('marks every page of an application not yet submitted as a draft, the appended ones too, and no page of a submitted one', async () => {
+    const source = await PDFDocument.create();
+    source.addPage([300, 400]).drawText('essay');
+    const long = model(
+      ...Array.from({ length: 80 }, (_, index) => question(`Question ${String(index)}`, 'Yes')),
+    );
+    const attachments = [{ fileName: 'essay.pdf', bytes: await source.save() }];
+    const draft = await pdfText(await renderApplicationPdf(long, META, attachments));
+    expect(draft.numPages).toBeGreaterThan(2);
+    for (const page of draft.pages) expect(page.join('\n')).toContain(DRAFT_MARK);
+    const submitted = await pdfText(
+      await renderApplicationPdf(
+        long,
+        { ...META, submittedAt: new Date('2026-11-20T17:30:00Z') },
+        attachments,
+      ),
+    );
+    expect(submitted.numPages).toBe(draft.numPages);
+    expect(submitted.text).not.toContain('DRAFT');
   });
 
   it('appends attachments, stamps upright pages and leaves rotated ones as they are', async () => {

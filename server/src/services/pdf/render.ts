@@ -52,6 +52,12 @@ export interface AttachmentPdf {
 export const DEFAULT_PDF_TITLE = 'Application for Admission';
 
 /**
+ * Printed at the foot of every page (the appended documents' too) while the application is
+ * not submitted: a copy of saved answers is a draft, and must not pass for the record.
+ */
+export const DRAFT_MARK = 'DRAFT: not submitted';
+
+/**
  * Said under the title block when some character has no glyph in any of the PDF's fonts: it
  * prints as "?", and the note names every answer affected and the characters (never silently).
  */
@@ -809,10 +815,25 @@ export async function renderApplicationPdf(
   // ---- page numbers, and everything that waited for them ----
   totalPages = doc.getPageCount();
   for (const draw of lateDrawings) draw();
+  const draft = meta.submittedAt === undefined || meta.submittedAt === null;
   const footer = `${college}  |  ${titleText}  |  ${who}`;
   for (const page of ownPages) {
     page.line(MARGIN_X, FOOTER_RULE_Y, PAGE_WIDTH - MARGIN_X, FOOTER_RULE_Y, 0.6, RULE);
     drawText(page, footer, MARGIN_X, FOOTER_BASELINE, fonts.regular, 7.5, MUTED_INK, 'Footer');
+    if (draft) {
+      // Above the footer rule, centred, in the college's colour: seen on every printed page.
+      const width = widthOf(DRAFT_MARK, fonts.bold, SMALL_SIZE);
+      drawText(
+        page,
+        DRAFT_MARK,
+        (PAGE_WIDTH - width) / 2,
+        FOOTER_RULE_Y + 6,
+        fonts.bold,
+        SMALL_SIZE,
+        accent,
+        'Footer',
+      );
+    }
     drawRightAligned(
       page,
       `Page ${pageNumbers.get(page) ?? 0} of ${totalPages}`,
@@ -836,6 +857,18 @@ export async function renderApplicationPdf(
     const width = widthOf(stamp, fonts.regular, 7);
     const x = box.x + (box.width - width) / 2;
     canvas.text(stamp, x, box.y + 10, fonts.regular, 7, MUTED_INK, 'Footer');
+    if (draft) {
+      const draftWidth = widthOf(DRAFT_MARK, fonts.bold, 7);
+      canvas.text(
+        DRAFT_MARK,
+        box.x + (box.width - draftWidth) / 2,
+        box.y + 19,
+        fonts.bold,
+        7,
+        accent,
+        'Footer',
+      );
+    }
   }
   // Every text is drawn: embed the faces it needs, then write the pages.
   await documentFonts.embedNeeded();
