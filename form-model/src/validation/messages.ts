@@ -43,6 +43,8 @@ export const messages = {
   year: 'Choose a year from the list.',
   option: 'Choose one of the options.',
   numeric: 'Enter a number.',
+  noneAndAny:
+    'You ticked "None of these" and an offense. Untick "None of these", or untick the offenses.',
   zipMin: (min: number) => `Enter at least ${min} characters.`,
   maxLength: (max: number) => `Use no more than ${max} characters.`,
   singleLine:

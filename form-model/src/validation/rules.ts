@@ -159,10 +159,17 @@ export function applyRule(
       );
     case 'noneUnlessAny':
       // SPEC §5: crime_no / pending_no / charges_no must be ticked unless an item is.
-      return schema.test(
-        'noneUnlessAny',
-        rule.message,
-        (value) => value === true || rule.keys.some((key) => answers[key] === true),
-      );
+      // "None of these" excludes every item: both ticked is a contradiction, refused.
+      return schema
+        .test(
+          'noneUnlessAny',
+          rule.message,
+          (value) => value === true || rule.keys.some((key) => answers[key] === true),
+        )
+        .test(
+          'noneAlone',
+          messages.noneAndAny,
+          (value) => value !== true || !rule.keys.some((key) => answers[key] === true),
+        );
   }
 }
