@@ -2,7 +2,7 @@ import { FILE_INPUT_VISITOR_MESSAGE } from '@admit/design-system';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Locator, page, userEvent } from 'vitest/browser';
 
-import { everyQuestion, everyQuestionPage } from '../testing/fixtures.ts';
+import { collegeSections, everyQuestion, everyQuestionPage } from '../testing/fixtures.ts';
 import { forbidNetwork, type RenderedStep, renderStep } from '../testing/harness.tsx';
 
 let step: RenderedStep | undefined;
@@ -86,6 +86,49 @@ describe('the step renderer', () => {
     await userEvent.click(page.getByRole('checkbox', { name: 'White' }));
     const values = step.form.getState().values;
     expect(values).toMatchObject({ first_name: 'Ada', optin_sms_ind: true, race_white: true });
+  });
+
+  it('makes "None of these" exclusive: it unticks the offenses, and an offense unticks it (issue 15 #13)', async () => {
+    forbidNetwork();
+    step = await renderStep({ page: collegeSections('final-steps', 'conduct') });
+    const convicted = page.getByRole('group', { name: /convicted of any of these crimes/ });
+    const arson = convicted.getByRole('checkbox', { name: 'Arson' });
+    const assault = convicted.getByRole('checkbox', { name: 'Assault', exact: true });
+    const none = convicted.getByRole('checkbox', { name: 'None of these' });
+    await userEvent.click(arson);
+    await userEvent.click(assault);
+    await userEvent.click(none);
+    expect(step.form.getState().values).toMatchObject({
+      crime_arson: false,
+      crime_assault: false,
+      crime_no: true,
+    });
+    await expect.element(arson).not.toBeChecked();
+    await userEvent.click(arson);
+    expect(step.form.getState().values).toMatchObject({ crime_arson: true, crime_no: false });
+    await expect.element(none).not.toBeChecked();
+  });
+
+  it('checks a birth date as it is entered, before any Submit, and opens its calendar 17 years back (issue 15 #15)', async () => {
+    forbidNetwork();
+    const thisYear = new Date().getFullYear();
+    step = await renderStep({
+      page: collegeSections('about', 'birth-citizenship'),
+      initialValues: { birth_date: `${thisYear - 1}-01-01` },
+    });
+    const birth = page.getByRole('group', { name: 'Date of Birth' });
+    await expect
+      .element(birth, { timeout: 10_000 })
+      .toHaveAccessibleDescription(/You must be 13 years or older to apply/);
+    step.form.change('birth_date', `${thisYear - 20}-01-01`);
+    await expect.element(birth).not.toHaveAccessibleDescription(/13 years/);
+    step.form.change('birth_date', '');
+    await userEvent.click(page.getByRole('button', { name: /Choose date/ }));
+    const calendar = page.getByRole('dialog', { name: 'Date of Birth' });
+    await expect.element(calendar).toBeVisible();
+    // The year view, at a year an applicant may be born: that year is the one in the tab order.
+    const start = calendar.getByRole('radio', { name: String(thisYear - 17) });
+    await expect.element(start).toHaveAttribute('tabindex', '0');
   });
 
   it('stores a select’s chosen label in {key}_desc (SPEC §3)', async () => {

