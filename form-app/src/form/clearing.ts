@@ -26,10 +26,18 @@ export interface Clearing {
   update: (inputs: ClearingInputs) => void;
 }
 
-/** Sets the keys `clearHiddenAnswers` emptied; nothing when nothing is hidden. */
-function clearHidden(form: FormApi<Answers>, { pages, ui }: ClearingInputs): void {
+/**
+ * Sets the keys `clearHiddenAnswers` emptied; nothing when nothing is hidden. Given the values
+ * `before` this change, a conditional select kept across a change of its controlling answer is
+ * emptied too (issue 15: "Other" under AAS is not "Other" under Transfer).
+ */
+function clearHidden(
+  form: FormApi<Answers>,
+  { pages, ui }: ClearingInputs,
+  before?: Answers,
+): void {
   const values = form.getState().values;
-  const cleared = clearHiddenAnswers(pages, values, ui);
+  const cleared = clearHiddenAnswers(pages, values, ui, before);
   if (cleared === values) return;
   form.batch(() => {
     for (const [key, value] of Object.entries(cleared))
@@ -43,10 +51,14 @@ export function createClearing(initial: ClearingInputs): Clearing {
   return {
     decorator: (form) => {
       forms.add(form);
-      // Called at once with the current values, then on every change.
+      // Called at once with the current values (the stored answers: nothing before them),
+      // then on every change, with the values of the call before.
+      let before: Answers | undefined;
       const unsubscribe = form.subscribe(
-        () => {
-          clearHidden(form, inputs);
+        ({ values }) => {
+          const previous = before;
+          before = values;
+          clearHidden(form, inputs, previous);
         },
         { values: true },
       );
