@@ -74,6 +74,7 @@ export {
 } from './config/kinds.ts';
 export { clearedKeys, clearHiddenAnswers, hasDescKey, storedKeys } from './config/clear.ts';
 export { checkPages } from './config/check.ts';
+export { describeChoices } from './config/describe.ts';
 export { exclusiveChanges, exclusiveNone } from './config/exclusive.ts';
 export {
   birthDateMessage,

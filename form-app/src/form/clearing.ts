@@ -2,12 +2,14 @@
  * Clearing as a Final Form decorator, in the way final-form-calculate works (SPEC §4): the
  * form's subscriber applies form-model's one clearing function to every new set of values, and
  * a block that became hidden has its answers, and their `_desc`, set to "" in the same
- * notification, to be saved with the next save. Final Form runs changes made inside a
+ * notification, to be saved with the next save; a select set by code (a lookup's fills) gets
+ * its `{key}_desc` the same way. Final Form runs changes made inside a
  * subscriber as one more notification, so nothing waits for React.
  */
 import {
   type Answers,
   clearHiddenAnswers,
+  describeChoices,
   type FormContext as UiState,
   type PageConfig,
 } from '@admit/form-model';
@@ -38,9 +40,12 @@ function clearHidden(
 ): void {
   const values = form.getState().values;
   const cleared = clearHiddenAnswers(pages, values, ui, before);
-  if (cleared === values) return;
+  // A choice set by code (a lookup's fills) gets its `{key}_desc` as a pick by hand does.
+  const justSet = (key: string) => before !== undefined && before[key] !== cleared[key];
+  const described = describeChoices(pages, cleared, ui, justSet);
+  if (described === values) return;
   form.batch(() => {
-    for (const [key, value] of Object.entries(cleared))
+    for (const [key, value] of Object.entries(described))
       if (values[key] !== value) form.change(key, value);
   });
 }

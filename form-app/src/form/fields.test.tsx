@@ -131,6 +131,43 @@ describe('the step renderer', () => {
     await expect.element(start).toHaveAttribute('tabindex', '0');
   });
 
+  it('stores {key}_desc for the selects a lookup pick fills, as a pick by hand does (issue 15 #11)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      const body = url.searchParams.has('id')
+        ? {
+            name: 'Bozeman High School',
+            ceeb: '270100',
+            address_line_1: '205 N 11th Ave',
+            city: 'Bozeman',
+            state: 'MT',
+            zip: '59715',
+            country: 'USA',
+          }
+        : [{ id: '270100', text: 'Bozeman High School', sub_text: 'Bozeman, MT' }];
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+      );
+    });
+    step = await renderStep({
+      page: collegeSections('education', 'high-school'),
+      initialValues: { diploma_ged: 'D' },
+    });
+    const lookup = page.getByRole('combobox', { name: 'High school name' });
+    await expect.element(lookup, { timeout: 10_000 }).toBeVisible();
+    await userEvent.fill(lookup, 'Bozeman');
+    await userEvent.click(page.getByRole('option', { name: /Bozeman High School/ }));
+    await expect
+      .poll(() => step?.form.getState().values.hs_state_desc, { timeout: 5_000 })
+      .toBe('Montana');
+    expect(step.form.getState().values).toMatchObject({
+      hs_country: 'USA',
+      hs_country_desc: 'United States',
+      hs_state: 'MT',
+      hs_state_desc: 'Montana',
+    });
+  });
+
   it('stores a select’s chosen label in {key}_desc (SPEC §3)', async () => {
     forbidNetwork();
     step = await renderStep({ page: everyQuestionPage });
