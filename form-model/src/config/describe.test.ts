@@ -8,7 +8,7 @@ const all = () => true;
 
 describe('describeChoices: a choice set by code stores its label as {key}_desc (issue 15 #11)', () => {
   // Each row: answers after a fill → which keys were just set → the _desc answers after.
-  const cases: [string, Answers, (key: string) => boolean, Answers][] = [
+  const cases: [string, Answers, (key: string) => boolean, Partial<Answers>][] = [
     [
       'a filled country and state get their labels, the state among the new country’s options',
       { mailing_country: 'USA', mailing_state: 'MT' },
