@@ -8,6 +8,7 @@ import {
   printableModel,
   printLineText,
   validateAnswers,
+  walkPages,
 } from '@admit/form-model';
 import { describe, expect, it } from 'vitest';
 
@@ -409,6 +410,33 @@ describe('gallatin (the default tenant)', () => {
       { now: NOW, context },
     );
     expect(errors[key] ?? []).toEqual(expected);
+  });
+
+  it('finds places from the ZIP, which fills city, state, ZIP and county, and never Street 1 (issue 15 #14)', () => {
+    const questions = gallatin.pages.flatMap((page) => walkPages([page], {}));
+    const byKey = new Map(
+      questions.flatMap((item) =>
+        item.kind === 'question' ? [[item.question.key, item.question]] : [],
+      ),
+    );
+    expect(byKey.get('mailing_address_line_1')?.type).toBe('text');
+    const zip = byKey.get('mailing_zip');
+    expect(zip?.type === 'lookup' && zip.category).toBe('address');
+    expect(zip?.type === 'lookup' && zip.fills).toEqual({
+      city: 'mailing_city',
+      state: 'mailing_state',
+      zip: 'mailing_zip',
+      country: 'mailing_country',
+      county: 'county',
+    });
+    const streetFills = [...byKey.values()].flatMap((question) =>
+      question.type === 'lookup'
+        ? Object.values(question.fills).filter(
+            (key) => key.endsWith('address_line_1') && question.category === 'address',
+          )
+        : [],
+    );
+    expect(streetFills).toEqual([]);
   });
 
   it('answers decision_essay by typing or by upload, chosen by tabs', () => {

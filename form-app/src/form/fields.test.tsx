@@ -168,6 +168,51 @@ describe('the step renderer', () => {
     });
   });
 
+  it('finds the place from the ZIP: it fills city, state, ZIP and county and leaves Street 1 as typed (issue 15 #14)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      const body = url.searchParams.has('id')
+        ? {
+            address_line_1: '',
+            city: 'Bozeman',
+            state: 'MT',
+            zip: '59715',
+            county: 'Gallatin',
+            country: 'USA',
+          }
+        : [{ id: '59715', text: 'Bozeman, MT 59715', sub_text: 'Gallatin County, MT' }];
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+      );
+    });
+    step = await renderStep({
+      page: collegeSections('about', 'contact'),
+      initialValues: {
+        mailing_country: 'USA',
+        mailing_address_line_1: '12 College St',
+        // The permanent address, with its own Street 1 and ZIP, stays hidden.
+        mailing_addr_same_as_perm_addr: true,
+      },
+    });
+    const street = page.getByRole('textbox', { name: 'Street 1' });
+    await expect.element(street, { timeout: 10_000 }).toHaveValue('12 College St');
+    const zip = page.getByRole('combobox', { name: 'ZIP or Postal Code' });
+    await expect.element(zip, { timeout: 10_000 }).toBeVisible();
+    await userEvent.fill(zip, '5971');
+    await userEvent.click(page.getByRole('option', { name: /Bozeman, MT 59715/ }));
+    await expect
+      .poll(() => step?.form.getState().values.mailing_zip, { timeout: 5_000 })
+      .toBe('59715');
+    expect(step.form.getState().values).toMatchObject({
+      mailing_address_line_1: '12 College St',
+      mailing_city: 'Bozeman',
+      mailing_state: 'MT',
+      mailing_state_desc: 'Montana',
+      mailing_zip: '59715',
+      county: 'Gallatin',
+    });
+  });
+
   it('stores a select’s chosen label in {key}_desc (SPEC §3)', async () => {
     forbidNetwork();
     step = await renderStep({ page: everyQuestionPage });
