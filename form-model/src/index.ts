@@ -74,6 +74,16 @@ export {
 } from './config/kinds.ts';
 export { clearedKeys, clearHiddenAnswers, hasDescKey, storedKeys } from './config/clear.ts';
 export { checkPages } from './config/check.ts';
+export { describeChoices } from './config/describe.ts';
+export { exclusiveChanges, exclusiveNone } from './config/exclusive.ts';
+export {
+  birthDateMessage,
+  dateCalendarStart,
+  dateMessagesOnEntry,
+  isBirthDate,
+  isRealIsoDate,
+  isoYearsAgo,
+} from './validation/dates.ts';
 export { PAGE_KEY_GROUPS, pageKeys, pageOfKey, summaryHref } from './config/pages.ts';
 export {
   answerKeyRegistry,

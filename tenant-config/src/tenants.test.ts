@@ -1,11 +1,14 @@
 import {
+  type Answers,
   answerKeyRegistry,
+  messages,
   type Block,
   clearHiddenAnswers,
   pageKeys,
   printableModel,
   printLineText,
   validateAnswers,
+  walkPages,
 } from '@admit/form-model';
 import { describe, expect, it } from 'vitest';
 
@@ -202,6 +205,45 @@ function addAnotherMaxima(blocks: readonly Block[]): number[] {
   });
 }
 
+/** A complete, realistic application. */
+const COMPLETE: Answers = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  mailing_country: 'USA',
+  mailing_address_line_1: '101 Main St',
+  mailing_city: 'Bozeman',
+  mailing_state: 'MT',
+  mailing_zip: '59715',
+  mailing_addr_same_as_perm_addr: true,
+  phone_mobile: '(406) 555-0123',
+  optin_sms_ind: true,
+  birth_date: '2008-03-27',
+  us_citizen: 'Y',
+  entry_term: '202770',
+  educational_goal: 'AAS',
+  goal_two_year: 'WELDING',
+  prev_gallatin: 'N',
+  prev_attend_webapp: 'N',
+  parent_education: 'BA',
+  parent_degree_msu: 'N',
+  diploma_ged: 'D',
+  hs_name: 'Bozeman High School',
+  hs_ceeb: '270100',
+  grad_month: '6',
+  grad_year: '2026',
+  hs_gpa: '3.6',
+  sat_taken: 'Y',
+  sat_score_total: '1210',
+  sat_score_math: '600',
+  crime_no: true,
+  pending_no: true,
+  charges_no: true,
+  register: 'N',
+  certify_checkbox: true,
+  obligation_checkbox: true,
+  legal_agree: true,
+};
+
 describe.each(Object.values(tenants))('tenant $id', (config) => {
   it('loads with no problem at all', () => {
     expect(checkTenant(config)).toEqual([]);
@@ -255,43 +297,7 @@ describe.each(Object.values(tenants))('tenant $id', (config) => {
   });
 
   it('accepts a complete, realistic application and prints it', () => {
-    const answers = {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      mailing_country: 'USA',
-      mailing_address_line_1: '101 Main St',
-      mailing_city: 'Bozeman',
-      mailing_state: 'MT',
-      mailing_zip: '59715',
-      mailing_addr_same_as_perm_addr: true,
-      phone_mobile: '(406) 555-0123',
-      optin_sms_ind: true,
-      birth_date: '2008-03-27',
-      us_citizen: 'Y',
-      entry_term: '202770',
-      educational_goal: 'AAS',
-      goal_two_year: 'WELDING',
-      prev_gallatin: 'N',
-      prev_attend_webapp: 'N',
-      parent_education: 'BA',
-      parent_degree_msu: 'N',
-      diploma_ged: 'D',
-      hs_name: 'Bozeman High School',
-      hs_ceeb: '270100',
-      grad_month: '6',
-      grad_year: '2026',
-      hs_gpa: '3.6',
-      sat_taken: 'Y',
-      sat_score_total: '1210',
-      sat_score_math: '600',
-      crime_no: true,
-      pending_no: true,
-      charges_no: true,
-      register: 'N',
-      certify_checkbox: true,
-      obligation_checkbox: true,
-      legal_agree: true,
-    };
+    const answers = COMPLETE;
     expect(validateAnswers(config.pages, answers, { now: NOW })).toEqual({});
     const text = printableModel(config.pages, answers).map(printLineText);
     expect(text).toContain('First Name Ada');
@@ -326,6 +332,111 @@ describe('gallatin (the default tenant)', () => {
     expect(allKeys(gallatin).filter((key) => key.startsWith('instate_')).length).toBeGreaterThan(
       60,
     );
+  });
+
+  // Issue 15 #15, loose checks: each row is a patch of the complete application → the field
+  // → its messages.
+  const loose: [string, Answers, string, string[]][] = [
+    ['a US ZIP of letters', { mailing_zip: 'abcde' }, 'mailing_zip', [messages.usZip]],
+    ['a US ZIP too short', { mailing_zip: '5971' }, 'mailing_zip', [messages.usZip]],
+    ['a US ZIP+4', { mailing_zip: '59715-1234' }, 'mailing_zip', []],
+    [
+      'any postal code outside the US',
+      { mailing_country: 'FRA', mailing_state: '', mailing_zip: 'SW1A 1AA' },
+      'mailing_zip',
+      [],
+    ],
+    ['a GPA of 99999', { hs_gpa: '99999' }, 'hs_gpa', [messages.gpa(5)]],
+    ['a GPA of letters', { hs_gpa: 'abc' }, 'hs_gpa', [messages.gpa(5)]],
+    ['a weighted GPA of 4.75', { hs_gpa: '4.75' }, 'hs_gpa', []],
+    ['a GPA of 5', { hs_gpa: '5' }, 'hs_gpa', []],
+    [
+      'an international phone without +',
+      { phone_international: '4420794609' },
+      'phone_international',
+      [messages.validInternationalPhone],
+    ],
+    [
+      'an international phone too short',
+      { phone_international: '+44 1' },
+      'phone_international',
+      [messages.validInternationalPhone],
+    ],
+    [
+      'an international phone',
+      { phone_international: '+44 20 7946 0958' },
+      'phone_international',
+      [],
+    ],
+    [
+      'military service ended a year before it began',
+      {
+        military_start_month: '6',
+        military_start_year: '2020',
+        military_end_month: '6',
+        military_end_year: '2019',
+      },
+      'military_end_year',
+      [messages.notBefore('Service began')],
+    ],
+    [
+      'military service ended a month before it began',
+      {
+        military_start_month: '6',
+        military_start_year: '2020',
+        military_end_month: '5',
+        military_end_year: '2020',
+      },
+      'military_end_year',
+      [messages.notBefore('Service began')],
+    ],
+    [
+      'military service ended the month it began',
+      {
+        military_start_month: '6',
+        military_start_year: '2020',
+        military_end_month: '6',
+        military_end_year: '2020',
+      },
+      'military_end_year',
+      [],
+    ],
+  ];
+  it.each(loose)('checks %s', (_name, patch, key, expected) => {
+    const context = { triggers: { military: true } };
+    const errors = validateAnswers(
+      gallatin.pages,
+      { ...COMPLETE, ...patch },
+      { now: NOW, context },
+    );
+    expect(errors[key] ?? []).toEqual(expected);
+  });
+
+  it('finds places from the ZIP, which fills city, state, ZIP and county, and never Street 1 (issue 15 #14)', () => {
+    const questions = gallatin.pages.flatMap((page) => walkPages([page], {}));
+    const byKey = new Map(
+      questions.flatMap((item) =>
+        item.kind === 'question' ? [[item.question.key, item.question]] : [],
+      ),
+    );
+    expect(byKey.get('mailing_address_line_1')?.type).toBe('text');
+    const zip = byKey.get('mailing_zip');
+    expect(zip?.type === 'lookup' && zip.category).toBe('address');
+    expect(zip?.type === 'lookup' && zip.fills).toEqual({
+      city: 'mailing_city',
+      state: 'mailing_state',
+      zip: 'mailing_zip',
+      country: 'mailing_country',
+      county: 'county',
+    });
+    const streetFills = [...byKey.values()].flatMap((question) =>
+      question.type === 'lookup'
+        ? Object.values(question.fills).filter(
+            (key) => key.endsWith('address_line_1') && question.category === 'address',
+          )
+        : [],
+    );
+    expect(streetFills).toEqual([]);
   });
 
   it('answers decision_essay by typing or by upload, chosen by tabs', () => {

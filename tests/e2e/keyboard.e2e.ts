@@ -41,12 +41,14 @@ test('journey 1 with the keyboard only', async ({ page }) => {
   await tabAndType(page, 'last_name', APPLICANT.lastName);
   await tabAndChoose(page, 'mailing_country', APPLICANT.country);
   await expect(page.locator('#mailing_country')).toHaveText(APPLICANT.country);
-  await tabAndLookup(page, 'mailing_address_line_1', APPLICANT.street);
+  await tabAndType(page, 'mailing_address_line_1', APPLICANT.street);
   await expect(page.locator('#mailing_address_line_1')).toHaveValue(APPLICANT.street);
   await tabAndType(page, 'mailing_city', APPLICANT.city);
   await tabAndChoose(page, 'mailing_state', APPLICANT.state);
   await expect(page.locator('#mailing_state')).toHaveText(APPLICANT.state);
-  await tabAndType(page, 'mailing_zip', APPLICANT.zip);
+  // The ZIP is the place finder: type, ArrowDown to "Use: …", Enter.
+  await tabAndLookup(page, 'mailing_zip', APPLICANT.zip);
+  await expect(page.locator('#mailing_zip')).toHaveValue(APPLICANT.zip);
   await tabTo(page, { id: 'mailing_addr_same_as_perm_addr' });
   await keys.press('Space');
   await expect(page.locator('#mailing_addr_same_as_perm_addr')).toBeChecked();

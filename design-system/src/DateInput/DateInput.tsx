@@ -100,6 +100,11 @@ export interface DateInputProps {
   required?: boolean;
   /** The calendar view the picker opens on: `year` suits a birth date. */
   openTo?: 'day' | 'year';
+  /**
+   * The date (`YYYY-MM-DD`) the empty calendar opens at instead of today: a birth date's in
+   * a year an applicant may be born.
+   */
+  referenceDate?: string;
 }
 
 /**
@@ -126,6 +131,7 @@ export function DateInput({
   disabled = false,
   required = false,
   openTo = 'day',
+  referenceDate,
 }: DateInputProps) {
   const labelId = `${id}-label`;
   const fieldRef = useRef<FieldRef<Dayjs | null>>(null);
@@ -133,6 +139,10 @@ export function DateInput({
   // (an invalid date holds no digits): hand that object back while the answer is unchanged.
   const [published, setPublished] = useState<{ answer: string; date: Dayjs | null } | null>(null);
   const parsed = useMemo(() => toPickerValue(value), [value]);
+  const reference = useMemo(
+    () => (referenceDate === undefined ? undefined : (toPickerValue(referenceDate) ?? undefined)),
+    [referenceDate],
+  );
   const pickerValue = published !== null && published.answer === value ? published.date : parsed;
   // A date left half-typed publishes nothing; it is caught when focus leaves (UI state only).
   const [unfinished, setUnfinished] = useState(false);
@@ -168,6 +178,7 @@ export function DateInput({
               }}
               format={DATE_INPUT_FORMAT}
               openTo={openTo}
+              referenceDate={reference}
               views={['year', 'month', 'day']}
               disabled={disabled}
               name={name}

@@ -10,6 +10,7 @@ import { clearLookup, takeOverFocus } from './LookupPlaceholder.tsx';
 export function LookupField({ question }: FieldProps<'lookup'>) {
   const form = useForm();
   const { onChange, ...props } = useQuestionInput(question);
+  const fillsItself = Object.values(question.fills).includes(question.key);
   // Someone typing in the placeholder when this arrived goes on typing here.
   useLayoutEffect(() => {
     takeOverFocus(question.key);
@@ -20,7 +21,9 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
       maxLength={question.maxLength}
       fetchSuggestions={(value, signal) => api.lookup(value, question.category, signal)}
       onChange={({ label, suggestion }) => {
-        onChange(label);
+        // A finder that fills its own answer (the ZIP's place finder) takes it from the
+        // detail: the suggestion's text ("Bozeman, MT 59715") is not a ZIP.
+        if (suggestion === undefined || !fillsItself) onChange(label);
         if (suggestion === undefined) return;
         // SPEC §4: picking a suggestion fills related fields; a failed detail keeps the typed text.
         void api

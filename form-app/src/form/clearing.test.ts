@@ -70,4 +70,55 @@ describe('clearing as a Final Form decorator (SPEC §4)', () => {
     form.change('us_citizen', 'Y');
     expect(form.getState().values).toMatchObject({ citizenship: 'CAN' });
   });
+
+  it('empties a conditional select kept across a change of its controller, even when the new list offers the same code (issue 15 #12)', () => {
+    const goalPage: PageConfig = {
+      ...page,
+      sections: [
+        {
+          id: 'goal',
+          title: 'Goal',
+          blocks: [
+            { type: 'text', key: 'goal', label: 'Goal' },
+            {
+              type: 'select',
+              key: 'plan',
+              label: 'Program',
+              options: {
+                byAnswer: {
+                  valueKey: 'goal',
+                  options: {
+                    AAS: [
+                      { value: 'WELD', label: 'Welding' },
+                      { value: 'OTHER', label: 'Other' },
+                    ],
+                    TRANSFER: [{ value: 'OTHER', label: 'Other' }],
+                  },
+                },
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const clearing = createClearing({ pages: [goalPage], ui: {} });
+    const stored = { goal: 'AAS', plan: 'OTHER', plan_desc: 'Other' };
+    const form = createAnswersForm(stored, [clearing.decorator]);
+    // The stored answers load as they are.
+    expect(form.getState().values).toEqual(stored);
+    form.change('goal', 'TRANSFER');
+    expect(form.getState().values).toEqual({ goal: 'TRANSFER', plan: '', plan_desc: '' });
+    // Chosen again under the new controller: kept.
+    form.batch(() => {
+      form.change('plan', 'OTHER');
+      form.change('plan_desc', 'Other');
+    });
+    expect(form.getState().values).toEqual({ goal: 'TRANSFER', plan: 'OTHER', plan_desc: 'Other' });
+    // Set in one change with its controller (a lookup's fills): kept.
+    form.batch(() => {
+      form.change('goal', 'AAS');
+      form.change('plan', 'WELD');
+    });
+    expect(form.getState().values).toMatchObject({ goal: 'AAS', plan: 'WELD' });
+  });
 });

@@ -2,12 +2,14 @@
  * Clearing as a Final Form decorator, in the way final-form-calculate works (SPEC §4): the
  * form's subscriber applies form-model's one clearing function to every new set of values, and
  * a block that became hidden has its answers, and their `_desc`, set to "" in the same
- * notification, to be saved with the next save. Final Form runs changes made inside a
+ * notification, to be saved with the next save; a select set by code (a lookup's fills) gets
+ * its `{key}_desc` the same way. Final Form runs changes made inside a
  * subscriber as one more notification, so nothing waits for React.
  */
 import {
   type Answers,
   clearHiddenAnswers,
+  describeChoices,
   type FormContext as UiState,
   type PageConfig,
 } from '@admit/form-model';
@@ -26,13 +28,24 @@ export interface Clearing {
   update: (inputs: ClearingInputs) => void;
 }
 
-/** Sets the keys `clearHiddenAnswers` emptied; nothing when nothing is hidden. */
-function clearHidden(form: FormApi<Answers>, { pages, ui }: ClearingInputs): void {
+/**
+ * Sets the keys `clearHiddenAnswers` emptied; nothing when nothing is hidden. Given the values
+ * `before` this change, a conditional select kept across a change of its controlling answer is
+ * emptied too (issue 15: "Other" under AAS is not "Other" under Transfer).
+ */
+function clearHidden(
+  form: FormApi<Answers>,
+  { pages, ui }: ClearingInputs,
+  before?: Answers,
+): void {
   const values = form.getState().values;
-  const cleared = clearHiddenAnswers(pages, values, ui);
-  if (cleared === values) return;
+  const cleared = clearHiddenAnswers(pages, values, ui, before);
+  // A choice set by code (a lookup's fills) gets its `{key}_desc` as a pick by hand does.
+  const justSet = (key: string) => before !== undefined && before[key] !== cleared[key];
+  const described = describeChoices(pages, cleared, ui, justSet);
+  if (described === values) return;
   form.batch(() => {
-    for (const [key, value] of Object.entries(cleared))
+    for (const [key, value] of Object.entries(described))
       if (values[key] !== value) form.change(key, value);
   });
 }
@@ -43,10 +56,14 @@ export function createClearing(initial: ClearingInputs): Clearing {
   return {
     decorator: (form) => {
       forms.add(form);
-      // Called at once with the current values, then on every change.
+      // Called at once with the current values (the stored answers: nothing before them),
+      // then on every change, with the values of the call before.
+      let before: Answers | undefined;
       const unsubscribe = form.subscribe(
-        () => {
-          clearHidden(form, inputs);
+        ({ values }) => {
+          const previous = before;
+          before = values;
+          clearHidden(form, inputs, previous);
         },
         { values: true },
       );

@@ -2,7 +2,7 @@ import { FILE_INPUT_VISITOR_MESSAGE } from '@admit/design-system';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Locator, page, userEvent } from 'vitest/browser';
 
-import { everyQuestion, everyQuestionPage } from '../testing/fixtures.ts';
+import { collegeSections, everyQuestion, everyQuestionPage } from '../testing/fixtures.ts';
 import { forbidNetwork, type RenderedStep, renderStep } from '../testing/harness.tsx';
 
 let step: RenderedStep | undefined;
@@ -86,6 +86,131 @@ describe('the step renderer', () => {
     await userEvent.click(page.getByRole('checkbox', { name: 'White' }));
     const values = step.form.getState().values;
     expect(values).toMatchObject({ first_name: 'Ada', optin_sms_ind: true, race_white: true });
+  });
+
+  it('makes "None of these" exclusive: it unticks the offenses, and an offense unticks it (issue 15 #13)', async () => {
+    forbidNetwork();
+    step = await renderStep({ page: collegeSections('final-steps', 'conduct') });
+    const convicted = page.getByRole('group', { name: /convicted of any of these crimes/ });
+    const arson = convicted.getByRole('checkbox', { name: 'Arson' });
+    const assault = convicted.getByRole('checkbox', { name: 'Assault', exact: true });
+    const none = convicted.getByRole('checkbox', { name: 'None of these' });
+    await userEvent.click(arson);
+    await userEvent.click(assault);
+    await userEvent.click(none);
+    expect(step.form.getState().values).toMatchObject({
+      crime_arson: false,
+      crime_assault: false,
+      crime_no: true,
+    });
+    await expect.element(arson).not.toBeChecked();
+    await userEvent.click(arson);
+    expect(step.form.getState().values).toMatchObject({ crime_arson: true, crime_no: false });
+    await expect.element(none).not.toBeChecked();
+  });
+
+  it('checks a birth date as it is entered, before any Submit, and opens its calendar 17 years back (issue 15 #15)', async () => {
+    forbidNetwork();
+    const thisYear = new Date().getFullYear();
+    step = await renderStep({
+      page: collegeSections('about', 'birth-citizenship'),
+      initialValues: { birth_date: `${thisYear - 1}-01-01` },
+    });
+    const birth = page.getByRole('group', { name: 'Date of Birth' });
+    await expect
+      .element(birth, { timeout: 10_000 })
+      .toHaveAccessibleDescription(/You must be 13 years or older to apply/);
+    step.form.change('birth_date', `${thisYear - 20}-01-01`);
+    await expect.element(birth).not.toHaveAccessibleDescription(/13 years/);
+    step.form.change('birth_date', '');
+    await userEvent.click(page.getByRole('button', { name: /Choose date/ }));
+    const calendar = page.getByRole('dialog', { name: 'Date of Birth' });
+    await expect.element(calendar).toBeVisible();
+    // The year view, at a year an applicant may be born: that year is the one in the tab order.
+    const start = calendar.getByRole('radio', { name: String(thisYear - 17) });
+    await expect.element(start).toHaveAttribute('tabindex', '0');
+  });
+
+  it('stores {key}_desc for the selects a lookup pick fills, as a pick by hand does (issue 15 #11)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      const body = url.searchParams.has('id')
+        ? {
+            name: 'Bozeman High School',
+            ceeb: '270100',
+            address_line_1: '205 N 11th Ave',
+            city: 'Bozeman',
+            state: 'MT',
+            zip: '59715',
+            country: 'USA',
+          }
+        : [{ id: '270100', text: 'Bozeman High School', sub_text: 'Bozeman, MT' }];
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+      );
+    });
+    step = await renderStep({
+      page: collegeSections('education', 'high-school'),
+      initialValues: { diploma_ged: 'D' },
+    });
+    const lookup = page.getByRole('combobox', { name: 'High school name' });
+    await expect.element(lookup, { timeout: 10_000 }).toBeVisible();
+    await userEvent.fill(lookup, 'Bozeman');
+    await userEvent.click(page.getByRole('option', { name: /Bozeman High School/ }));
+    await expect
+      .poll(() => step?.form.getState().values.hs_state_desc, { timeout: 5_000 })
+      .toBe('Montana');
+    expect(step.form.getState().values).toMatchObject({
+      hs_country: 'USA',
+      hs_country_desc: 'United States',
+      hs_state: 'MT',
+      hs_state_desc: 'Montana',
+    });
+  });
+
+  it('finds the place from the ZIP: it fills city, state, ZIP and county and leaves Street 1 as typed (issue 15 #14)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      const body = url.searchParams.has('id')
+        ? {
+            address_line_1: '',
+            city: 'Bozeman',
+            state: 'MT',
+            zip: '59715',
+            county: 'Gallatin',
+            country: 'USA',
+          }
+        : [{ id: '59715', text: 'Bozeman, MT 59715', sub_text: 'Gallatin County, MT' }];
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+      );
+    });
+    step = await renderStep({
+      page: collegeSections('about', 'contact'),
+      initialValues: {
+        mailing_country: 'USA',
+        mailing_address_line_1: '12 College St',
+        // The permanent address, with its own Street 1 and ZIP, stays hidden.
+        mailing_addr_same_as_perm_addr: true,
+      },
+    });
+    const street = page.getByRole('textbox', { name: 'Street 1' });
+    await expect.element(street, { timeout: 10_000 }).toHaveValue('12 College St');
+    const zip = page.getByRole('combobox', { name: 'ZIP or Postal Code' });
+    await expect.element(zip, { timeout: 10_000 }).toBeVisible();
+    await userEvent.fill(zip, '5971');
+    await userEvent.click(page.getByRole('option', { name: /Bozeman, MT 59715/ }));
+    await expect
+      .poll(() => step?.form.getState().values.mailing_zip, { timeout: 5_000 })
+      .toBe('59715');
+    expect(step.form.getState().values).toMatchObject({
+      mailing_address_line_1: '12 College St',
+      mailing_city: 'Bozeman',
+      mailing_state: 'MT',
+      mailing_state_desc: 'Montana',
+      mailing_zip: '59715',
+      county: 'Gallatin',
+    });
   });
 
   it('stores a select’s chosen label in {key}_desc (SPEC §3)', async () => {

@@ -5,6 +5,7 @@
  */
 import {
   currentOptions,
+  exclusiveChanges,
   formatInternationalPhone,
   formatSsn,
   formatUsPhone,
@@ -160,7 +161,11 @@ function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
         checked: checked.has(option.key),
       }))}
       onChange={(key, value) => {
-        form.change(key, value);
+        // "None of these" and the offenses exclude each other (SPEC §5).
+        const changes = exclusiveChanges(question, form.getState().values, key, value);
+        form.batch(() => {
+          for (const [changed, ticked] of Object.entries(changes)) form.change(changed, ticked);
+        });
       }}
       error={error}
     />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { fixturePages } from '../testing/fixture.ts';
 import { clearedKeys, clearHiddenAnswers } from './clear.ts';
-import { type Answers } from './types.ts';
+import { type Answers, type PageConfig } from './types.ts';
 import { shownItemCount } from './blocks.ts';
 import { visitQuestions } from './walk.ts';
 
@@ -122,5 +122,111 @@ describe('clearHiddenAnswers (SPEC §4 conditional display)', () => {
   it('reports which keys a save must send as ""', () => {
     const before = { us_citizen: 'Y', perm_resident: 'Y' };
     expect(clearedKeys(before, clear(before))).toEqual(['perm_resident']);
+  });
+});
+
+describe('a conditional select across a change of its controlling answer (issue 15 #12)', () => {
+  const goalPages: PageConfig[] = [
+    {
+      id: 'about',
+      route: 'about',
+      title: 'About',
+      sections: [
+        {
+          id: 'goal',
+          title: 'Goal',
+          blocks: [
+            {
+              type: 'select',
+              key: 'goal',
+              label: 'Goal',
+              options: {
+                options: [
+                  { value: 'AAS', label: 'Associate of Applied Science' },
+                  { value: 'TRANSFER', label: 'Transfer' },
+                ],
+              },
+            },
+            {
+              type: 'select',
+              key: 'plan',
+              label: 'Program',
+              options: {
+                byAnswer: {
+                  valueKey: 'goal',
+                  options: {
+                    AAS: [
+                      { value: 'WELD', label: 'Welding' },
+                      { value: 'OTHER', label: 'Other' },
+                    ],
+                    TRANSFER: [
+                      { value: 'BIO', label: 'Biology' },
+                      { value: 'OTHER', label: 'Other' },
+                    ],
+                  },
+                },
+              },
+            },
+          ],
+        },
+      ],
+    },
+  ];
+  const aasOther = { goal: 'AAS', plan: 'OTHER', plan_desc: 'Other' };
+  // The rule: a dependent choice kept across a change of its controller is cleared, even when
+  // the new list offers the same code; one set together with its controller stays.
+  // Each row: answers before → answers now → the dependent's value and _desc after clearing.
+  const cases: [string, Answers | undefined, Answers, string, string][] = [
+    [
+      'AAS → Transfer keeps no "Other" though Transfer offers "Other" too',
+      aasOther,
+      { ...aasOther, goal: 'TRANSFER' },
+      '',
+      '',
+    ],
+    [
+      'a choice the new list lacks is cleared, as always',
+      { goal: 'AAS', plan: 'WELD', plan_desc: 'Welding' },
+      { goal: 'TRANSFER', plan: 'WELD', plan_desc: 'Welding' },
+      '',
+      '',
+    ],
+    ['the controller cleared clears it', aasOther, { ...aasOther, goal: '' }, '', ''],
+    ['nothing changed: kept', aasOther, aasOther, 'OTHER', 'Other'],
+    [
+      'another answer changed: kept',
+      aasOther,
+      { ...aasOther, first_name: 'Ada' },
+      'OTHER',
+      'Other',
+    ],
+    [
+      'chosen in the same change as its controller (a lookup fill, a group moving up): kept',
+      { goal: 'AAS', plan: 'WELD', plan_desc: 'Welding' },
+      { goal: 'TRANSFER', plan: 'OTHER', plan_desc: 'Other' },
+      'OTHER',
+      'Other',
+    ],
+    [
+      'chosen after the controller changed: kept',
+      { goal: 'TRANSFER', plan: '', plan_desc: '' },
+      { goal: 'TRANSFER', plan: 'OTHER', plan_desc: 'Other' },
+      'OTHER',
+      'Other',
+    ],
+    [
+      'no answers before (stored answers loaded, the server, the PDF): kept when offered',
+      undefined,
+      { goal: 'TRANSFER', plan: 'OTHER', plan_desc: 'Other' },
+      'OTHER',
+      'Other',
+    ],
+  ];
+  it.each(cases)('%s', (_name, before, now, plan, planDesc) => {
+    const cleared = clearHiddenAnswers(goalPages, now, {}, before);
+    expect({ plan: cleared.plan, plan_desc: cleared.plan_desc }).toEqual({
+      plan,
+      plan_desc: planDesc,
+    });
   });
 });

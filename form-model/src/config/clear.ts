@@ -16,8 +16,18 @@ export function hasDescKey(question: Question): boolean {
   return kindOf(question).descriptions(question);
 }
 
-/** A byAnswer select whose value is not among the options for the current controlling answer. */
-function staleDependentChoice(question: Question, answers: Answers): boolean {
+const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * A byAnswer select or radio whose value no longer stands: not among the options for the
+ * current controlling answer, or (given the answers `before` this change) carried over a
+ * change of its controlling answer. A value kept across a change of controller was chosen
+ * from the old list, even when the new list offers the same code ("Other" under AAS is not
+ * "Other" under Transfer), so it is cleared; a value set in the same change as its
+ * controller (a lookup's fills, a removed add-another group moving up) was chosen for the new
+ * one and stays.
+ */
+function staleDependentChoice(question: Question, answers: Answers, before?: Answers): boolean {
   const source = kindOf(question).optionSource(question);
   if (source === undefined || !('byAnswer' in source)) return false;
   const value = answers[question.key];
@@ -25,7 +35,10 @@ function staleDependentChoice(question: Question, answers: Answers): boolean {
   const { valueKey, options } = source.byAnswer;
   const controlling = answers[valueKey];
   const current = typeof controlling === 'string' ? (options[controlling] ?? []) : [];
-  return !current.some((option) => option.value === value);
+  if (!current.some((option) => option.value === value)) return true;
+  if (before === undefined) return false;
+  const controllerChanged = asText(before[valueKey]) !== asText(controlling);
+  return controllerChanged && before[question.key] === value;
 }
 
 // Enough passes for conditions nested ten deep; a config that has not settled by then loops.
@@ -35,21 +48,25 @@ const MAX_PASSES = 10;
  * THE clearing function (SPEC §4 conditional display): the answers with every hidden
  * question's keys, and their `{key}_desc`, set to "". Groups keep only the first true
  * condition's answers; tabs keep only the chosen tab's; a dependent select whose value is
- * no longer offered is cleared. Clearing can hide more (nested conditions), so it repeats
+ * no longer offered is cleared, and so is one kept across a change of its controlling answer
+ * when the caller passes the answers `before` the change (the browser does, on every change;
+ * see `staleDependentChoice`). Clearing can hide more (nested conditions), so it repeats
  * until nothing changes. The browser, the server and the PDF all call this one function.
  *
  * @example clearHiddenAnswers(pages, { us_citizen: 'Y', perm_resident: 'N' }).perm_resident === ''
+ * @example clearHiddenAnswers(pages, { goal: 'TRANSFER', plan: 'OTHER' }, {}, { goal: 'AAS', plan: 'OTHER' }).plan === ''
  */
 export function clearHiddenAnswers(
   pages: readonly PageConfig[],
   answers: Answers,
   context: FormContext = {},
+  before?: Answers,
 ): Answers {
   let current: Answers = answers;
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     let next: Answers | undefined;
     for (const { question, visible } of visitQuestions(pages, current, context)) {
-      const clear = !visible || staleDependentChoice(question, current);
+      const clear = !visible || staleDependentChoice(question, current, before);
       if (!clear) continue;
       for (const key of storedKeys(question)) {
         const value = (next ?? current)[key];

@@ -70,7 +70,16 @@ export type RuleRef =
   /** SPEC §5: mobile phone required when SMS opt-in is ticked. */
   | { rule: 'requiredWhenTrue'; key: string; message: string }
   /** SPEC §5: the `_no` box must be ticked unless one of the specific items is. */
-  | { rule: 'noneUnlessAny'; keys: readonly string[]; message: string };
+  | { rule: 'noneUnlessAny'; keys: readonly string[]; message: string }
+  /** A US ZIP: 5 digits, or ZIP+4 (59715-1234); checked only `when` holds (the country is USA). */
+  | { rule: 'usZip'; when?: ConditionExpr }
+  /** A grade point average: a number from 0 to `GPA_MAX`, at most 2 decimals. */
+  | { rule: 'gpa' }
+  /**
+   * On a month-year's year: the pair is not before another month-year pair (service ended not
+   * before it began). `label` names the other question in the message.
+   */
+  | { rule: 'notBefore'; monthKey: string; yearKey: string; label: string };
 
 interface QuestionBase {
   /** Anchor and stored key; also the validation summary's `#key`. */

@@ -24,12 +24,13 @@ export type KeyKind =
 
 type KeyTable = Readonly<Record<string, KeyKind>>;
 
+/** An address whose ZIP is its place finder (it fills city, state and ZIP; Street 1 is typed). */
 const address = (prefix: string, withLine2 = true): KeyTable => ({
-  [`${prefix}address_line_1`]: 'lookup',
+  [`${prefix}address_line_1`]: 'text',
   ...(withLine2 ? { [`${prefix}address_line_2`]: 'text' } : {}),
   [`${prefix}city`]: 'text',
   [`${prefix}state`]: 'select',
-  [`${prefix}zip`]: 'text',
+  [`${prefix}zip`]: 'lookup',
   [`${prefix}country`]: 'select',
 });
 

@@ -21,6 +21,14 @@ export const FILE_ANSWER_MAX_LENGTH = 255;
 export const PASSWORD_MIN_LENGTH = 12;
 export const CONFIRMATION_CODE_LENGTH = 6;
 export const ZIP_MIN_LENGTH = 5;
+/** (ours) a US ZIP code: 5 digits, or ZIP+4 "59715-1234". */
+export const US_ZIP_PATTERN = /^\d{5}(?:-\d{4})?$/;
+/** (ours) the highest GPA accepted: weighted scales run to 5.0. */
+export const GPA_MAX = 5;
+/** (ours) a GPA has at most this many decimals ("3.45"). */
+export const GPA_DECIMALS = 2;
+/** (ours) the birth date's calendar opens this many years back, an age an applicant may be. */
+export const BIRTH_DATE_CALENDAR_YEARS_BACK = 17;
 export const MIN_AGE_YEARS = 13;
 export const MAX_AGE_YEARS = 100;
 export const MAX_UPLOAD_BYTES = 1_048_576;

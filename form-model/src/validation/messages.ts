@@ -43,7 +43,12 @@ export const messages = {
   year: 'Choose a year from the list.',
   option: 'Choose one of the options.',
   numeric: 'Enter a number.',
+  noneAndAny:
+    'You ticked "None of these" and an offense. Untick "None of these", or untick the offenses.',
   zipMin: (min: number) => `Enter at least ${min} characters.`,
+  usZip: 'Enter a 5-digit ZIP code, for example 59715 or 59715-1234.',
+  gpa: (max: number) => `Enter your GPA as a number from 0 to ${max}, for example 3.45.`,
+  notBefore: (label: string) => `This date cannot be before “${label}”.`,
   maxLength: (max: number) => `Use no more than ${max} characters.`,
   singleLine:
     'Keep this answer on one line, without line breaks, tabs or other control characters.',

@@ -2,13 +2,13 @@
  * The named rules a page config refers to (`{ rule: 'birthDate' }`), as yup tests.
  * Config names behaviour; this file implements it (STYLE: forms are data).
  */
-import dayjs from 'dayjs';
 import { mixed, type MixedSchema } from 'yup';
 
 import { evaluate, isAnswered } from '../conditions/evaluate.ts';
 import { type Answers, type AnswerValue, type RuleRef } from '../config/types.ts';
 import { isValidUsPhone } from '../format/index.ts';
-import { MAX_AGE_YEARS, MIN_AGE_YEARS, YEAR_WINDOW_AHEAD } from './limits.ts';
+import { GPA_DECIMALS, GPA_MAX, US_ZIP_PATTERN, YEAR_WINDOW_AHEAD } from './limits.ts';
+import { birthDateMessage } from './dates.ts';
 import { messages } from './messages.ts';
 
 export type AnswerSchema = MixedSchema<AnswerValue | undefined>;
@@ -43,6 +43,8 @@ export function applyRule(
   rule: RuleRef,
   answers: Answers,
   now: Date,
+  /** A month-year's month key, when the rule is on its year (`notBefore`). */
+  ownMonthKey?: string,
 ): AnswerSchema {
   const filled = (test: (value: string) => boolean) => (value: AnswerValue | undefined) =>
     !isAnswered(value) || test(text(value));
@@ -67,22 +69,53 @@ export function applyRule(
         if (rule.when !== undefined && !evaluate(rule.when, answers)) return true;
         return text(value).length >= rule.min;
       });
-    case 'birthDate': {
-      // SPEC §5: between 100 years ago and 13 years ago.
-      const latest = dayjs(now).subtract(MIN_AGE_YEARS, 'year').endOf('day');
-      const earliest = dayjs(now).subtract(MAX_AGE_YEARS, 'year').startOf('day');
+    case 'usZip':
+      return schema.test('usZip', messages.usZip, (value) => {
+        if (!isAnswered(value)) return true;
+        if (rule.when !== undefined && !evaluate(rule.when, answers)) return true;
+        return US_ZIP_PATTERN.test(text(value));
+      });
+    case 'gpa': {
+      const pattern = new RegExp(`^\\d+(?:\\.\\d{1,${GPA_DECIMALS}})?$`);
+      return schema.test(
+        'gpa',
+        messages.gpa(GPA_MAX),
+        filled((v) => pattern.test(v) && Number(v) <= GPA_MAX),
+      );
+    }
+    case 'notBefore': {
+      // On a month-year's year (`ownMonthKey` is its month): by year, then by month when both
+      // months are given. Nothing to compare until the other year is given.
+      const month = (key: string | undefined) =>
+        key === undefined ? 0 : Number(text(answers[key]) || '0');
+      return schema.test(
+        'notBefore',
+        messages.notBefore(rule.label),
+        filled((v) => {
+          const startYear = Number(text(answers[rule.yearKey]));
+          const endYear = Number(v);
+          if (!startYear || !endYear) return true;
+          if (endYear !== startYear) return endYear > startYear;
+          const startMonth = month(rule.monthKey);
+          const endMonth = month(ownMonthKey);
+          return startMonth === 0 || endMonth === 0 || endMonth >= startMonth;
+        }),
+      );
+    }
+    case 'birthDate':
+      // SPEC §5: between 100 years ago and 13 years ago (dates.ts, which the date field runs
+      // as the date is entered).
       return schema
         .test(
           'tooYoung',
           messages.tooYoung,
-          filled((v) => !dayjs(v).isAfter(latest)),
+          filled((v) => birthDateMessage(v, now) !== messages.tooYoung),
         )
         .test(
           'unsupported',
           messages.birthDateUnsupported,
-          filled((v) => !dayjs(v).isBefore(earliest)),
+          filled((v) => birthDateMessage(v, now) !== messages.birthDateUnsupported),
         );
-    }
     case 'yearWindow': {
       // SPEC §5: from 8, 19, 64 or 74 years back to 2 years ahead.
       const min = now.getFullYear() - rule.yearsBack;
@@ -159,10 +192,17 @@ export function applyRule(
       );
     case 'noneUnlessAny':
       // SPEC §5: crime_no / pending_no / charges_no must be ticked unless an item is.
-      return schema.test(
-        'noneUnlessAny',
-        rule.message,
-        (value) => value === true || rule.keys.some((key) => answers[key] === true),
-      );
+      // "None of these" excludes every item: both ticked is a contradiction, refused.
+      return schema
+        .test(
+          'noneUnlessAny',
+          rule.message,
+          (value) => value === true || rule.keys.some((key) => answers[key] === true),
+        )
+        .test(
+          'noneAlone',
+          messages.noneAndAny,
+          (value) => value !== true || !rule.keys.some((key) => answers[key] === true),
+        );
   }
 }

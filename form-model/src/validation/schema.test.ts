@@ -205,6 +205,12 @@ describe('validateAnswers (SPEC §5)', () => {
     ['ACT writing 12 passes', { act_taken: 'Y', act_score_writing: '12' }, 'act_score_writing', []],
     ['crime_no needed unless an item is chosen', { crime_no: false }, 'crime_no', ['Choose one.']],
     ['an item instead of crime_no passes', { crime_no: false, crime_arson: true }, 'crime_no', []],
+    [
+      'crime_no and an item both ticked is a contradiction, refused',
+      { crime_no: true, crime_arson: true },
+      'crime_no',
+      [messages.noneAndAny],
+    ],
     ['certification must be true', { certify_checkbox: false }, 'certify_checkbox', ['I certify']],
     ['text max 45', { first_name: 'x'.repeat(46) }, 'first_name', [messages.maxLength(45)]],
     ['text 45 passes', { first_name: 'x'.repeat(45) }, 'first_name', []],

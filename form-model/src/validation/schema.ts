@@ -179,11 +179,13 @@ const kindSchemas: KindTable<[answers: Answers, now: Date], [string, AnswerSchem
       messages.year,
       (v) => !isAnswered(v) || /^\d{4}$/.test(str(v)),
     );
-    if (question.yearRules === undefined) {
+    // A year window replaces the list's own bounds (SPEC §5 residency messages).
+    if (!(question.yearRules ?? []).some((rule) => rule.rule === 'yearWindow')) {
       const offered = yearOptions(question.years, now);
       year = oneOf(year, offered);
     }
-    for (const rule of question.yearRules ?? []) year = applyRule(year, rule, answers, now);
+    for (const rule of question.yearRules ?? [])
+      year = applyRule(year, rule, answers, now, question.monthKey);
     if (isRequired(question.required, answers)) {
       const message = question.requiredMessage ?? question.label;
       month = requiredTest(month, message, false);

@@ -113,10 +113,11 @@ export async function fillPersonalInfo(page: Page): Promise<void> {
   await page.locator('#first_name').fill(APPLICANT.firstName);
   await page.locator('#last_name').fill(APPLICANT.lastName);
   await chooseOption(page, 'mailing_country', APPLICANT.country);
-  await typeLookup(page, 'mailing_address_line_1', APPLICANT.street);
+  await page.locator('#mailing_address_line_1').fill(APPLICANT.street);
   await page.locator('#mailing_city').fill(APPLICANT.city);
   await chooseOption(page, 'mailing_state', APPLICANT.state);
-  await page.locator('#mailing_zip').fill(APPLICANT.zip);
+  // The ZIP is the place finder: the ZIP as typed is used.
+  await typeLookup(page, 'mailing_zip', APPLICANT.zip);
   await page.locator('#mailing_addr_same_as_perm_addr').check();
   await page.locator('#phone_home').pressSequentially(APPLICANT.phoneDigits);
   // SPEC §5: phone entry is auto-masked.

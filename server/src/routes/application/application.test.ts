@@ -803,6 +803,16 @@ describe('POST /api/submit', () => {
     expect(await storedRow(username)).toEqual(row);
   });
 
+  it('refuses (400) "None of these" ticked together with an offense (issue 15 #13)', async () => {
+    const { username, cookie } = await applicant();
+    await saveAnswers(cookie, { ...COMPLETE, crime_arson: true });
+    const response = await call('POST', '/api/submit', { cookie });
+    expect(response.statusCode).toBe(400);
+    const body = json<{ errors: Record<string, string[]> }>(response);
+    expect(body.errors).toEqual({ crime_no: [messages.noneAndAny] });
+    expect((await storedRow(username)).submitted_at).toBeNull();
+  });
+
   it('10 parallel submits make exactly one submission, and every call answers 200', async () => {
     const { username, cookie } = await applicant();
     await saveAnswers(cookie, COMPLETE);

@@ -330,6 +330,14 @@ const militarySection = {
           label: 'Service ended',
           hint: 'Leave empty if you are still serving.',
           years: { count: 64, direction: 'past' },
+          yearRules: [
+            {
+              rule: 'notBefore',
+              monthKey: 'military_start_month',
+              yearKey: 'military_start_year',
+              label: 'Service began',
+            },
+          ],
         },
         {
           type: 'select',

@@ -35,13 +35,17 @@ interface AddressOptions {
   required?: boolean;
   /** Whether the address has a second street line. */
   line2?: boolean;
-  /** Whether Street 1 suggests addresses (SPEC §3 autocomplete category "address"). */
+  /**
+   * Whether the ZIP finds places (SPEC §3 autocomplete category "address"): a ZIP or city typed
+   * there suggests US places, and picking one fills city, state, ZIP, country and, for the
+   * mailing address, the county. Street 1 is always typed: no suggestion writes into it.
+   */
   lookup?: boolean;
 }
 
 /**
- * An address: country first (its answer decides the state list), Street 1 with address
- * suggestions, Street 2, city, state or province, ZIP.
+ * An address: country first (its answer decides the state list), Street 1, Street 2, city,
+ * state or province, and the ZIP, which finds the place.
  */
 export function addressBlocks({
   prefix,
@@ -49,17 +53,37 @@ export function addressBlocks({
   line2 = true,
   lookup = true,
 }: AddressOptions): Block[] {
-  const street: Block = lookup
+  const street: Block = {
+    type: 'text',
+    key: `${prefix}address_line_1`,
+    label: 'Street 1',
+    required,
+  };
+  const zipBase = {
+    key: `${prefix}zip`,
+    label: 'ZIP or Postal Code',
+    maxLength: 10,
+    // SPEC §5: ZIP required for the USA, at least 5 characters; ours: a US ZIP is 5 digits
+    // or ZIP+4, which is at least 5 characters too.
+    required: required ? { when: isUsa(prefix) } : false,
+    rules: [{ rule: 'usZip', when: isUsa(prefix) }],
+  } as const;
+  const zip: Block = lookup
     ? {
+        ...zipBase,
         type: 'lookup',
-        key: `${prefix}address_line_1`,
-        label: 'Street 1',
+        hint: 'Type your ZIP code or city, then choose your place to fill in city and state.',
         category: 'address',
-        fills: { city: `${prefix}city`, state: `${prefix}state`, zip: `${prefix}zip` },
-        maxLength: 45,
-        required,
+        fills: {
+          city: `${prefix}city`,
+          state: `${prefix}state`,
+          zip: `${prefix}zip`,
+          country: `${prefix}country`,
+          // The county question follows the mailing address.
+          ...(prefix === 'mailing_' ? { county: 'county' } : {}),
+        },
       }
-    : { type: 'text', key: `${prefix}address_line_1`, label: 'Street 1', required };
+    : { ...zipBase, type: 'text' };
   const stateRequired: Required = required
     ? { when: { valueKey: `${prefix}country`, operator: 'in', target: STATE_COUNTRIES } }
     : false;
@@ -91,15 +115,7 @@ export function addressBlocks({
       options: { byAnswer: { valueKey: `${prefix}country`, options: stateOptions } },
       required: stateRequired,
     },
-    {
-      type: 'text',
-      key: `${prefix}zip`,
-      label: 'ZIP or Postal Code',
-      maxLength: 10,
-      // SPEC §5: ZIP required for the USA, at least 5 characters.
-      required: required ? { when: isUsa(prefix) } : false,
-      rules: [{ rule: 'minLength', min: 5, when: isUsa(prefix) }],
-    },
+    zip,
   ];
 }
 

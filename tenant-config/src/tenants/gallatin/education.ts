@@ -142,7 +142,8 @@ const highSchoolSection = {
               label: 'Cumulative GPA',
               hint: 'As shown on your transcript, for example 3.45',
               maxLength: 5,
-              rules: [{ rule: 'numeric' }],
+              // SPEC §5: a number; ours: from 0 to 5 (GPA_MAX).
+              rules: [{ rule: 'gpa' }],
             },
             {
               type: 'text',
@@ -150,14 +151,16 @@ const highSchoolSection = {
               label: 'Class rank',
               hint: 'If your school ranks students',
               maxLength: 5,
-              rules: [{ rule: 'numeric' }],
+              // SPEC §5: a number; ours: from 0 to 5 (GPA_MAX).
+              rules: [{ rule: 'gpa' }],
             },
             {
               type: 'text',
               key: 'hs_class_size',
               label: 'Class size',
               maxLength: 5,
-              rules: [{ rule: 'numeric' }],
+              // SPEC §5: a number; ours: from 0 to 5 (GPA_MAX).
+              rules: [{ rule: 'gpa' }],
             },
             {
               type: 'radio',
