@@ -152,6 +152,22 @@ describe('initialAnswers (SPEC §6)', () => {
       },
       { a: 'x', b: 'z', c: 'w' },
     ],
+    [
+      'an applicant: answers the server never acknowledged come back over the saved ones',
+      {
+        isLoggedIn: true,
+        saved: { a: 'x', b: '' },
+        carried: {},
+        temporary: {},
+        pending: { a: 'typed', c: '' },
+      },
+      { a: 'typed', b: '', c: '' },
+    ],
+    [
+      "a visitor: pending answers are an applicant's only",
+      { isLoggedIn: false, saved: {}, carried: {}, temporary: {}, pending: { a: 'typed' } },
+      {},
+    ],
   ])('%s', (_name, facts, expected) => {
     expect(initialAnswers(facts)).toEqual(expected);
   });

@@ -127,10 +127,12 @@ export function initialAnswers(facts: {
   saved: Answers;
   carried: Answers;
   temporary: Answers;
+  /** This tab's answers the server never acknowledged (issue 15): they win over the saved ones. */
+  pending?: Answers;
 }): Answers {
-  const { isLoggedIn, saved, carried, temporary } = facts;
+  const { isLoggedIn, saved, carried, temporary, pending = {} } = facts;
   if (!isLoggedIn) return { ...temporary, ...carried };
-  const initial = { ...saved };
+  const initial = { ...saved, ...pending };
   // Answers typed as a visitor join the new account where it has none.
   for (const [key, value] of Object.entries(carried))
     if (saved[key] === undefined || saved[key] === '') initial[key] = value;

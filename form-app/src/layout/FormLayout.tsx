@@ -9,10 +9,12 @@ import {
   Box,
   Container,
   LoadingSpinner,
+  LazyModal,
   StepNavigation,
   UploadInProgressDialog,
 } from '@admit/design-system';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 
@@ -30,7 +32,9 @@ import { useValidation } from '../application/useValidation.ts';
 import { ApplicationContext } from '../form/ApplicationContext.tsx';
 import { RendererContext } from '../form/RendererContext.tsx';
 import { useSaving } from '../form/useSaving.ts';
+import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { DEFAULT_ROUTE, tenant } from '../tenant.ts';
 import { AppChrome } from './AppChrome.tsx';
 import { focusField } from './focusField.ts';
@@ -62,10 +66,13 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
   const path = useLocation().pathname;
   const logout = useLogout();
   const fail = useFail();
+  const [logoutError, setLogoutError] = useState<unknown>(undefined);
   const saving = useSaving(form, {
     loggedIn: isLoggedIn,
     queryClient: useQueryClient(),
     initial: session.profile?.answer ?? {},
+    username: session.username,
+    onSessionEnded: useSessionEnded(),
   });
   const { save } = saving;
   useStatusRules(save, fail);
@@ -88,6 +95,7 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
         <Form form={form} onSubmit={() => undefined} subscription={{}} validate={validateForm}>
           {() => (
             <AppChrome
+              beforeLogout={save}
               navigation={
                 <StepNavigation
                   steps={steps}
@@ -106,7 +114,10 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
                   onLogOut={() => {
                     void save()
                       .catch(() => undefined)
-                      .then(() => logout());
+                      .then(() => logout({ explicit: true }))
+                      .catch((error: unknown) => {
+                        setLogoutError(error);
+                      });
                   }}
                   onSignIn={withAnswers('/login')}
                   onCreateAccount={withAnswers('/signup')}
@@ -142,6 +153,18 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
                 <Outlet />
               </Container>
               <UploadInProgressDialog open={blockedTab} onClose={unblockTab} />
+              {/* SPEC §8: a failed logout shows in a dialog; the session lives on. */}
+              <LazyModal
+                open={logoutError !== undefined}
+                onClose={() => {
+                  setLogoutError(undefined);
+                }}
+                title="Unexpected Error"
+              >
+                {logoutError instanceof Error && logoutError.message !== ''
+                  ? logoutError.message
+                  : GENERIC_ERROR_MESSAGE}
+              </LazyModal>
             </AppChrome>
           )}
         </Form>

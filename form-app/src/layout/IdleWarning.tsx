@@ -6,6 +6,9 @@ import { useLogout } from './useLogout.ts';
 
 /** SPEC §8: the automatic logout message. */
 export const AUTO_LOGOUT_MESSAGE = 'You have been automatically logged out due to inactivity.';
+/** Ours (issue 15): added when the save before the automatic logout failed. */
+export const IDLE_NOT_SAVED_MESSAGE =
+  'Your latest answers could not be saved. Log in again in this browser tab to save them.';
 
 /**
  * SPEC §4 inactivity timeout with a warning modal 60 s before: Yes keeps the session, No logs
@@ -18,8 +21,11 @@ export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<voi
     enabled: session.isLoggedIn && !session.isServiceUser,
     onIdle: () => {
       void (beforeLogout?.() ?? Promise.resolve())
-        .catch(() => undefined)
-        .then(() => logout({ errorMessage: AUTO_LOGOUT_MESSAGE }));
+        .then(
+          () => AUTO_LOGOUT_MESSAGE,
+          () => `${AUTO_LOGOUT_MESSAGE} ${IDLE_NOT_SAVED_MESSAGE}`,
+        )
+        .then((errorMessage) => logout({ errorMessage }));
     },
   });
 
