@@ -1,5 +1,6 @@
 import { Button, LazyModal, Stack, Typography } from '@admit/design-system';
 
+import { api } from '../api/endpoints.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useIdleTimer } from '../session/idle.ts';
 import { useLogout } from './useLogout.ts';
@@ -19,6 +20,11 @@ export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<voi
   const logout = useLogout();
   const { state, keepAlive, logoutNow, remainingSeconds } = useIdleTimer({
     enabled: session.isLoggedIn && !session.isServiceUser,
+    // Any authenticated request restarts the server's idle clock; the profile is the lightest
+    // GET (its answer is not used: the cached profile stays as the form left it).
+    ping: () => {
+      api.profile().catch(() => undefined);
+    },
     onIdle: () => {
       void (beforeLogout?.() ?? Promise.resolve())
         .then(
