@@ -138,3 +138,25 @@ test('a failed logout shows the error dialog and says nothing of being logged ou
   // The session lives: the server still knows the applicant.
   expect((await page.request.get(`${baseUrl()}/api/profile`)).status()).toBe(200);
 });
+
+test('the idle logout saves first, says when it could not, and the answers wait for the next login', async ({
+  page,
+}, testInfo) => {
+  const username = testInfo.annotations.find((a) => a.type === 'username')?.description ?? '';
+  await page.clock.install();
+  await page.reload();
+  await expectStep(page, '/about', 'Personal Info');
+  await failAnswers(page);
+  await page.locator('#first_name').fill('Grace');
+
+  await page.clock.fastForward('15:01');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(MESSAGES.autoLogout, { exact: false })).toBeVisible();
+  await expect(page.getByText(/could not be saved/)).toBeVisible();
+
+  await page.unroute('**/api/answer');
+  await logIn(page, username);
+  await expectStep(page, '/about', 'Personal Info');
+  await expect(page.locator('#first_name')).toHaveValue('Grace');
+  await expect.poll(() => serverAnswer(page, 'first_name')).toBe('Grace');
+});
