@@ -15,6 +15,7 @@ import {
   submitOutcome,
   summaryItems,
   tabSwitch,
+  tabSwitchConfirmation,
 } from './rules.ts';
 
 const ROUTES = ['/about', '/education', '/final-steps'];
@@ -236,6 +237,42 @@ describe('tabSwitch (SPEC §2, §4)', () => {
     ],
   ] as const)('%s', (_name, loggedIn, ui, tab, expected) => {
     expect(tabSwitch([essayPage], ui, loggedIn, 'essay', tab)).toEqual(expected);
+  });
+
+  it.each([
+    ['nothing typed: no question', {}, {}, 'upload', undefined],
+    ['only blanks: no question', {}, { essay: '' }, 'upload', undefined],
+    [
+      'typed text is named',
+      {},
+      { essay: 'Because…' },
+      'upload',
+      { title: 'Switch to “Upload”?', lines: ['Your answer to “E”'] },
+    ],
+    [
+      'an uploaded document is named',
+      { tabs: { essay: 'upload' } },
+      { essay_file: 'essay.pdf' },
+      'type',
+      { title: 'Switch to “Type”?', lines: ['The uploaded document “essay.pdf” (F)'] },
+    ],
+    [
+      'the chosen tab again: no question',
+      { tabs: { essay: 'upload' } },
+      { essay_file: 'essay.pdf' },
+      'upload',
+      undefined,
+    ],
+  ] as const)('tabSwitchConfirmation: %s', (_name, ui, values, tab, expected) => {
+    const plan = tabSwitch([essayPage], ui, true, 'essay', tab);
+    expect(tabSwitchConfirmation([essayPage], plan, 'essay', tab, values)).toEqual(expected);
+  });
+
+  it('tabSwitchConfirmation: a visitor is never asked', () => {
+    const plan = tabSwitch([essayPage], {}, false, 'essay', 'upload');
+    expect(tabSwitchConfirmation([essayPage], plan, 'essay', 'upload', { essay: 'x' })).toBe(
+      undefined,
+    );
   });
 
   it.each([

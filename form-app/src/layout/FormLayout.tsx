@@ -39,6 +39,7 @@ import { DEFAULT_ROUTE, tenant } from '../tenant.ts';
 import { AppChrome } from './AppChrome.tsx';
 import { focusField } from './focusField.ts';
 import { Summary } from './Summary.tsx';
+import { TabSwitchDialog } from './TabSwitchDialog.tsx';
 import { useLogout } from './useLogout.ts';
 
 const steps = tenant.steps.map((step) => ({
@@ -78,7 +79,7 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
   useStatusRules(save, fail);
   const { validateForm, errorsNow } = useValidation(form, { validating, pages, ui }, fail);
   const actions = useStepActions(form, saving, errorsNow, fail);
-  const { renderer, blockedTab, unblockTab } = useRendererValue(
+  const { renderer, blockedTab, unblockTab, tabLoss } = useRendererValue(
     form,
     app,
     { isLoggedIn, validating, save },
@@ -153,6 +154,7 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
                 <Outlet />
               </Container>
               <UploadInProgressDialog open={blockedTab} onClose={unblockTab} />
+              <TabSwitchDialog question={tabLoss} />
               {/* SPEC §8: a failed logout shows in a dialog; the session lives on. */}
               <LazyModal
                 open={logoutError !== undefined}
