@@ -99,7 +99,9 @@ function tabStyles(theme: Theme) {
     minWidth: 90,
     position: 'relative',
     minHeight: 48,
-    flexShrink: 0,
+    // Tabs share a narrow strip, their labels wrapping (a phone shows "Upload a document" whole,
+    // on two lines); below their minimum width the strip scrolls.
+    flexShrink: 1,
     flexDirection: 'column',
     padding: '12px 16px',
     overflow: 'hidden',

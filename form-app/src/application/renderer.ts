@@ -9,7 +9,7 @@ import { type Answers, type PageConfig } from '@admit/form-model';
 import { type FormApi } from 'final-form';
 
 import { type Renderer, type UiState } from '../form/RendererContext.tsx';
-import { tabSwitch } from './rules.ts';
+import { tabSwitch, tabSwitchConfirmation, type TabSwitchConfirmation } from './rules.ts';
 import { switchTab } from './switchTab.ts';
 
 export interface RendererStore {
@@ -19,6 +19,8 @@ export interface RendererStore {
   leaveFile: (key: string) => Promise<boolean>;
   /** Stores a chosen tab. */
   storeTab: (tabId: string, tab: string) => Promise<void>;
+  /** Asks before a switch that would delete answers (issue 15); without it, the switch goes ahead. */
+  confirmLoss?: (confirmation: TabSwitchConfirmation) => Promise<boolean>;
 }
 
 export interface RendererFacts {
@@ -51,7 +53,11 @@ export function createRenderer(facts: RendererFacts, store: RendererStore): Rend
     },
     setTab: async (tabId, tab) => {
       try {
-        const plan = tabSwitch(await facts.pages(), ui, isLoggedIn, tabId, tab);
+        const pages = await facts.pages();
+        const plan = tabSwitch(pages, ui, isLoggedIn, tabId, tab);
+        const confirmation = tabSwitchConfirmation(pages, plan, tabId, tab, form.getState().values);
+        if (confirmation !== undefined && store.confirmLoss !== undefined)
+          if (!(await store.confirmLoss(confirmation))) return false;
         return await switchTab(form, plan, {
           leaveFile: store.leaveFile,
           store: () => store.storeTab(tabId, tab),

@@ -15,6 +15,7 @@ import {
   submitOutcome,
   summaryItems,
   tabSwitch,
+  tabSwitchConfirmation,
 } from './rules.ts';
 
 const ROUTES = ['/about', '/education', '/final-steps'];
@@ -152,6 +153,22 @@ describe('initialAnswers (SPEC §6)', () => {
       },
       { a: 'x', b: 'z', c: 'w' },
     ],
+    [
+      'an applicant: answers the server never acknowledged come back over the saved ones',
+      {
+        isLoggedIn: true,
+        saved: { a: 'x', b: '' },
+        carried: {},
+        temporary: {},
+        pending: { a: 'typed', c: '' },
+      },
+      { a: 'typed', b: '', c: '' },
+    ],
+    [
+      "a visitor: pending answers are an applicant's only",
+      { isLoggedIn: false, saved: {}, carried: {}, temporary: {}, pending: { a: 'typed' } },
+      {},
+    ],
   ])('%s', (_name, facts, expected) => {
     expect(initialAnswers(facts)).toEqual(expected);
   });
@@ -220,6 +237,42 @@ describe('tabSwitch (SPEC §2, §4)', () => {
     ],
   ] as const)('%s', (_name, loggedIn, ui, tab, expected) => {
     expect(tabSwitch([essayPage], ui, loggedIn, 'essay', tab)).toEqual(expected);
+  });
+
+  it.each([
+    ['nothing typed: no question', {}, {}, 'upload', undefined],
+    ['only blanks: no question', {}, { essay: '' }, 'upload', undefined],
+    [
+      'typed text is named',
+      {},
+      { essay: 'Because…' },
+      'upload',
+      { title: 'Switch to “Upload”?', lines: ['Your answer to “E”'] },
+    ],
+    [
+      'an uploaded document is named',
+      { tabs: { essay: 'upload' } },
+      { essay_file: 'essay.pdf' },
+      'type',
+      { title: 'Switch to “Type”?', lines: ['The uploaded document “essay.pdf” (F)'] },
+    ],
+    [
+      'the chosen tab again: no question',
+      { tabs: { essay: 'upload' } },
+      { essay_file: 'essay.pdf' },
+      'upload',
+      undefined,
+    ],
+  ] as const)('tabSwitchConfirmation: %s', (_name, ui, values, tab, expected) => {
+    const plan = tabSwitch([essayPage], ui, true, 'essay', tab);
+    expect(tabSwitchConfirmation([essayPage], plan, 'essay', tab, values)).toEqual(expected);
+  });
+
+  it('tabSwitchConfirmation: a visitor is never asked', () => {
+    const plan = tabSwitch([essayPage], {}, false, 'essay', 'upload');
+    expect(tabSwitchConfirmation([essayPage], plan, 'essay', 'upload', { essay: 'x' })).toBe(
+      undefined,
+    );
   });
 
   it.each([

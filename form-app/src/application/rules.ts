@@ -127,10 +127,12 @@ export function initialAnswers(facts: {
   saved: Answers;
   carried: Answers;
   temporary: Answers;
+  /** This tab's answers the server never acknowledged (issue 15): they win over the saved ones. */
+  pending?: Answers;
 }): Answers {
-  const { isLoggedIn, saved, carried, temporary } = facts;
+  const { isLoggedIn, saved, carried, temporary, pending = {} } = facts;
   if (!isLoggedIn) return { ...temporary, ...carried };
-  const initial = { ...saved };
+  const initial = { ...saved, ...pending };
   // Answers typed as a visitor join the new account where it has none.
   for (const [key, value] of Object.entries(carried))
     if (saved[key] === undefined || saved[key] === '') initial[key] = value;
@@ -167,6 +169,41 @@ export function tabSwitch(
       .flatMap(({ question }) => questionKeys(question)),
   );
   return { kind: 'switch', clear, files: clear.filter((key) => fileKeys.has(key)) };
+}
+
+/** What a tab switch would delete, said before it happens (issue 15): a title and one line per answer. */
+export interface TabSwitchConfirmation {
+  title: string;
+  lines: string[];
+}
+
+/**
+ * Issue 15: a switch that would erase typed text or an uploaded document asks first, naming
+ * each; a switch that erases nothing goes ahead without asking (undefined).
+ */
+export function tabSwitchConfirmation(
+  pages: readonly PageConfig[],
+  plan: TabSwitch,
+  tabId: string,
+  tab: string,
+  values: Answers,
+): TabSwitchConfirmation | undefined {
+  if (plan.kind !== 'switch') return undefined;
+  const labels = questionLabelsOf(pages);
+  const files = new Set(plan.files);
+  const lines = plan.clear.flatMap((key) => {
+    const value = values[key];
+    if (value === undefined || value === '' || value === false) return [];
+    const label = labels.get(key) ?? key;
+    return files.has(key)
+      ? [`The uploaded document “${String(value)}” (${label})`]
+      : [`Your answer to “${label}”`];
+  });
+  if (lines.length === 0) return undefined;
+  const target = pageBlocksOfType(pages, 'tabs')
+    .find((group) => group.tabId === tabId)
+    ?.tabs.find((t) => t.id === tab)?.label;
+  return { title: `Switch to “${target ?? tab}”?`, lines };
 }
 
 /** SPEC §4: a file still converting blocks the switch; a stored one is deleted first. */

@@ -14,7 +14,7 @@ import { queryKeys } from '../api/queryClient.ts';
 import { createClearing } from '../form/clearing.ts';
 import { createAnswersForm } from '../form/createAnswersForm.ts';
 import { type UiState } from '../form/RendererContext.tsx';
-import { readVisitorAnswers } from '../form/useSaving.ts';
+import { readPendingAnswers, readVisitorAnswers } from '../form/useSaving.ts';
 import { navigationState } from '../routes/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, useLoadedPages } from '../tenant.ts';
@@ -89,6 +89,7 @@ export function useApplicationData(): ApplicationData | undefined {
         saved: session.profile?.answer ?? {},
         carried: { ...readVisitorAnswers(), ...(carried ?? {}) },
         temporary: temporary.data?.answer ?? {},
+        pending: isLoggedIn ? readPendingAnswers(session.username) : {},
       }),
     pages,
     ui,

@@ -13,7 +13,7 @@ import { queryKeys } from '../api/queryClient.ts';
 import { type Renderer } from '../form/RendererContext.tsx';
 import { loadPages } from '../tenant.ts';
 import { createRenderer } from './renderer.ts';
-import { conversionOnLeave } from './rules.ts';
+import { conversionOnLeave, type TabSwitchConfirmation } from './rules.ts';
 import { type ApplicationData } from './useApplicationData.ts';
 
 export function useRendererValue(
@@ -21,11 +21,20 @@ export function useRendererValue(
   app: ApplicationData,
   facts: { isLoggedIn: boolean; validating: boolean; save: () => Promise<void> },
   fail: (title: string, error: unknown) => void,
-): { renderer: Renderer; blockedTab: boolean; unblockTab: () => void } {
+): {
+  renderer: Renderer;
+  blockedTab: boolean;
+  unblockTab: () => void;
+  /** The question before a tab switch that would delete answers, and how to answer it. */
+  tabLoss: (TabSwitchConfirmation & { answer: (proceed: boolean) => void }) | undefined;
+} {
   const { ui, pressTrigger, setLocalCount } = app;
   const { isLoggedIn, validating, save } = facts;
   const queryClient = useQueryClient();
   const [blockedTab, setBlockedTab] = useState(false);
+  const [tabLoss, setTabLoss] = useState<
+    (TabSwitchConfirmation & { answer: (proceed: boolean) => void }) | undefined
+  >(undefined);
 
   const renderer = useMemo<Renderer>(
     () =>
@@ -68,6 +77,16 @@ export function useRendererValue(
             }
             return step !== 'block';
           },
+          confirmLoss: (confirmation) =>
+            new Promise<boolean>((resolve) => {
+              setTabLoss({
+                ...confirmation,
+                answer: (proceed) => {
+                  setTabLoss(undefined);
+                  resolve(proceed);
+                },
+              });
+            }),
           storeTab: async (tabId, tab) => {
             queryClient.setQueryData(queryKeys.tabs, await api.saveTab(tabId, tab));
           },
@@ -79,6 +98,7 @@ export function useRendererValue(
   return {
     renderer,
     blockedTab,
+    tabLoss,
     unblockTab: () => {
       setBlockedTab(false);
     },

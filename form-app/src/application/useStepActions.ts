@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { type ApplicationActions } from '../form/ApplicationContext.tsx';
+import { type SaveStatusStore } from '../form/useSaving.ts';
 import { COMPLETION_ROUTE } from '../routes/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE } from '../tenant.ts';
@@ -19,7 +20,7 @@ function scrollToTop() {
 
 export function useStepActions(
   form: FormApi<Answers>,
-  saving: { save: () => Promise<void>; hasAnswers: () => boolean },
+  saving: { save: () => Promise<void>; hasAnswers: () => boolean; status: SaveStatusStore },
   errorsNow: () => Promise<ErrorMap>,
   fail: (title: string, error: unknown) => void,
 ): ApplicationActions {
@@ -27,7 +28,7 @@ export function useStepActions(
   const { isLoggedIn, webStatus } = session;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { save, hasAnswers } = saving;
+  const { save, hasAnswers, status } = saving;
   const [busy, setBusy] = useState<ApplicationActions['busy']>(undefined);
 
   const toSignUp = useCallback(() => {
@@ -90,5 +91,8 @@ export function useStepActions(
     }
   }, [errorsNow, fail, isLoggedIn, navigate, queryClient, save, session, toSignUp, webStatus]);
 
-  return useMemo(() => ({ save, goTo, submit, busy, setBusy }), [busy, goTo, save, submit]);
+  return useMemo(
+    () => ({ save, goTo, submit, busy, setBusy, saveStatus: status }),
+    [busy, goTo, save, status, submit],
+  );
 }

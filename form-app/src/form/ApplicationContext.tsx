@@ -1,6 +1,8 @@
 /** What a step page can ask of the layout: save, navigate as SPEC §2 says, submit. */
 import { createContext, useContext } from 'react';
 
+import { type SaveStatusStore } from './useSaving.ts';
+
 export interface ApplicationActions {
   /** Saves what changed (logged in); resolves when done. */
   save: () => Promise<void>;
@@ -11,6 +13,8 @@ export interface ApplicationActions {
   /** Which step action is busy, for the buttons' progress state. */
   busy: 'save' | 'continue' | 'previous' | 'submit' | undefined;
   setBusy: (busy: ApplicationActions['busy']) => void;
+  /** Where saving stands, for the page's status line (issue 15). */
+  saveStatus: SaveStatusStore;
 }
 
 export const ApplicationContext = createContext<ApplicationActions | undefined>(undefined);

@@ -6,11 +6,20 @@
 import { type Answers } from '@admit/form-model';
 import { type QueryClient } from '@tanstack/react-query';
 import { type FormApi } from 'final-form';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
+import { UnauthorizedError } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { type Profile } from '../api/types.ts';
+import {
+  nextSaveState,
+  PENDING_STORAGE_KEY,
+  pendingFor,
+  pendingToKeep,
+  type SaveEvent,
+  type SaveState,
+} from '../application/saveState.ts';
 
 /** How long after the last change an autosave starts. */
 export const AUTOSAVE_DELAY_MS = 3000;
@@ -43,6 +52,62 @@ export function clearVisitorAnswers(): void {
   }
 }
 
+/** The answers this tab kept for `username` because the server never acknowledged them. */
+export function readPendingAnswers(username: string | undefined): Answers {
+  try {
+    const raw = sessionStorage.getItem(PENDING_STORAGE_KEY);
+    return pendingFor(raw === null ? null : JSON.parse(raw), username);
+  } catch {
+    return {};
+  }
+}
+
+function writePendingAnswers(username: string | undefined, unsaved: Answers): void {
+  try {
+    const keep = pendingToKeep(username, unsaved);
+    if (keep === undefined) sessionStorage.removeItem(PENDING_STORAGE_KEY);
+    else sessionStorage.setItem(PENDING_STORAGE_KEY, JSON.stringify(keep));
+  } catch {
+    // Storage full or blocked: the answers still live in the page.
+  }
+}
+
+/** On an explicit logout: the next person at this computer must not read them. */
+export function clearPendingAnswers(): void {
+  try {
+    sessionStorage.removeItem(PENDING_STORAGE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+/** The save state as a tiny store, so that only the status line re-renders when it changes. */
+export interface SaveStatusStore {
+  get: () => SaveState;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createSaveStatusStore() {
+  let state: SaveState = { kind: 'idle' };
+  const listeners = new Set<() => void>();
+  const store: SaveStatusStore & { dispatch: (event: SaveEvent) => void } = {
+    get: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    dispatch: (event) => {
+      const next = nextSaveState(state, event);
+      if (next === state) return;
+      state = next;
+      for (const listener of listeners) listener();
+    },
+  };
+  return store;
+}
+
 /** The keys whose values differ between two answer sets (a removed key counts as ""). */
 export function changedAnswers(saved: Answers, current: Answers): Answers {
   const patch: Answers = {};
@@ -53,11 +118,20 @@ export function changedAnswers(saved: Answers, current: Answers): Answers {
 
 export function useSaving(
   form: FormApi<Answers>,
-  options: { loggedIn: boolean; queryClient: QueryClient; initial: Answers },
+  options: {
+    loggedIn: boolean;
+    queryClient: QueryClient;
+    initial: Answers;
+    /** Whose answers these are: unsaved ones are kept in this tab under that name. */
+    username?: string;
+    /** A failed autosave that ended the session (401) goes here; others only show in the status. */
+    onSessionEnded?: () => void;
+  },
 ) {
-  const { loggedIn, queryClient } = options;
+  const { loggedIn, queryClient, username, onSessionEnded } = options;
   const saved = useRef<Answers>(options.initial);
   const inFlight = useRef<Promise<void> | undefined>(undefined);
+  const [status] = useState(createSaveStatusStore);
 
   const save = useCallback(async (): Promise<void> => {
     if (!loggedIn) return;
@@ -65,29 +139,50 @@ export function useSaving(
     while (inFlight.current !== undefined) await inFlight.current.catch(() => undefined);
     const current = form.getState().values;
     const patch = changedAnswers(saved.current, current);
-    if (Object.keys(patch).length === 0) return;
+    if (Object.keys(patch).length === 0) {
+      status.dispatch({ kind: 'nothing' });
+      return;
+    }
+    status.dispatch({ kind: 'start' });
     const request = api.saveAnswers(patch).then(() => {
       saved.current = { ...saved.current, ...patch };
       queryClient.setQueryData<Profile>(queryKeys.profile, (profile) =>
         profile === undefined ? profile : { ...profile, answer: { ...profile.answer, ...patch } },
       );
+      // What the server now has leaves this tab's keeping; what was typed meanwhile stays.
+      writePendingAnswers(username, changedAnswers(saved.current, form.getState().values));
     });
     inFlight.current = request;
     try {
       await request;
+      status.dispatch({ kind: 'success', at: Date.now() });
+    } catch (error) {
+      status.dispatch({ kind: 'failure' });
+      throw error;
     } finally {
       inFlight.current = undefined;
     }
-  }, [form, loggedIn, queryClient]);
+  }, [form, loggedIn, queryClient, status, username]);
+
+  const onAutosaveError = useCallback(
+    (error: unknown) => {
+      // The status line says "Not saved" with Retry; an ended session goes to /login, and the
+      // answers wait in this tab for the next login.
+      if (error instanceof UnauthorizedError) onSessionEnded?.();
+    },
+    [onSessionEnded],
+  );
 
   useEffect(() => {
     let timer: number | undefined;
     const unsubscribe = form.subscribe(
       ({ values }) => {
+        // Kept in this tab at once, until the server acknowledges them.
+        if (loggedIn) writePendingAnswers(username, changedAnswers(saved.current, values));
         window.clearTimeout(timer);
         timer = window.setTimeout(
           () => {
-            if (loggedIn) void save().catch(() => undefined);
+            if (loggedIn) save().catch(onAutosaveError);
             else writeVisitorAnswers(values);
           },
           loggedIn ? AUTOSAVE_DELAY_MS : 300,
@@ -99,7 +194,7 @@ export function useSaving(
       window.clearTimeout(timer);
       unsubscribe();
     };
-  }, [form, loggedIn, save]);
+  }, [form, loggedIn, onAutosaveError, save, username]);
 
   /** Whether anything differs from what the server has (or, for a visitor, anything typed). */
   const hasAnswers = useCallback(
@@ -107,5 +202,5 @@ export function useSaving(
     [form],
   );
 
-  return { save, hasAnswers };
+  return { save, hasAnswers, status: status as SaveStatusStore };
 }

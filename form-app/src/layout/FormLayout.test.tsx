@@ -53,7 +53,19 @@ describe('FormLayout: tabs (SPEC §4)', () => {
       .toBeVisible();
     await expect.element(essay()).toHaveValue('The nursing program.');
 
+    // Issue 15: the switch would delete the essay, so it asks first; Cancel changes nothing.
     await userEvent.click(page.getByRole('tab', { name: UPLOAD }));
+    const ask = page.getByRole('alertdialog', { name: `Switch to “${UPLOAD}”?` });
+    await expect
+      .element(ask)
+      .toHaveTextContent('Your answer to “Why have you chosen Gallatin College?”');
+    await userEvent.click(ask.getByRole('button', { name: 'Cancel' }));
+    await expect.element(ask).not.toBeInTheDocument();
+    expect(server.bodies('PUT /api/tabs')).toEqual([]);
+    await expect.element(essay()).toHaveValue('The nursing program.');
+
+    await userEvent.click(page.getByRole('tab', { name: UPLOAD }));
+    await userEvent.click(ask.getByRole('button', { name: 'Delete and switch' }));
     await expect
       .element(page.getByRole('tab', { name: UPLOAD }))
       .toHaveAttribute('aria-selected', 'true');
@@ -80,6 +92,7 @@ describe('FormLayout: tabs (SPEC §4)', () => {
     app = await renderFormLayout('/about', { loggedIn: true });
     await expect.element(essay(), { timeout: 15_000 }).toHaveValue('The nursing program.');
     await userEvent.click(page.getByRole('tab', { name: UPLOAD }));
+    await userEvent.click(page.getByRole('button', { name: 'Delete and switch' }));
     await expect.element(essay()).not.toBeInTheDocument();
     await userEvent.click(page.getByRole('tab', { name: 'Type your answer' }));
     await expect.element(essay()).toBeVisible();

@@ -9,10 +9,12 @@ import {
   Box,
   Container,
   LoadingSpinner,
+  LazyModal,
   StepNavigation,
   UploadInProgressDialog,
 } from '@admit/design-system';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 
@@ -30,11 +32,14 @@ import { useValidation } from '../application/useValidation.ts';
 import { ApplicationContext } from '../form/ApplicationContext.tsx';
 import { RendererContext } from '../form/RendererContext.tsx';
 import { useSaving } from '../form/useSaving.ts';
+import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { DEFAULT_ROUTE, tenant } from '../tenant.ts';
 import { AppChrome } from './AppChrome.tsx';
 import { focusField } from './focusField.ts';
 import { Summary } from './Summary.tsx';
+import { TabSwitchDialog } from './TabSwitchDialog.tsx';
 import { useLogout } from './useLogout.ts';
 
 const steps = tenant.steps.map((step) => ({
@@ -62,16 +67,19 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
   const path = useLocation().pathname;
   const logout = useLogout();
   const fail = useFail();
+  const [logoutError, setLogoutError] = useState<unknown>(undefined);
   const saving = useSaving(form, {
     loggedIn: isLoggedIn,
     queryClient: useQueryClient(),
     initial: session.profile?.answer ?? {},
+    username: session.username,
+    onSessionEnded: useSessionEnded(),
   });
   const { save } = saving;
   useStatusRules(save, fail);
   const { validateForm, errorsNow } = useValidation(form, { validating, pages, ui }, fail);
   const actions = useStepActions(form, saving, errorsNow, fail);
-  const { renderer, blockedTab, unblockTab } = useRendererValue(
+  const { renderer, blockedTab, unblockTab, tabLoss } = useRendererValue(
     form,
     app,
     { isLoggedIn, validating, save },
@@ -88,6 +96,7 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
         <Form form={form} onSubmit={() => undefined} subscription={{}} validate={validateForm}>
           {() => (
             <AppChrome
+              beforeLogout={save}
               navigation={
                 <StepNavigation
                   steps={steps}
@@ -106,7 +115,10 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
                   onLogOut={() => {
                     void save()
                       .catch(() => undefined)
-                      .then(() => logout());
+                      .then(() => logout({ explicit: true }))
+                      .catch((error: unknown) => {
+                        setLogoutError(error);
+                      });
                   }}
                   onSignIn={withAnswers('/login')}
                   onCreateAccount={withAnswers('/signup')}
@@ -142,6 +154,19 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
                 <Outlet />
               </Container>
               <UploadInProgressDialog open={blockedTab} onClose={unblockTab} />
+              <TabSwitchDialog question={tabLoss} />
+              {/* SPEC §8: a failed logout shows in a dialog; the session lives on. */}
+              <LazyModal
+                open={logoutError !== undefined}
+                onClose={() => {
+                  setLogoutError(undefined);
+                }}
+                title="Unexpected Error"
+              >
+                {logoutError instanceof Error && logoutError.message !== ''
+                  ? logoutError.message
+                  : GENERIC_ERROR_MESSAGE}
+              </LazyModal>
             </AppChrome>
           )}
         </Form>

@@ -1,11 +1,15 @@
 import { Button, LazyModal, Stack, Typography } from '@admit/design-system';
 
+import { api } from '../api/endpoints.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useIdleTimer } from '../session/idle.ts';
 import { useLogout } from './useLogout.ts';
 
 /** SPEC §8: the automatic logout message. */
 export const AUTO_LOGOUT_MESSAGE = 'You have been automatically logged out due to inactivity.';
+/** Ours (issue 15): added when the save before the automatic logout failed. */
+export const IDLE_NOT_SAVED_MESSAGE =
+  'Your latest answers could not be saved. Log in again in this browser tab to save them.';
 
 /**
  * SPEC §4 inactivity timeout with a warning modal 60 s before: Yes keeps the session, No logs
@@ -16,10 +20,18 @@ export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<voi
   const logout = useLogout();
   const { state, keepAlive, logoutNow, remainingSeconds } = useIdleTimer({
     enabled: session.isLoggedIn && !session.isServiceUser,
+    // Any authenticated request restarts the server's idle clock; the profile is the lightest
+    // GET (its answer is not used: the cached profile stays as the form left it).
+    ping: () => {
+      api.profile().catch(() => undefined);
+    },
     onIdle: () => {
       void (beforeLogout?.() ?? Promise.resolve())
-        .catch(() => undefined)
-        .then(() => logout({ errorMessage: AUTO_LOGOUT_MESSAGE }));
+        .then(
+          () => AUTO_LOGOUT_MESSAGE,
+          () => `${AUTO_LOGOUT_MESSAGE} ${IDLE_NOT_SAVED_MESSAGE}`,
+        )
+        .then((errorMessage) => logout({ errorMessage }));
     },
   });
 

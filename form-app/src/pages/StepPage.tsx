@@ -3,8 +3,10 @@ import { type PageConfig, type PageId } from '@admit/form-model';
 import { LoadingSpinner, Stack, StepButtons, Typography } from '@admit/design-system';
 import { Suspense, use, useEffect } from 'react';
 
+import { useFail } from '../application/useFail.ts';
 import { SectionView } from '../form/blocks.tsx';
 import { useApplication } from '../form/ApplicationContext.tsx';
+import { SaveStatus } from '../layout/SaveStatus.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, tenant } from '../tenant.ts';
 
@@ -33,6 +35,7 @@ function Step({ pageId }: { pageId: PageId }) {
   const next = tenant.steps[index + 1];
   const { goTo, submit, save, busy, setBusy } = useApplication();
   const { isLoggedIn } = useSession();
+  const fail = useFail();
 
   useEffect(() => {
     if (page !== undefined) document.title = `${page.title} · ${tenant.titles.application}`;
@@ -41,9 +44,15 @@ function Step({ pageId }: { pageId: PageId }) {
   if (page === undefined) return null;
   const run = (action: NonNullable<typeof busy>, work: () => Promise<void>) => () => {
     setBusy(action);
-    void work().finally(() => {
-      setBusy(undefined);
-    });
+    // Navigation and submit report their own failures; a failed Save is reported here (SPEC §8:
+    // "Unexpected Error" with the message; a 401 goes to /login), besides the status line.
+    void work()
+      .catch((error: unknown) => {
+        fail('Unexpected Error', error);
+      })
+      .finally(() => {
+        setBusy(undefined);
+      });
   };
   return (
     <>
@@ -59,6 +68,7 @@ function Step({ pageId }: { pageId: PageId }) {
           <SectionView key={section.id} section={section} />
         ))}
       </Stack>
+      {isLoggedIn ? <SaveStatus /> : null}
       <StepButtons
         busy={busy}
         onPrevious={
