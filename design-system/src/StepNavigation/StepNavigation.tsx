@@ -104,7 +104,9 @@ export function StepNavigation({
                   [theme.breakpoints.down('sm')]: {
                     flex: 1,
                     flexDirection: 'column',
-                    justifyContent: 'center',
+                    // The numbers on one line whatever the labels' lengths: a one-line label
+                    // ("Submit") no longer sits lower than its two-line neighbours.
+                    justifyContent: 'flex-start',
                     gap: 0.5,
                     py: 0.75,
                     fontSize: '0.875rem',
