@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type BannerFacts,
   bannerState,
+  carriedState,
   completionRedirect,
   conversionOnLeave,
   initialAnswers,
@@ -40,6 +41,21 @@ describe('completionRedirect (SPEC §2)', () => {
     [false, '/education', undefined],
   ] as const)('submitted %s at %s → %j', (submitted, path, expected) => {
     expect(completionRedirect(submitted, path, '/completion', '/about')).toEqual(expected);
+  });
+});
+
+describe('carriedState (issue 15 #7: the success message announced once)', () => {
+  it.each([
+    [{ successMessage: 'You have successfully logged in.' }, {}],
+    [
+      { successMessage: 'You have successfully logged in.', username: 'ada@example.com' },
+      { username: 'ada@example.com' },
+    ],
+    [{ username: 'ada@example.com' }, { username: 'ada@example.com' }],
+    [null, {}],
+    [undefined, {}],
+  ] as const)('%j → %j', (state, expected) => {
+    expect(carriedState(state)).toEqual(expected);
   });
 });
 

@@ -15,6 +15,7 @@ import {
 } from '@admit/form-model';
 import { type BannerState } from '@admit/design-system';
 
+import { type NavigationState, navigationState } from '../routes/paths.ts';
 import { type DerivedWebStatus } from '../session/webStatus.ts';
 
 /** The route of a path without its slash: "/education" → "education". */
@@ -38,6 +39,17 @@ export function completionRedirect(
   if (submitted && path !== completionRoute) return { to: completionRoute, keepState: true };
   if (!submitted && path === completionRoute) return { to: defaultRoute, keepState: false };
   return undefined;
+}
+
+/**
+ * The navigation state a redirect (completion, resume) carries on: everything but the success
+ * message, which was announced where it arrived. Carried whole, it was announced again at the
+ * new location (issue 15 #7: "You have successfully logged in." twice after a resume).
+ */
+export function carriedState(state: unknown): Omit<NavigationState, 'successMessage'> {
+  const carried: NavigationState = { ...navigationState(state) };
+  delete carried.successMessage;
+  return carried;
 }
 
 export interface ResumeFacts {

@@ -12,7 +12,13 @@ import { clearVisitorAnswers } from '../form/useSaving.ts';
 import { COMPLETION_ROUTE, FORM_ROUTES, navigationState } from '../routes/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE } from '../tenant.ts';
-import { completionRedirect, lastPageToRecord, resumePath, shouldPostStarted } from './rules.ts';
+import {
+  carriedState,
+  completionRedirect,
+  lastPageToRecord,
+  resumePath,
+  shouldPostStarted,
+} from './rules.ts';
 
 export function useStatusRules(
   save: () => Promise<void>,
@@ -60,7 +66,9 @@ export function useStatusRules(
     if (redirect === undefined) return;
     void navigate(
       redirect.keepState ? redirect.to : redirect.to + location.search,
-      redirect.keepState ? { replace: true, state: location.state as unknown } : { replace: true },
+      redirect.keepState
+        ? { replace: true, state: carriedState(location.state) }
+        : { replace: true },
     );
   }, [location.search, location.state, navigate, path, submitted]);
 
@@ -78,7 +86,7 @@ export function useStatusRules(
       formRoutes: FORM_ROUTES,
     });
     if (to !== undefined)
-      void navigate(to + location.search, { replace: true, state: location.state as unknown });
+      void navigate(to + location.search, { replace: true, state: carriedState(location.state) });
   }, [
     hasChangedPage,
     isLoggedIn,

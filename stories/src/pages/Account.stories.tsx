@@ -86,6 +86,11 @@ export const LoginThenResume: Story = {
     await expect(
       await within(document.body).findByText('You have successfully logged in.', {}, LOADED),
     ).toBeVisible();
+    // Once, also after the resume to the last page.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(
+      within(document.body).getAllByText('You have successfully logged in.'),
+    ).toHaveLength(1);
     await expect(mockApiOf(loaded).state.logins).toHaveLength(3);
   },
 };
