@@ -45,6 +45,7 @@ import {
   stopServer,
 } from '../../tests/support/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/paths.ts';
+import { median } from '../median.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -109,13 +110,6 @@ setTimeout(
   TIME_LIMIT_MS,
 ).unref();
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 

@@ -28,6 +28,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { fullyAnsweredApplication } from './application.ts';
 import { printableHtml } from './html.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/paths.ts';
+import { median } from '../median.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -74,14 +75,6 @@ setTimeout(
   () => void abort(`stopped after the ${TIME_LIMIT_MS / 60_000} min time limit`, 2),
   TIME_LIMIT_MS,
 ).unref();
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 /** The time `work` takes, in ms, with its result. */
 async function time<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {

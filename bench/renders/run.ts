@@ -26,6 +26,7 @@ import { build as esbuild } from 'esbuild';
 import { type Page } from 'playwright-core';
 
 import { buildSpa, formAppDir, launchChromium, root, serveSpa } from '../bundle/spa.ts';
+import { median } from '../median.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -158,13 +159,6 @@ async function typeInto(page: Page, key: string, text: string): Promise<Keystrok
   return keystrokes;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 const average = (values: number[]) => values.reduce((sum, n) => sum + n, 0) / values.length;
 
 let distDir: string;
