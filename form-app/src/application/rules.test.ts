@@ -14,7 +14,6 @@ import {
   shouldPostStarted,
   statusBeforeSubmit,
   submitOutcome,
-  summaryItems,
   tabSwitch,
   tabSwitchConfirmation,
 } from './rules.ts';
@@ -299,26 +298,5 @@ describe('tabSwitch (SPEC §2, §4)', () => {
     ['failed', 'delete'],
   ] as const)('a file %s on leaving → %s', (status, expected) => {
     expect(conversionOnLeave(status)).toBe(expected);
-  });
-});
-
-describe('summaryItems (SPEC §2, WCAG 2.4.4)', () => {
-  it('links each placed error once, naming the question where two links read the same', () => {
-    const labels = new Map([
-      ['a', 'First Name'],
-      ['b', 'Last Name'],
-    ]);
-    const hrefOf = (key: string) => (key === 'gone' ? undefined : `/about#${key}`);
-    expect(
-      summaryItems(
-        { a: ['Required'], b: ['Required'], c: ['Too long'], gone: ['x'] },
-        hrefOf,
-        labels,
-      ),
-    ).toEqual([
-      { href: '/about#a', label: 'Required (First Name)' },
-      { href: '/about#b', label: 'Required (Last Name)' },
-      { href: '/about#c', label: 'Too long' },
-    ]);
   });
 });

@@ -4,7 +4,7 @@ import { ValidationSummary } from '@admit/design-system';
 import { useMemo } from 'react';
 import { useFormState } from 'react-final-form';
 
-import { questionLabelsOf, summaryItems } from '../application/rules.ts';
+import { questionLabelsOf, summaryItems } from '../application/summary.ts';
 
 export function Summary({
   pages,
