@@ -15,6 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { checkTenant, loadTenant, TenantConfigError, tenants } from './index.ts';
 import { type TenantConfig } from './types.ts';
 
+import { COMPLETE_APPLICATION } from './fixtures.ts';
+
 const NOW = new Date('2026-11-21T12:00:00Z');
 
 /** Every answer key SPEC §3 names, spelled out here independently of the registry. */
@@ -205,45 +207,6 @@ function addAnotherMaxima(blocks: readonly Block[]): number[] {
   });
 }
 
-/** A complete, realistic application. */
-const COMPLETE: Answers = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  mailing_country: 'USA',
-  mailing_address_line_1: '101 Main St',
-  mailing_city: 'Bozeman',
-  mailing_state: 'MT',
-  mailing_zip: '59715',
-  mailing_addr_same_as_perm_addr: true,
-  phone_mobile: '(406) 555-0123',
-  optin_sms_ind: true,
-  birth_date: '2008-03-27',
-  us_citizen: 'Y',
-  entry_term: '202770',
-  educational_goal: 'AAS',
-  goal_two_year: 'WELDING',
-  prev_gallatin: 'N',
-  prev_attend_webapp: 'N',
-  parent_education: 'BA',
-  parent_degree_msu: 'N',
-  diploma_ged: 'D',
-  hs_name: 'Bozeman High School',
-  hs_ceeb: '270100',
-  grad_month: '6',
-  grad_year: '2026',
-  hs_gpa: '3.6',
-  sat_taken: 'Y',
-  sat_score_total: '1210',
-  sat_score_math: '600',
-  crime_no: true,
-  pending_no: true,
-  charges_no: true,
-  register: 'N',
-  certify_checkbox: true,
-  obligation_checkbox: true,
-  legal_agree: true,
-};
-
 describe.each(Object.values(tenants))('tenant $id', (config) => {
   it('loads with no problem at all', () => {
     expect(checkTenant(config)).toEqual([]);
@@ -297,7 +260,7 @@ describe.each(Object.values(tenants))('tenant $id', (config) => {
   });
 
   it('accepts a complete, realistic application and prints it', () => {
-    const answers = COMPLETE;
+    const answers = COMPLETE_APPLICATION;
     expect(validateAnswers(config.pages, answers, { now: NOW })).toEqual({});
     const text = printableModel(config.pages, answers).map(printLineText);
     expect(text).toContain('First Name Ada');
@@ -406,7 +369,7 @@ describe('gallatin (the default tenant)', () => {
     const context = { triggers: { military: true } };
     const errors = validateAnswers(
       gallatin.pages,
-      { ...COMPLETE, ...patch },
+      { ...COMPLETE_APPLICATION, ...patch },
       { now: NOW, context },
     );
     expect(errors[key] ?? []).toEqual(expected);

@@ -21,6 +21,7 @@ import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../
 import { writeLookupSample } from '../test/lookupData.ts';
 import { csvField } from './commands.ts';
 import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from './run.ts';
+import { COMPLETE_APPLICATION } from '@admit/tenant-config/fixtures';
 
 let ctx: TestContext;
 let scratch: string;
@@ -63,46 +64,12 @@ async function admin(
   return { code, stdout, stderr };
 }
 
-/** A complete, valid application (as in the application tests). */
+/** A complete, valid application, with answers an export must handle with care. */
 const COMPLETE: Answers = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
+  ...COMPLETE_APPLICATION,
   // A value a spreadsheet would run as a formula: the export must defuse it.
   middle_name: '=1+1',
-  mailing_country: 'USA',
   mailing_address_line_1: '101 Main St, Apt "B"',
-  mailing_city: 'Bozeman',
-  mailing_state: 'MT',
-  mailing_zip: '59715',
-  mailing_addr_same_as_perm_addr: true,
-  phone_mobile: '(406) 555-0123',
-  optin_sms_ind: true,
-  birth_date: '2008-03-27',
-  us_citizen: 'Y',
-  us_citizen_desc: 'Yes',
-  entry_term: '202770',
-  educational_goal: 'AAS',
-  goal_two_year: 'WELDING',
-  prev_gallatin: 'N',
-  prev_attend_webapp: 'N',
-  parent_education: 'BA',
-  parent_degree_msu: 'N',
-  diploma_ged: 'D',
-  hs_name: 'Bozeman High School',
-  hs_ceeb: '270100',
-  grad_month: '6',
-  grad_year: '2026',
-  hs_gpa: '3.6',
-  sat_taken: 'Y',
-  sat_score_total: '1210',
-  sat_score_math: '600',
-  crime_no: true,
-  pending_no: true,
-  charges_no: true,
-  register: 'N',
-  certify_checkbox: true,
-  obligation_checkbox: true,
-  legal_agree: true,
 };
 
 let applicants = 0;

@@ -14,6 +14,7 @@ import {
   signedIn,
   type TestContext,
 } from '../../test/context.ts';
+import { COMPLETE_APPLICATION } from '@admit/tenant-config/fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -121,46 +122,6 @@ async function saveAnswers(cookie: string, answers: Answers): Promise<void> {
   const response = await call('PUT', '/api/answer', { cookie, payload: answers });
   expect(response.statusCode, response.body).toBe(200);
 }
-
-/** A complete, valid application (tenant-config's "complete, realistic application"). */
-const COMPLETE: Answers = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  mailing_country: 'USA',
-  mailing_address_line_1: '101 Main St',
-  mailing_city: 'Bozeman',
-  mailing_state: 'MT',
-  mailing_zip: '59715',
-  mailing_addr_same_as_perm_addr: true,
-  phone_mobile: '(406) 555-0123',
-  optin_sms_ind: true,
-  birth_date: '2008-03-27',
-  us_citizen: 'Y',
-  us_citizen_desc: 'Yes',
-  entry_term: '202770',
-  educational_goal: 'AAS',
-  goal_two_year: 'WELDING',
-  prev_gallatin: 'N',
-  prev_attend_webapp: 'N',
-  parent_education: 'BA',
-  parent_degree_msu: 'N',
-  diploma_ged: 'D',
-  hs_name: 'Bozeman High School',
-  hs_ceeb: '270100',
-  grad_month: '6',
-  grad_year: '2026',
-  hs_gpa: '3.6',
-  sat_taken: 'Y',
-  sat_score_total: '1210',
-  sat_score_math: '600',
-  crime_no: true,
-  pending_no: true,
-  charges_no: true,
-  register: 'N',
-  certify_checkbox: true,
-  obligation_checkbox: true,
-  legal_agree: true,
-};
 
 describe('GET /api/profile', () => {
   it('answers with SPEC §3 profile shape for a new applicant', async () => {
@@ -274,7 +235,7 @@ describe('PUT /api/answer', () => {
 
   it('refuses (409) only the submitted applicant of saves sent together; the others are stored', async () => {
     const submitted = await applicant();
-    await saveAnswers(submitted.cookie, COMPLETE);
+    await saveAnswers(submitted.cookie, COMPLETE_APPLICATION);
     expect((await call('POST', '/api/submit', { cookie: submitted.cookie })).statusCode).toBe(200);
     const before = await storedRow(submitted.username);
     const others = await Promise.all([applicant(), applicant(), applicant()]);
@@ -746,7 +707,7 @@ describe('POST /api/submit', () => {
     const { username, cookie } = await applicant();
     // Hidden answers: the permanent address (same as mailing) and the typed essay (upload chosen).
     const saved = {
-      ...COMPLETE,
+      ...COMPLETE_APPLICATION,
       city: 'Helena',
       state: 'MT',
       decision_essay: 'Typed first, then uploaded instead.',
@@ -805,7 +766,7 @@ describe('POST /api/submit', () => {
 
   it('refuses (400) "None of these" ticked together with an offense (issue 15 #13)', async () => {
     const { username, cookie } = await applicant();
-    await saveAnswers(cookie, { ...COMPLETE, crime_arson: true });
+    await saveAnswers(cookie, { ...COMPLETE_APPLICATION, crime_arson: true });
     const response = await call('POST', '/api/submit', { cookie });
     expect(response.statusCode).toBe(400);
     const body = json<{ errors: Record<string, string[]> }>(response);
@@ -815,7 +776,7 @@ describe('POST /api/submit', () => {
 
   it('10 parallel submits make exactly one submission, and every call answers 200', async () => {
     const { username, cookie } = await applicant();
-    await saveAnswers(cookie, COMPLETE);
+    await saveAnswers(cookie, COMPLETE_APPLICATION);
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => call('POST', '/api/submit', { cookie })),
     );
