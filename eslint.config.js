@@ -8,6 +8,34 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
+/** Every package is imported through its index (package.json exports), never its src/. */
+const SOURCE_IMPORT = {
+  group: ['@admit/*/src', '@admit/*/src/*'],
+  message: 'Import a package through its index (package.json exports), never its src/.',
+};
+const FINAL_FORM = ['react-final-form', 'final-form', 'final-form-*'];
+const UI_LIBRARIES = ['react', 'react-*', 'react/*', '@mui/*', '@emotion/*'];
+const DESIGN_SYSTEM_FIXTURES = [
+  'design-system/src/**/*.stories.tsx',
+  'design-system/src/**/*.test.{ts,tsx}',
+];
+
+/**
+ * One layer of the house (ARCHITECTURE.md): the imports its files may not make (`paths`:
+ * modules, `patterns`: globs) and, for React code, the rules of hooks.
+ */
+function layer(files, { paths, patterns, ignores, react = false }) {
+  return {
+    files,
+    ...(ignores === undefined ? {} : { ignores }),
+    ...(react ? { plugins: { 'react-hooks': reactHooks } } : {}),
+    rules: {
+      ...(react ? reactHooks.configs.recommended.rules : {}),
+      'no-restricted-imports': ['error', { ...(paths === undefined ? {} : { paths }), patterns }],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,12 +70,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@admit/*/src', '@admit/*/src/*'],
-              message: 'Import a package through its index (package.json exports), never its src/.',
-            },
-          ],
+          patterns: [SOURCE_IMPORT],
         },
       ],
     },
@@ -57,161 +80,90 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { ...globals.node } },
   },
-  {
+  layer(['form-model/src/**/*.ts'], {
     // form-model is pure: it runs in the browser and on the server alike.
-    files: ['form-model/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            ...nodeBuiltins.map((name) => ({
-              name,
-              message: 'form-model is pure: no Node built-ins (it also runs in the browser).',
-            })),
-          ],
-          patterns: [
-            {
-              group: ['react', 'react-*', 'react/*', '@mui/*', '@emotion/*'],
-              message: 'form-model is pure: no React or UI libraries.',
-            },
-            {
-              group: ['@admit/*'],
-              message: 'form-model sits at the bottom of the house: it imports no other package.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['tenant-config/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: nodeBuiltins.map((name) => ({
-            name,
-            message: 'tenant-config is data: no Node built-ins (it is bundled into the browser).',
-          })),
-          patterns: [
-            {
-              group: [
-                'react',
-                'react-*',
-                '@mui/*',
-                '@admit/design-system',
-                '@admit/form-app',
-                '@admit/server',
-              ],
-              message: 'tenant-config may import form-model only.',
-            },
-            {
-              group: ['@admit/*/src', '@admit/*/src/*'],
-              message: 'Import a package through its index.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Widgets know nothing of admissions (STYLE: logic apart from looks).
-    files: ['design-system/src/**/*.{ts,tsx}'],
-    ignores: ['design-system/src/**/*.stories.tsx', 'design-system/src/**/*.test.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['react-final-form', 'final-form', 'final-form-*', '@admit/*'],
-              message:
-                'design-system widgets are controlled components: no Final Form, form-model or tenant-config.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Stories and tests are fixtures: they may feed widgets form-model's rules (e.g. validateFile),
-    // never Final Form or a tenant.
-    files: ['design-system/src/**/*.stories.tsx', 'design-system/src/**/*.test.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                'react-final-form',
-                'final-form',
-                'final-form-*',
-                '@admit/tenant-config',
-                '@admit/*/src',
-                '@admit/*/src/*',
-              ],
-              message:
-                'Stories feed widgets plain props; only form-model rules may be used as fixtures.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Storybook (stories/): the widgets' stories live in design-system; here are its config and
-    // the app's pages, rendered through form-app's index against a mocked API (MSW). A page
-    // story drives the real app: no Final Form of its own, no server, no package's src/.
-    files: ['stories/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['react-final-form', 'final-form', 'final-form-*', '@admit/server'],
-              message:
-                "Stories render design-system widgets, or form-app's pages against a mocked API: no Final Form, never the server.",
-            },
-            {
-              group: ['@admit/*/src', '@admit/*/src/*'],
-              message: "Import a package through its index (form-app's pages: `@admit/form-app`).",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The app builds only from design-system widgets: no MUI, no Emotion directly.
-    files: ['form-app/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@mui/*', '@emotion/*'],
-              message: 'form-app builds from @admit/design-system widgets and primitives.',
-            },
-            {
-              group: ['@admit/*/src', '@admit/*/src/*'],
-              message: 'Import a package through its index.',
-            },
-            { group: ['@admit/server'], message: 'The browser app never imports the server.' },
-          ],
-        },
-      ],
-    },
-  },
+    paths: nodeBuiltins.map((name) => ({
+      name,
+      message: 'form-model is pure: no Node built-ins (it also runs in the browser).',
+    })),
+    patterns: [
+      { group: UI_LIBRARIES, message: 'form-model is pure: no React or UI libraries.' },
+      {
+        group: ['@admit/*'],
+        message: 'form-model sits at the bottom of the house: it imports no other package.',
+      },
+    ],
+  }),
+  layer(['tenant-config/src/**/*.ts'], {
+    paths: nodeBuiltins.map((name) => ({
+      name,
+      message: 'tenant-config is data: no Node built-ins (it is bundled into the browser).',
+    })),
+    patterns: [
+      {
+        group: [
+          'react',
+          'react-*',
+          '@mui/*',
+          '@admit/design-system',
+          '@admit/form-app',
+          '@admit/server',
+        ],
+        message: 'tenant-config may import form-model only.',
+      },
+      SOURCE_IMPORT,
+    ],
+  }),
+  // Widgets know nothing of admissions (STYLE: logic apart from looks).
+  layer(['design-system/src/**/*.{ts,tsx}'], {
+    ignores: DESIGN_SYSTEM_FIXTURES,
+    react: true,
+    patterns: [
+      {
+        group: [...FINAL_FORM, '@admit/*'],
+        message:
+          'design-system widgets are controlled components: no Final Form, form-model or tenant-config.',
+      },
+    ],
+  }),
+  // Stories and tests are fixtures: they may feed widgets form-model's rules (e.g. validateFile),
+  // never Final Form or a tenant.
+  layer(DESIGN_SYSTEM_FIXTURES, {
+    react: true,
+    patterns: [
+      {
+        group: [...FINAL_FORM, '@admit/tenant-config', ...SOURCE_IMPORT.group],
+        message: 'Stories feed widgets plain props; only form-model rules may be used as fixtures.',
+      },
+    ],
+  }),
+  // Storybook (stories/): the widgets' stories live in design-system; here are its config and
+  // the app's pages, rendered through form-app's index against a mocked API (MSW). A page
+  // story drives the real app: no Final Form of its own, no server, no package's src/.
+  layer(['stories/**/*.{ts,tsx}'], {
+    react: true,
+    patterns: [
+      {
+        group: [...FINAL_FORM, '@admit/server'],
+        message:
+          "Stories render design-system widgets, or form-app's pages against a mocked API: no Final Form, never the server.",
+      },
+      {
+        ...SOURCE_IMPORT,
+        message: "Import a package through its index (form-app's pages: `@admit/form-app`).",
+      },
+    ],
+  }),
+  // The app builds only from design-system widgets: no MUI, no Emotion directly.
+  layer(['form-app/src/**/*.{ts,tsx}'], {
+    react: true,
+    patterns: [
+      {
+        group: ['@mui/*', '@emotion/*'],
+        message: 'form-app builds from @admit/design-system widgets and primitives.',
+      },
+      SOURCE_IMPORT,
+      { group: ['@admit/server'], message: 'The browser app never imports the server.' },
+    ],
+  }),
 );
