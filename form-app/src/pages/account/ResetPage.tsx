@@ -8,7 +8,7 @@ import { useAccountForm } from './useAccountForm.ts';
 /** SPEC §2 /reset: reads username and id from the query and pre-fills them. */
 export function ResetPage() {
   const [params] = useSearchParams();
-  const { field, submit, busy, values, errors, goTo, footer } = useAccountForm(
+  const { field, submit, busy, values, goTo, footer } = useAccountForm(
     'reset',
     'Reset Password Card',
     {
@@ -46,7 +46,7 @@ export function ResetPage() {
         label="Confirm New Password"
         autoComplete="new-password"
       />
-      <Requirements password={values.password} errors={errors.password} />
+      <Requirements password={values.password} />
     </AccountCard>
   );
 }
