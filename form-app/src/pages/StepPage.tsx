@@ -1,12 +1,15 @@
 /** The generic step: renders one page of the college's config (SPEC §2 /about, /education, /final-steps). */
 import { type PageConfig, type PageId } from '@admit/form-model';
 import { LoadingSpinner, Stack, StepButtons, Typography } from '@admit/design-system';
-import { Suspense, use, useEffect } from 'react';
+import { Suspense, use, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 
 import { useFail } from '../application/useFail.ts';
 import { SectionView } from '../form/blocks.tsx';
 import { useApplication } from '../form/ApplicationContext.tsx';
+import { focusField } from '../layout/focusField.ts';
 import { SaveStatus } from '../layout/SaveStatus.tsx';
+import { navigationState } from '../routes/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, tenant } from '../tenant.ts';
 
@@ -28,6 +31,30 @@ function usePage(pageId: PageId): PageConfig | undefined {
   return use(loadPages()).find((page) => page.id === pageId);
 }
 
+/** The location the document opened at: arriving there (a load, a reload) moves no focus. */
+const openedAt: unknown = (window.history.state as { key?: unknown } | null)?.key ?? 'default';
+
+/**
+ * Issue 15 #10: after a step change, a login or a summary link, focus leaves the control that
+ * is gone (or the one left behind in the header) for the page's h1, so a screen reader starts
+ * at the new page and Tab continues from it; a summary link's field instead (`focusField` in the
+ * navigation state). The document's first location keeps the browser's own start, so Tab
+ * reaches the skip link first.
+ */
+function useFocusOnArrival(shown: boolean) {
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!shown || location.key === openedAt) return;
+    const key = navigationState(location.state).focusField;
+    if (key === undefined) heading.current?.focus({ preventScroll: true });
+    else focusField(key);
+    // Once per arrival: a location is one arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key, shown]);
+  return heading;
+}
+
 function Step({ pageId }: { pageId: PageId }) {
   const page = usePage(pageId);
   const index = tenant.steps.findIndex((step) => step.id === pageId);
@@ -40,6 +67,7 @@ function Step({ pageId }: { pageId: PageId }) {
   useEffect(() => {
     if (page !== undefined) document.title = `${page.title} · ${tenant.titles.application}`;
   }, [page]);
+  const heading = useFocusOnArrival(page !== undefined);
 
   if (page === undefined) return null;
   const run = (action: NonNullable<typeof busy>, work: () => Promise<void>) => () => {
@@ -57,9 +85,17 @@ function Step({ pageId }: { pageId: PageId }) {
   return (
     <>
       <Typography
+        ref={heading}
+        tabIndex={-1}
         variant="h3"
         component="h1"
-        sx={{ mb: 3, fontSize: { xs: '1.875rem', sm: '2.5rem' }, fontWeight: 700 }}
+        sx={{
+          mb: 3,
+          fontSize: { xs: '1.875rem', sm: '2.5rem' },
+          fontWeight: 700,
+          // Focused by script on arrival, not a control: no ring.
+          '&:focus': { outline: 'none' },
+        }}
       >
         {page.title}
       </Typography>
