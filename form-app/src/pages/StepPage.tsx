@@ -2,7 +2,7 @@
 import { type PageConfig, type PageId } from '@admit/form-model';
 import { LoadingSpinner, Stack, StepButtons, Typography } from '@admit/design-system';
 import { Suspense, use, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 import { useFail } from '../application/useFail.ts';
 import { SectionView } from '../form/blocks.tsx';
@@ -31,21 +31,23 @@ function usePage(pageId: PageId): PageConfig | undefined {
   return use(loadPages()).find((page) => page.id === pageId);
 }
 
-/** The location the document opened at: arriving there (a load, a reload) moves no focus. */
-const openedAt: unknown = (window.history.state as { key?: unknown } | null)?.key ?? 'default';
+/** Whether this document has moved by a push yet (a link, a button, a login), not only loaded. */
+let pushed = false;
 
 /**
  * Issue 15 #10: after a step change, a login or a summary link, focus leaves the control that
  * is gone (or the one left behind in the header) for the page's h1, so a screen reader starts
  * at the new page and Tab continues from it; a summary link's field instead (`focusField` in the
- * navigation state). The document's first location keeps the browser's own start, so Tab
- * reaches the skip link first.
+ * navigation state). Until the first push (a load, a reload, the redirects on load) no focus
+ * moves, so the first Tab reaches the skip link.
  */
 function useFocusOnArrival(shown: boolean) {
   const location = useLocation();
+  const navigationType = useNavigationType();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (!shown || location.key === openedAt) return;
+    if (navigationType === NavigationType.Push) pushed = true;
+    if (!shown || !pushed) return;
     const key = navigationState(location.state).focusField;
     if (key === undefined) heading.current?.focus({ preventScroll: true });
     else focusField(key);
