@@ -1,5 +1,5 @@
-import { AppFooter, AppHeader, Box } from '@admit/design-system';
-import { type ReactNode } from 'react';
+import { AppFooter, AppHeader, Box, Link } from '@admit/design-system';
+import { type MouseEvent, type ReactNode } from 'react';
 
 import { useSession } from '../session/SessionProvider.tsx';
 import { tenant } from '../tenant.ts';
@@ -17,7 +17,56 @@ function Logo() {
   );
 }
 
-/** Header, main landmark and footer around a page (SPEC §2 layouts). */
+/** The main landmark's id: the skip link's target. */
+const MAIN_ID = 'main';
+
+/**
+ * "Skip to main content" (WCAG 2.4.1), the first thing Tab reaches on every page: hidden until
+ * focused, then shown over the header's corner. It moves focus to the main landmark itself,
+ * so the URL keeps no "#main" and the router sees no navigation.
+ */
+function SkipLink() {
+  const skip = (event: MouseEvent<HTMLElement>) => {
+    event.preventDefault();
+    const main = document.getElementById(MAIN_ID);
+    main?.focus({ preventScroll: true });
+    main?.scrollIntoView({ block: 'start' });
+  };
+  return (
+    <Link
+      href={`#${MAIN_ID}`}
+      onClick={skip}
+      sx={{
+        position: 'absolute',
+        top: 8,
+        left: 8,
+        zIndex: 'tooltip',
+        px: 2,
+        py: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        fontWeight: 700,
+        borderRadius: 1,
+        boxShadow: 3,
+        '&:focus': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        '&:not(:focus)': {
+          width: '1px',
+          height: '1px',
+          p: 0,
+          m: '-1px',
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+          whiteSpace: 'nowrap',
+          boxShadow: 'none',
+        },
+      }}
+    >
+      Skip to main content
+    </Link>
+  );
+}
+
+/** Header, main landmark and footer around a page (SPEC §2 layouts), after the skip link. */
 export function AppChrome({
   navigation,
   account,
@@ -40,6 +89,7 @@ export function AppChrome({
         bgcolor: 'neutral.extraLight',
       }}
     >
+      <SkipLink />
       <AppHeader
         collegeName={tenant.names.college}
         title={tenant.titles.application}
@@ -48,7 +98,13 @@ export function AppChrome({
       >
         {navigation}
       </AppHeader>
-      <Box component="main" id="main" sx={{ flex: 1 }}>
+      {/* Focusable by script only (the skip link), without a ring around the whole page. */}
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flex: 1, '&:focus': { outline: 'none' } }}
+      >
         {children}
       </Box>
       <AppFooter

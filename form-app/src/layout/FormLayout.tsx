@@ -37,7 +37,6 @@ import { useSession } from '../session/SessionProvider.tsx';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { DEFAULT_ROUTE, tenant } from '../tenant.ts';
 import { AppChrome } from './AppChrome.tsx';
-import { focusField } from './focusField.ts';
 import { Summary } from './Summary.tsx';
 import { TabSwitchDialog } from './TabSwitchDialog.tsx';
 import { useLogout } from './useLogout.ts';
@@ -145,8 +144,8 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
                       onNavigate={(href) => {
                         const [target = DEFAULT_ROUTE, key = ''] = href.split('#');
                         session.markChangedPage();
-                        void navigate(target);
-                        focusField(key);
+                        // The step page focuses the field once it shows (StepPage).
+                        void navigate(target, { state: { focusField: key } });
                       }}
                     />
                   </Box>

@@ -1,12 +1,15 @@
 /** The generic step: renders one page of the college's config (SPEC §2 /about, /education, /final-steps). */
 import { type PageConfig, type PageId } from '@admit/form-model';
 import { LoadingSpinner, Stack, StepButtons, Typography } from '@admit/design-system';
-import { Suspense, use, useEffect } from 'react';
+import { Suspense, use, useEffect, useRef } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 import { useFail } from '../application/useFail.ts';
 import { SectionView } from '../form/blocks.tsx';
 import { useApplication } from '../form/ApplicationContext.tsx';
+import { focusField } from '../layout/focusField.ts';
 import { SaveStatus } from '../layout/SaveStatus.tsx';
+import { navigationState } from '../routes/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, tenant } from '../tenant.ts';
 
@@ -28,6 +31,32 @@ function usePage(pageId: PageId): PageConfig | undefined {
   return use(loadPages()).find((page) => page.id === pageId);
 }
 
+/** Whether this document has moved by a push yet (a link, a button, a login), not only loaded. */
+let pushed = false;
+
+/**
+ * Issue 15 #10: after a step change, a login or a summary link, focus leaves the control that
+ * is gone (or the one left behind in the header) for the page's h1, so a screen reader starts
+ * at the new page and Tab continues from it; a summary link's field instead (`focusField` in the
+ * navigation state). Until the first push (a load, a reload, the redirects on load) no focus
+ * moves, so the first Tab reaches the skip link.
+ */
+function useFocusOnArrival(shown: boolean) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (navigationType === NavigationType.Push) pushed = true;
+    if (!shown || !pushed) return;
+    const key = navigationState(location.state).focusField;
+    if (key === undefined) heading.current?.focus({ preventScroll: true });
+    else focusField(key);
+    // Once per arrival: a location is one arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key, shown]);
+  return heading;
+}
+
 function Step({ pageId }: { pageId: PageId }) {
   const page = usePage(pageId);
   const index = tenant.steps.findIndex((step) => step.id === pageId);
@@ -40,6 +69,7 @@ function Step({ pageId }: { pageId: PageId }) {
   useEffect(() => {
     if (page !== undefined) document.title = `${page.title} · ${tenant.titles.application}`;
   }, [page]);
+  const heading = useFocusOnArrival(page !== undefined);
 
   if (page === undefined) return null;
   const run = (action: NonNullable<typeof busy>, work: () => Promise<void>) => () => {
@@ -57,9 +87,17 @@ function Step({ pageId }: { pageId: PageId }) {
   return (
     <>
       <Typography
+        ref={heading}
+        tabIndex={-1}
         variant="h3"
         component="h1"
-        sx={{ mb: 3, fontSize: { xs: '1.875rem', sm: '2.5rem' }, fontWeight: 700 }}
+        sx={{
+          mb: 3,
+          fontSize: { xs: '1.875rem', sm: '2.5rem' },
+          fontWeight: 700,
+          // Focused by script on arrival, not a control: no ring.
+          '&:focus': { outline: 'none' },
+        }}
       >
         {page.title}
       </Typography>

@@ -13,6 +13,8 @@ export interface NavigationState {
   successMessage?: string;
   /** An error message to show (session invalid, automatic logout). */
   errorMessage?: string;
+  /** A step page focuses this field on arrival instead of its heading (summary links). */
+  focusField?: string;
   /** /confirm pre-fills it. */
   username?: string;
 }

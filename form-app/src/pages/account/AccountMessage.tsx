@@ -1,4 +1,5 @@
-import { Alert, Box } from '@admit/design-system';
+import { Alert, Box, Link } from '@admit/design-system';
+import { type MouseEvent } from 'react';
 
 import { type NavigationState } from '../../routes/paths.ts';
 
@@ -16,6 +17,30 @@ export function AccountMessage({ state }: { state: NavigationState }) {
           {state.errorMessage}
         </Alert>
       )}
+    </Box>
+  );
+}
+
+/**
+ * /login, when the server says the account waits for its confirmation code: its message and a
+ * link to /confirm, which the page follows carrying the address. Not a live region: the card's
+ * error toast announces the same message.
+ */
+export function UnconfirmedNotice({
+  message,
+  onConfirm,
+}: {
+  message: string;
+  onConfirm: (event: MouseEvent<HTMLElement>) => void;
+}) {
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Alert severity="warning" role="none">
+        {message}{' '}
+        <Link href="/confirm" onClick={onConfirm}>
+          Confirm your account
+        </Link>
+      </Alert>
     </Box>
   );
 }

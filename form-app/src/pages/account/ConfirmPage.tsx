@@ -7,7 +7,7 @@ import { EmailAddressInput } from './inputs.tsx';
 import { resendCode } from './ResendLink.ts';
 import { useAccountForm } from './useAccountForm.ts';
 
-/** SPEC §2 /confirm: pre-fills the username passed in navigation state. */
+/** SPEC §2 /confirm: pre-fills the username passed in navigation state, and focuses the code. */
 export function ConfirmPage() {
   const { field, submit, busy, carried, values, showToast, goTo, footer } = useAccountForm(
     'confirm',
@@ -18,7 +18,11 @@ export function ConfirmPage() {
   const prefilled = carried.username;
   const username = field('username');
   useEffect(() => {
-    if (prefilled !== undefined) username.onChange(prefilled);
+    if (prefilled === undefined) return;
+    username.onChange(prefilled);
+    // Issue 15 #10: arriving with the address (after sign-up, or from /login), the code is
+    // what is left to type.
+    document.getElementById('code')?.focus();
     // Only once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [prefilled]);

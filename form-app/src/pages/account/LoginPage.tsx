@@ -1,9 +1,12 @@
 import { AccountCard } from '@admit/design-system';
+import { useState } from 'react';
 
 import { api } from '../../api/endpoints.ts';
+import { ServerError } from '../../api/errors.ts';
+import { UNCONFIRMED_CODE } from '../../application/accountRoutes.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE } from '../../tenant.ts';
-import { AccountMessage } from './AccountMessage.tsx';
+import { AccountMessage, UnconfirmedNotice } from './AccountMessage.tsx';
 import { EmailAddressInput, PasswordInput } from './inputs.tsx';
 import { resendCode } from './ResendLink.ts';
 import { useAccountForm } from './useAccountForm.ts';
@@ -17,20 +20,35 @@ export function LoginPage() {
     { username: '', password: '' },
     'Log In',
   );
+  /** The address the server said waits for its confirmation code (issue 15 #9). */
+  const [unconfirmed, setUnconfirmed] = useState<{ username: string; message: string }>();
   return (
     <>
       <AccountMessage state={carried} />
+      {unconfirmed === undefined ? null : (
+        <UnconfirmedNotice
+          message={unconfirmed.message}
+          onConfirm={(event) => {
+            event.preventDefault();
+            goTo('/confirm', { username: unconfirmed.username });
+          }}
+        />
+      )}
       <AccountCard
         header="Log In"
         columns={2}
         busy={busy}
         onSubmit={() =>
           void submit(async ({ username, password }) => {
-            const { message } = await api.login({
-              username,
-              password,
-              default_route: DEFAULT_ROUTE,
-            });
+            setUnconfirmed(undefined);
+            const { message } = await api
+              .login({ username, password, default_route: DEFAULT_ROUTE })
+              .catch((error: unknown) => {
+                // The card's error toast says it too (SPEC §8); this stays, with the way on.
+                if (error instanceof ServerError && error.code === UNCONFIRMED_CODE)
+                  setUnconfirmed({ username, message: error.message });
+                throw error;
+              });
             session.refreshLoggedIn();
             // SPEC §2: after login success, the default route with the success message.
             goTo(DEFAULT_ROUTE, { successMessage: message });

@@ -7,7 +7,7 @@ import { useAccountForm } from './useAccountForm.ts';
 
 /** SPEC §2 /signup: after sign-up, /confirm with the username, the message and the answers. */
 export function SignUpPage() {
-  const { field, submit, busy, carried, values, errors, goTo, footer } = useAccountForm(
+  const { field, submit, busy, carried, values, goTo, footer } = useAccountForm(
     'signup',
     'Sign Up Card',
     { username: '', password: '' },
@@ -30,7 +30,7 @@ export function SignUpPage() {
       >
         <EmailAddressInput {...field('username')} autoComplete="email" />
         <PasswordInput {...field('password')} label="Password" autoComplete="new-password" />
-        <Requirements password={values.password} errors={errors.password} />
+        <Requirements password={values.password} />
       </AccountCard>
     </>
   );

@@ -1,6 +1,6 @@
 /** The inputs the account cards share (SPEC §5: addresses up to 254, passwords up to 1024). */
 import { PasswordRequirements, TextInput, type TextInputProps } from '@admit/design-system';
-import { passwordRequirementStates } from '@admit/form-model';
+import { passwordRequirementStates, validateAccountForm } from '@admit/form-model';
 
 type FieldProps = Pick<TextInputProps, 'id' | 'value' | 'error' | 'onChange'>;
 
@@ -14,18 +14,18 @@ export function PasswordInput(
   return <TextInput {...props} type="password" maxLength={1024} required />;
 }
 
-/** SPEC §5's password rules, ticked as the password is typed. */
-export function Requirements({
-  password,
-  errors,
-}: {
-  password: string;
-  errors?: readonly string[];
-}) {
+/**
+ * SPEC §2's password requirements, from the password as it is now: each rule is in error when
+ * SPEC §5's check of the typed password names it, met otherwise, inactive while nothing is
+ * typed. Not from the last Submit's errors (issue 15 #8: "abc" showed six ticks before the
+ * first Submit, and a valid password six crosses after a failed one).
+ */
+export function Requirements({ password }: { password: string }) {
+  const errors = validateAccountForm('signup', { password }, ['password']).password ?? [];
   return (
     <PasswordRequirements
       id="password-requirements"
-      rules={passwordRequirementStates(password, errors ?? [])}
+      rules={passwordRequirementStates(password, errors)}
     />
   );
 }
