@@ -84,7 +84,7 @@ describe('the step renderer', () => {
     await userEvent.fill(page.getByRole('textbox', { name: 'First Name' }), 'Ada');
     await userEvent.click(page.getByRole('checkbox', { name: 'Send me text message updates' }));
     await userEvent.click(page.getByRole('checkbox', { name: 'White' }));
-    const values = step.form.getState().values;
+    const values = step.answers();
     expect(values).toMatchObject({ first_name: 'Ada', optin_sms_ind: true, race_white: true });
   });
 
@@ -98,14 +98,14 @@ describe('the step renderer', () => {
     await userEvent.click(arson);
     await userEvent.click(assault);
     await userEvent.click(none);
-    expect(step.form.getState().values).toMatchObject({
+    expect(step.answers()).toMatchObject({
       crime_arson: false,
       crime_assault: false,
       crime_no: true,
     });
     await expect.element(arson).not.toBeChecked();
     await userEvent.click(arson);
-    expect(step.form.getState().values).toMatchObject({ crime_arson: true, crime_no: false });
+    expect(step.answers()).toMatchObject({ crime_arson: true, crime_no: false });
     await expect.element(none).not.toBeChecked();
   });
 
@@ -157,10 +157,8 @@ describe('the step renderer', () => {
     await expect.element(lookup, { timeout: 10_000 }).toBeVisible();
     await userEvent.fill(lookup, 'Bozeman');
     await userEvent.click(page.getByRole('option', { name: /Bozeman High School/ }));
-    await expect
-      .poll(() => step?.form.getState().values.hs_state_desc, { timeout: 5_000 })
-      .toBe('Montana');
-    expect(step.form.getState().values).toMatchObject({
+    await expect.poll(() => step?.answers().hs_state_desc, { timeout: 5_000 }).toBe('Montana');
+    expect(step.answers()).toMatchObject({
       hs_country: 'USA',
       hs_country_desc: 'United States',
       hs_state: 'MT',
@@ -200,10 +198,8 @@ describe('the step renderer', () => {
     await expect.element(zip, { timeout: 10_000 }).toBeVisible();
     await userEvent.fill(zip, '5971');
     await userEvent.click(page.getByRole('option', { name: /Bozeman, MT 59715/ }));
-    await expect
-      .poll(() => step?.form.getState().values.mailing_zip, { timeout: 5_000 })
-      .toBe('59715');
-    expect(step.form.getState().values).toMatchObject({
+    await expect.poll(() => step?.answers().mailing_zip, { timeout: 5_000 }).toBe('59715');
+    expect(step.answers()).toMatchObject({
       mailing_address_line_1: '12 College St',
       mailing_city: 'Bozeman',
       mailing_state: 'MT',
@@ -221,7 +217,7 @@ describe('the step renderer', () => {
     await expect
       .element(page.getByRole('combobox', { name: 'State of Birth' }))
       .toHaveTextContent('Montana');
-    expect(step.form.getState().values).toMatchObject({
+    expect(step.answers()).toMatchObject({
       birth_state: 'MT',
       birth_state_desc: 'Montana',
     });
@@ -229,7 +225,7 @@ describe('the step renderer', () => {
     // "--" clears both.
     await userEvent.click(page.getByRole('combobox', { name: 'State of Birth' }));
     await userEvent.click(page.getByRole('option', { name: '--' }));
-    expect(step.form.getState().values).toMatchObject({ birth_state: '', birth_state_desc: '' });
+    expect(step.answers()).toMatchObject({ birth_state: '', birth_state_desc: '' });
   });
 
   it('stores a radio’s chosen label in {key}_desc too', async () => {
@@ -239,7 +235,7 @@ describe('the step renderer', () => {
       name: 'Are you a citizen of the United States?',
     });
     await userEvent.click(citizen.getByRole('radio', { name: 'No' }));
-    expect(step.form.getState().values).toMatchObject({ us_citizen: 'N', us_citizen_desc: 'No' });
+    expect(step.answers()).toMatchObject({ us_citizen: 'N', us_citizen_desc: 'No' });
   });
 
   it('lets a logged-in applicant choose a file, asking the server only for the documents', async () => {
