@@ -166,6 +166,52 @@ describe('the step renderer', () => {
     });
   });
 
+  it('fills the second college’s keys from its lookup, _desc included, and leaves the first college alone', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      const body = url.searchParams.has('id')
+        ? {
+            name: 'Montana State University',
+            ceeb: '4488',
+            address_line_1: '211 Montana Hall',
+            city: 'Bozeman',
+            state: 'MT',
+            zip: '59717',
+            country: 'USA',
+          }
+        : [{ id: '4488', text: 'Montana State University', sub_text: 'Bozeman, MT' }];
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+      );
+    });
+    step = await renderStep({
+      page: collegeSections('education', 'colleges'),
+      initialValues: { college_name: 'First', college_2_name: '' },
+      ui: { addAnother: { college: 2 } },
+    });
+    const lookup = page.getByRole('combobox', { name: 'College or university name' }).nth(1);
+    await expect.element(lookup, { timeout: 10_000 }).toBeVisible();
+    await userEvent.fill(lookup, 'Montana State');
+    await userEvent.click(page.getByRole('option', { name: /Montana State University/ }));
+    await expect
+      .poll(() => step?.answers().college_2_state_desc, { timeout: 5_000 })
+      .toBe('Montana');
+    expect(step.answers()).toMatchObject({
+      college_name: 'First',
+      college_2_name: 'Montana State University',
+      college_2_ceeb: '4488',
+      college_2_city: 'Bozeman',
+      college_2_country: 'USA',
+      college_2_country_desc: 'United States',
+      college_2_state: 'MT',
+    });
+    expect(step.answers().college_city).toBeUndefined();
+    // In the form, the second group's answers are the second item of the array.
+    expect(step.form.getState().values).toMatchObject({
+      groups: { college: [{ college_name: 'First' }, { college_city: 'Bozeman' }] },
+    });
+  });
+
   it('finds the place from the ZIP: it fills city, state, ZIP and county and leaves Street 1 as typed (issue 15 #14)', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
       const url = new URL(input instanceof Request ? input.url : String(input), location.href);
