@@ -22,7 +22,6 @@ import {
   RevealButton,
   TabGroup,
 } from '@admit/design-system';
-
 import { FieldArray } from 'react-final-form-arrays';
 
 import { QuestionField } from './fields.tsx';

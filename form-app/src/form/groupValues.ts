@@ -14,10 +14,10 @@ import {
   type FormContext,
   type PageConfig,
   pageBlocksOfType,
+  shownItemCount,
   storedKeys,
   visitQuestions,
 } from '@admit/form-model';
-import { shownItemCount } from '@admit/form-model';
 
 /** Where the arrays sit in the form's values. */
 export const GROUPS = 'groups';
