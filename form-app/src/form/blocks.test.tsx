@@ -178,7 +178,7 @@ describe('add-another (SPEC §4)', () => {
     await expect.element(heading(3)).toBeVisible();
     await expect.element(button).toBeDisabled();
     await expect.element(page.getByText('You can add up to 3.')).toBeVisible();
-    expect(step.calls.setAddAnother).toEqual([
+    expect(step.calls.storeCount).toEqual([
       ['college', 2],
       ['college', 3],
     ]);
@@ -291,7 +291,7 @@ describe('add-another: removing a group (SPEC §4)', () => {
       college_2_name: 'Third',
       college_3_name: '',
     });
-    expect(step.calls.setAddAnother).toEqual([['college', 2]]);
+    expect(step.calls.storeCount).toEqual([['college', 2]]);
 
     // Removing the last group takes its button away: focus moves on to the Add button.
     await userEvent.click(page.getByRole('button', { name: 'Remove College 2' }));

@@ -54,7 +54,7 @@ export interface RenderedStep {
   /** React's render counts since the last `renders.reset()` (see renderCounter.ts). */
   renders: RenderCounts;
   /** Calls to the renderer context's `setTab`, and the add-another counts stored, in order. */
-  calls: { setTab: [string, string][]; setAddAnother: [string, number][] };
+  calls: { setTab: [string, string][]; storeCount: [string, number][] };
   unmount: () => void;
 }
 
@@ -101,7 +101,7 @@ function Step({
       },
       {
         storeCount: (buttonId, count) => {
-          calls.setAddAnother.push([buttonId, count]);
+          calls.storeCount.push([buttonId, count]);
           setAddAnother((previous) => ({ ...previous, [buttonId]: count }));
         },
         leaveFile: () => Promise.resolve(true),
@@ -151,7 +151,7 @@ export async function renderStep(options: StepOptions): Promise<RenderedStep> {
   const ui = { ...given, tabs: options.loggedIn === true ? given.tabs : {} };
   const clearing = createClearing({ pages, ui });
   const form = createAnswersForm(options.initialValues ?? {}, { pages, ui }, [clearing.decorator]);
-  const calls: RenderedStep['calls'] = { setTab: [], setAddAnother: [] };
+  const calls: RenderedStep['calls'] = { setTab: [], storeCount: [] };
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
