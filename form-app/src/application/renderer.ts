@@ -1,13 +1,15 @@
 /**
  * The step renderer's context (RendererContext) made from the UI state and where it is kept:
  * the same rules for the form layout (the server keeps an applicant's choices) and the test
- * harness (local state). Adding a group stores the count; removing one moves the later groups
- * up (`form.mutators.removeGroup`), stores one fewer and saves the cleared answers; switching a
- * tab follows `tabSwitch` (rules.ts) through `switchTab`.
+ * harness (local state). Adding a group pushes an empty item onto the block's Final Form array
+ * and stores the new length; removing one is final-form-arrays' `remove` (later groups move up),
+ * then the new length is stored and the freed last group's keys saved as ""; switching a tab
+ * follows `tabSwitch` (rules.ts) through `switchTab`.
  */
-import { type Answers, type PageConfig } from '@admit/form-model';
-import { type FormApi } from 'final-form';
+import { type AddAnotherBlock, type PageConfig } from '@admit/form-model';
 
+import { answersOf, type AnswersForm } from '../form/createAnswersForm.ts';
+import { groupArrayName, groupCounts } from '../form/groupValues.ts';
 import { type Renderer, type UiState } from '../form/RendererContext.tsx';
 import { tabSwitch, tabSwitchConfirmation, type TabSwitchConfirmation } from './rules.ts';
 import { switchTab } from './switchTab.ts';
@@ -24,7 +26,7 @@ export interface RendererStore {
 }
 
 export interface RendererFacts {
-  form: FormApi<Answers>;
+  form: AnswersForm;
   ui: UiState;
   /** The pages, read when a tab is pressed (the tab group is on the step shown). */
   pages: () => Promise<readonly PageConfig[]>;
@@ -37,16 +39,22 @@ export interface RendererFacts {
 
 export function createRenderer(facts: RendererFacts, store: RendererStore): Renderer {
   const { form, ui, isLoggedIn, validating, save, pressTrigger, fail } = facts;
+  const countOf = (block: AddAnotherBlock) =>
+    groupCounts(form.getState().values)[block.buttonId] ?? 0;
   return {
     ui,
     isLoggedIn,
     validating,
     save,
     pressTrigger,
-    setAddAnother: store.storeCount,
-    removeGroup: async (block, index, count) => {
-      form.mutators.removeGroup?.(block, index, count);
-      store.storeCount(block.buttonId, count - 1);
+    addGroup: (block) => {
+      if (countOf(block) >= Math.min(block.max, block.items.length)) return;
+      form.mutators.push?.(groupArrayName(block), {});
+      store.storeCount(block.buttonId, countOf(block));
+    },
+    removeGroup: async (block, index) => {
+      form.mutators.remove?.(groupArrayName(block), index);
+      store.storeCount(block.buttonId, countOf(block));
       await save().catch((error: unknown) => {
         fail(`Error adding another ${block.buttonId}`, error);
       });
@@ -55,7 +63,7 @@ export function createRenderer(facts: RendererFacts, store: RendererStore): Rend
       try {
         const pages = await facts.pages();
         const plan = tabSwitch(pages, ui, isLoggedIn, tabId, tab);
-        const confirmation = tabSwitchConfirmation(pages, plan, tabId, tab, form.getState().values);
+        const confirmation = tabSwitchConfirmation(pages, plan, tabId, tab, answersOf(form));
         if (confirmation !== undefined && store.confirmLoss !== undefined)
           if (!(await store.confirmLoss(confirmation))) return false;
         return await switchTab(form, plan, {

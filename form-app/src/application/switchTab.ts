@@ -3,9 +3,7 @@
  * harness alike: files of the tab being left are checked (a conversion still running blocks the
  * switch), the tab's answers are cleared in the form, then the choice is stored.
  */
-import { type Answers } from '@admit/form-model';
-import { type FormApi } from 'final-form';
-
+import { type AnswersForm, changeAnswers } from '../form/createAnswersForm.ts';
 import { type TabSwitch } from './rules.ts';
 
 export interface TabSwitchIo {
@@ -16,15 +14,13 @@ export interface TabSwitchIo {
 }
 
 export async function switchTab(
-  form: FormApi<Answers>,
+  form: AnswersForm,
   plan: TabSwitch,
   io: TabSwitchIo,
 ): Promise<boolean> {
   if (plan.kind === 'refused') return false;
   for (const key of plan.files) if (!(await io.leaveFile(key))) return false;
-  form.batch(() => {
-    for (const key of plan.clear) form.change(key, '');
-  });
+  changeAnswers(form, Object.fromEntries(plan.clear.map((key) => [key, ''])));
   await io.store();
   return true;
 }

@@ -5,14 +5,13 @@
  */
 import { type Answers, type PageConfig } from '@admit/form-model';
 import { useQuery } from '@tanstack/react-query';
-import { type FormApi } from 'final-form';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { createClearing } from '../form/clearing.ts';
-import { createAnswersForm } from '../form/createAnswersForm.ts';
+import { type AnswersForm, createAnswersForm } from '../form/createAnswersForm.ts';
 import { type UiState } from '../form/RendererContext.tsx';
 import { readPendingAnswers, readVisitorAnswers } from '../form/useSaving.ts';
 import { navigationState } from '../routes/paths.ts';
@@ -102,13 +101,16 @@ export function useApplicationData(): ApplicationData | undefined {
  * refreshes must not reset typing), with clearing applied where it is made; pages arriving, a
  * tab chosen, a group added, a trigger pressed clear what they hide.
  */
-export function useAnswersForm(data: ApplicationData): FormApi<Answers> {
+export function useAnswersForm(data: ApplicationData): AnswersForm {
   const [made] = useState(() => {
-    const clearing = createClearing({ pages: data.pages, ui: data.ui });
-    return { clearing, form: createAnswersForm(data.answers(), [clearing.decorator]) };
+    const inputs = { pages: data.pages, ui: data.ui };
+    const clearing = createClearing(inputs);
+    return { clearing, form: createAnswersForm(data.answers(), inputs, [clearing.decorator]) };
   });
   const { pages, ui } = data;
-  useEffect(() => {
+  // Before paint: the pages that just arrived may hold add-another blocks, whose groups become
+  // arrays before their step shows.
+  useLayoutEffect(() => {
     made.clearing.update({ pages, ui });
   }, [made, pages, ui]);
   return made.form;

@@ -3,13 +3,12 @@
  * an applicant on the server (SPEC §4: the add-another counters, the chosen tabs, with the
  * files of a tab being left checked and their documents deleted).
  */
-import { type Answers } from '@admit/form-model';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormApi } from 'final-form';
 import { useMemo, useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
+import { type AnswersForm } from '../form/createAnswersForm.ts';
 import { type Renderer } from '../form/RendererContext.tsx';
 import { loadPages } from '../tenant.ts';
 import { createRenderer } from './renderer.ts';
@@ -17,7 +16,7 @@ import { conversionOnLeave, type TabSwitchConfirmation } from './rules.ts';
 import { type ApplicationData } from './useApplicationData.ts';
 
 export function useRendererValue(
-  form: FormApi<Answers>,
+  form: AnswersForm,
   app: ApplicationData,
   facts: { isLoggedIn: boolean; validating: boolean; save: () => Promise<void> },
   fail: (title: string, error: unknown) => void,

@@ -1,13 +1,13 @@
 /** What a step can ask of the layout (ApplicationContext): save, go to a step, submit (SPEC §2, §4, §6). */
-import { type Answers, type ErrorMap } from '@admit/form-model';
+import { type ErrorMap } from '@admit/form-model';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormApi } from 'final-form';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { type ApplicationActions } from '../form/ApplicationContext.tsx';
+import { answersOf, type AnswersForm } from '../form/createAnswersForm.ts';
 import { type SaveStatusStore } from '../form/useSaving.ts';
 import { COMPLETION_ROUTE } from '../routes/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
@@ -19,7 +19,7 @@ function scrollToTop() {
 }
 
 export function useStepActions(
-  form: FormApi<Answers>,
+  form: AnswersForm,
   saving: { save: () => Promise<void>; hasAnswers: () => boolean; status: SaveStatusStore },
   errorsNow: () => Promise<ErrorMap>,
   fail: (title: string, error: unknown) => void,
@@ -32,7 +32,7 @@ export function useStepActions(
   const [busy, setBusy] = useState<ApplicationActions['busy']>(undefined);
 
   const toSignUp = useCallback(() => {
-    void navigate('/signup', { state: { answers: form.getState().values } });
+    void navigate('/signup', { state: { answers: answersOf(form) } });
   }, [form, navigate]);
 
   const goTo = useCallback(

@@ -3,17 +3,23 @@
  * (loadValidateAnswers), not with the first download; and every page, as errors on any page
  * count (the validation summary links to them).
  */
-import { type Answers, loadValidateAnswers, type PageConfig } from '@admit/form-model';
-import { type FormApi } from 'final-form';
+import { loadValidateAnswers, type PageConfig } from '@admit/form-model';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
+import {
+  answersContext,
+  answersOf,
+  type AnswersForm,
+  shapePages,
+} from '../form/createAnswersForm.ts';
+import { type FormValues, nestErrors } from '../form/groupValues.ts';
 import { type UiState } from '../form/RendererContext.tsx';
 import { loadPages, tenant } from '../tenant.ts';
 
 type ValidateAnswers = Awaited<ReturnType<typeof loadValidateAnswers>>;
 
 export function useValidation(
-  form: FormApi<Answers>,
+  form: AnswersForm,
   facts: { validating: boolean; pages: readonly PageConfig[]; ui: UiState },
   fail: (title: string, error: unknown) => void,
 ) {
@@ -38,9 +44,14 @@ export function useValidation(
   const validateForm = useMemo(
     () =>
       validating && validate !== undefined && allPagesLoaded
-        ? (values: Answers) => validate(pages, values, { context: ui })
+        ? (values: FormValues) =>
+            // Errors by flat key, placed where the fields are (a group's inside its item).
+            nestErrors(
+              shapePages(form),
+              validate(pages, answersOf(form, values), { context: answersContext(form, ui) }),
+            )
         : undefined,
-    [allPagesLoaded, pages, ui, validate, validating],
+    [allPagesLoaded, form, pages, ui, validate, validating],
   );
   // react-final-form applies <Form validate> to a form made outside it only when the prop
   // changes, never at mount: an applicant who loads the app already validating (a reload, the
@@ -52,7 +63,7 @@ export function useValidation(
   /** The errors of every page now (for submit and for posting validations). */
   const errorsNow = useCallback(async () => {
     const [validateAnswers, allPages] = await Promise.all([loadValidateAnswers(), loadPages()]);
-    return validateAnswers(allPages, form.getState().values, { context: ui });
+    return validateAnswers(allPages, answersOf(form), { context: answersContext(form, ui) });
   }, [form, ui]);
 
   return { validateForm, errorsNow };

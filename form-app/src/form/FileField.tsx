@@ -8,15 +8,17 @@ import { type Question, validateFile } from '@admit/form-model';
 import { FileInput, type FileUploadStatus, useToast } from '@admit/design-system';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useField, useForm } from 'react-final-form';
+import { useField } from 'react-final-form';
 
 import { api } from '../api/endpoints.ts';
 import { ServerError, UnauthorizedError } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { uploadToStorage } from '../api/upload.ts';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
+import { answerName, changeAnswers } from './createAnswersForm.ts';
 import { useRenderer } from './RendererContext.tsx';
 import { subscription, useShownError } from './useQuestionInput.ts';
+import { useAnswersForm } from './useWatch.ts';
 
 /** SPEC §9: conversion status is polled every 2000 ms. */
 export const CONVERSION_POLL_MS = 2000;
@@ -25,8 +27,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function FileField({ question }: { question: Extract<Question, { type: 'file' }> }) {
   const { isLoggedIn, save } = useRenderer();
-  const form = useForm();
-  const { input, meta } = useField<string>(question.key, { subscription });
+  const form = useAnswersForm();
+  const { input, meta } = useField<string>(answerName(form, question.key), { subscription });
   const error = useShownError(meta.error);
   const { showToast } = useToast();
   const sessionEnded = useSessionEnded();
@@ -53,7 +55,7 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
     busy || status === 'error' ? status : stored !== undefined ? 'uploaded' : 'empty';
 
   const fail = (message: string) => {
-    form.change(question.key, '');
+    changeAnswers(form, { [question.key]: '' });
     setStatus('error');
     showToast({ severity: 'error', title: `Error uploading file for ${question.key}`, message });
   };
@@ -72,7 +74,7 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
         const { status: conversion, message } = await api.conversionStatus(question.key);
         if (!alive.current) return;
         if (conversion === 'completed') {
-          form.change(question.key, file.name);
+          changeAnswers(form, { [question.key]: file.name });
           await queryClient.invalidateQueries({ queryKey: queryKeys.documents });
           setStatus('uploaded');
           return;
@@ -97,7 +99,7 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
       try {
         await api.deleteConversion(question.key).catch(() => undefined);
         await api.deleteDocumentAnswer(question.key);
-        form.change(question.key, '');
+        changeAnswers(form, { [question.key]: '' });
         setStatus('empty');
         setFileName(undefined);
         await queryClient.invalidateQueries({ queryKey: queryKeys.documents });

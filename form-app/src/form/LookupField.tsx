@@ -1,14 +1,15 @@
 /** The lookup question's adapter, in a chunk of its own with MUI's Autocomplete (see fields.tsx). */
 import { LookupInput } from '@admit/design-system';
 import { useLayoutEffect } from 'react';
-import { useForm } from 'react-final-form';
 
 import { api } from '../api/endpoints.ts';
+import { changeAnswers } from './createAnswersForm.ts';
 import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
+import { useAnswersForm } from './useWatch.ts';
 import { clearLookup, takeOverFocus } from './LookupPlaceholder.tsx';
 
 export function LookupField({ question }: FieldProps<'lookup'>) {
-  const form = useForm();
+  const form = useAnswersForm();
   const { onChange, ...props } = useQuestionInput(question);
   const fillsItself = Object.values(question.fills).includes(question.key);
   // Someone typing in the placeholder when this arrived goes on typing here.
@@ -29,19 +30,15 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
         void api
           .lookupDetail(suggestion.id, question.category)
           .then((detail) => {
-            form.batch(() => {
-              for (const [field, key] of Object.entries(question.fills)) {
-                const value = detail[field];
-                if (typeof value === 'string' && value !== '') form.change(key, value);
-              }
-              if (
-                typeof detail.name === 'string' &&
-                detail.name !== '' &&
-                question.category !== 'address'
-              ) {
-                form.change(question.key, detail.name);
-              }
-            });
+            const changes: Record<string, string> = {};
+            for (const [field, key] of Object.entries(question.fills)) {
+              const value = detail[field];
+              if (typeof value === 'string' && value !== '') changes[key] = value;
+            }
+            const name = detail.name;
+            if (typeof name === 'string' && name !== '' && question.category !== 'address')
+              changes[question.key] = name;
+            changeAnswers(form, changes);
           })
           .catch(() => undefined);
       }}

@@ -5,17 +5,15 @@
  * text, the focus and the caret (bench/bundle: the lookup stays out of the first download).
  */
 import { TextInput } from '@admit/design-system';
-import { type FormApi } from 'final-form';
-import { useForm } from 'react-final-form';
 
+import { type AnswersForm, changeAnswers } from './createAnswersForm.ts';
 import { type FieldProps, type Of, useQuestionInput } from './useQuestionInput.ts';
+import { useAnswersForm } from './useWatch.ts';
 
 /** SPEC §4: clearing a lookup empties its answer and the related fields it filled. */
-export function clearLookup(form: FormApi, question: Of<'lookup'>): void {
-  form.batch(() => {
-    form.change(question.key, '');
-    for (const key of Object.values(question.fills)) form.change(key, '');
-  });
+export function clearLookup(form: AnswersForm, question: Of<'lookup'>): void {
+  const keys = [question.key, ...Object.values(question.fills)];
+  changeAnswers(form, Object.fromEntries(keys.map((key) => [key, ''])));
 }
 
 /** The placeholder that had focus when the lookup arrived, and where its caret was. */
@@ -33,7 +31,7 @@ export function takeOverFocus(key: string): void {
 }
 
 export function LookupPlaceholder({ question }: FieldProps<'lookup'>) {
-  const form = useForm();
+  const form = useAnswersForm();
   const input = useQuestionInput(question);
   const remember = () => {
     const element = document.getElementById(question.key);

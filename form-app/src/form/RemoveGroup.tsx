@@ -1,7 +1,8 @@
 /**
  * The Remove button of an add-another group after the first, with its confirmation dialog
- * ("Remove College 2?"). Confirming moves the later groups up, clears and saves the freed last
- * group's answers as "", and stores one group fewer (the renderer's `removeGroup`).
+ * ("Remove College 2?"). Confirming removes the item from the block's array (final-form-arrays'
+ * `remove`: later groups move up), saves the freed last group's keys as "", and stores one group
+ * fewer (the renderer's `removeGroup`).
  */
 import { type AddAnotherBlock } from '@admit/form-model';
 import { Box, Button, LazyModal, Typography } from '@admit/design-system';
@@ -72,7 +73,7 @@ export function RemoveGroup({
               color="error"
               onClick={() => {
                 close();
-                void removeGroup(block, index, count);
+                void removeGroup(block, index);
                 if (index + 1 === count) focusAdd();
               }}
             >

@@ -15,9 +15,10 @@ export interface Renderer {
   isLoggedIn: boolean;
   /** Whether errors are shown (SPEC §4: only while validating). */
   validating: boolean;
-  setAddAnother: (buttonId: string, count: number) => void;
+  /** Adds an empty group at the end of an add-another block's array (the count is stored). */
+  addGroup: (block: AddAnotherBlock) => void;
   /** Removes group `index` (1 or more) of an add-another block: later groups move up. */
-  removeGroup: (block: AddAnotherBlock, index: number, count: number) => Promise<void>;
+  removeGroup: (block: AddAnotherBlock, index: number) => Promise<void>;
   setTab: (tabId: string, tab: string) => Promise<boolean>;
   pressTrigger: (id: string) => void;
   /** Saves the answers changed since the last save (logged in only). */

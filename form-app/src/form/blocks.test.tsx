@@ -35,7 +35,7 @@ describe('conditional blocks (SPEC §4)', () => {
     await choose(PERM_RESIDENT, 'Yes');
     await userEvent.click(page.getByRole('combobox', { name: CITIZENSHIP }));
     await userEvent.click(page.getByRole('option', { name: 'Canada' }));
-    expect(step.form.getState().values).toMatchObject({
+    expect(step.answers()).toMatchObject({
       us_citizen: 'N',
       perm_resident: 'Y',
       perm_resident_desc: 'Yes',
@@ -48,7 +48,7 @@ describe('conditional blocks (SPEC §4)', () => {
     await expect.element(page.getByRole('combobox', { name: CITIZENSHIP })).not.toBeInTheDocument();
     // Cleared in form state, to be saved as "" with the next save (ARCHITECTURE step 3).
     await vi.waitFor(() => {
-      expect(step?.form.getState().values).toMatchObject({
+      expect(step?.answers()).toMatchObject({
         us_citizen: 'Y',
         us_citizen_desc: 'Yes',
         perm_resident: '',
@@ -68,12 +68,12 @@ describe('conditional blocks (SPEC §4)', () => {
       name: 'I understand that I must apply through the Office of International Admissions',
     });
     await userEvent.click(understand);
-    expect(step.form.getState().values).toMatchObject({ perm_resident: 'N', stopintl_copy: true });
+    expect(step.answers()).toMatchObject({ perm_resident: 'N', stopintl_copy: true });
 
     await choose(US_CITIZEN, 'Yes');
     await expect.element(understand).not.toBeInTheDocument();
     await vi.waitFor(() => {
-      expect(step?.form.getState().values).toMatchObject({
+      expect(step?.answers()).toMatchObject({
         perm_resident: '',
         stopintl_copy: '',
       });
@@ -95,7 +95,7 @@ describe('conditional blocks (SPEC §4)', () => {
     // The diploma branch shows; the equivalency branch's answers were cleared at once.
     await expect.element(page.getByRole('textbox', { name: 'Cumulative GPA' })).toHaveValue('3.5');
     await vi.waitFor(() => {
-      expect(step?.form.getState().values).toMatchObject({
+      expect(step?.answers()).toMatchObject({
         hs_gpa: '3.5',
         ged_location: '',
         ged_test: '',
@@ -113,7 +113,7 @@ describe('conditional blocks (SPEC §4)', () => {
       .not.toBeInTheDocument();
     await userEvent.fill(where, 'Helena, MT');
     await vi.waitFor(() => {
-      expect(step?.form.getState().values).toMatchObject({
+      expect(step?.answers()).toMatchObject({
         hs_gpa: '',
         ged_location: 'Helena, MT',
       });
@@ -145,7 +145,7 @@ describe('conditional blocks (SPEC §4)', () => {
     await expect.element(page.getByText(PERMANENT_ADDRESS_NOTE)).not.toBeInTheDocument();
     expect(permanentCity()).toBeNull();
     await vi.waitFor(() => {
-      expect(step?.form.getState().values).toMatchObject({
+      expect(step?.answers()).toMatchObject({
         mailing_addr_same_as_perm_addr: true,
         country: '',
         country_desc: '',
@@ -178,7 +178,7 @@ describe('add-another (SPEC §4)', () => {
     await expect.element(heading(3)).toBeVisible();
     await expect.element(button).toBeDisabled();
     await expect.element(page.getByText('You can add up to 3.')).toBeVisible();
-    expect(step.calls.setAddAnother).toEqual([
+    expect(step.calls.storeCount).toEqual([
       ['college', 2],
       ['college', 3],
     ]);
@@ -226,7 +226,7 @@ describe('tabs (SPEC §4)', () => {
       .element(page.getByRole('tab', { name: 'Type your answer' }))
       .toHaveAttribute('aria-selected', 'true');
     await expect.element(essay()).toHaveValue('The nursing program.');
-    expect(step.form.getState().values.decision_essay).toBe('The nursing program.');
+    expect(step.answers().decision_essay).toBe('The nursing program.');
   });
 
   it('clears the typed essay when a logged-in applicant switches to the upload tab', async () => {
@@ -251,7 +251,7 @@ describe('tabs (SPEC §4)', () => {
       .element(page.getByRole('button', { name: 'Your essay Choose file' }))
       .toBeVisible();
     await expect.element(essay()).not.toBeInTheDocument();
-    expect(step.form.getState().values.decision_essay).toBe('');
+    expect(step.answers().decision_essay).toBe('');
     // Coming back to the typing tab: see FormLayout.test.tsx.
   });
 });
@@ -278,7 +278,7 @@ describe('add-another: removing a group (SPEC §4)', () => {
     await expect.element(dialog).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await expect.element(dialog).not.toBeInTheDocument();
-    expect(step.form.getState().values).toMatchObject({ college_2_name: 'Second' });
+    expect(step.answers()).toMatchObject({ college_2_name: 'Second' });
 
     // By keyboard this time: the button opens the dialog with Enter.
     (page.getByRole('button', { name: 'Remove College 2' }).element() as HTMLElement).focus();
@@ -286,19 +286,19 @@ describe('add-another: removing a group (SPEC §4)', () => {
     await expect.element(dialog).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Remove', exact: true }));
     await expect.element(heading(3)).not.toBeInTheDocument();
-    expect(step.form.getState().values).toMatchObject({
+    expect(step.answers()).toMatchObject({
       college_name: 'First',
       college_2_name: 'Third',
       college_3_name: '',
     });
-    expect(step.calls.setAddAnother).toEqual([['college', 2]]);
+    expect(step.calls.storeCount).toEqual([['college', 2]]);
 
     // Removing the last group takes its button away: focus moves on to the Add button.
     await userEvent.click(page.getByRole('button', { name: 'Remove College 2' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Remove', exact: true }));
     await expect.element(heading(2)).not.toBeInTheDocument();
     await expect.element(page.getByRole('button', { name: 'Add Another College' })).toHaveFocus();
-    expect(step.form.getState().values).toMatchObject({
+    expect(step.answers()).toMatchObject({
       college_name: 'First',
       college_2_name: '',
     });

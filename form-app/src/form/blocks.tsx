@@ -1,9 +1,11 @@
 /**
  * Renders a page config's blocks. Each structural block watches only what decides it (a
- * condition's result, a group's first true branch, a counter), so typing elsewhere re-renders
- * nothing here. Visibility is form-model's (isHidden, shownBranch, shownItemCount, chosenTab,
- * triggerPressed), read with the UI state; hidden blocks render nothing, and their answers are
- * cleared by the one clearing function (see clearing.ts).
+ * condition's result, a group's first true branch, an array's length), so typing elsewhere
+ * re-renders nothing here. Visibility is form-model's (isHidden, shownBranch, chosenTab,
+ * triggerPressed), read with the UI state; an add-another block shows one group per item of
+ * its Final Form array (groupValues.ts), which starts at form-model's shownItemCount. Hidden
+ * blocks render nothing, and their answers are cleared by the one clearing function (see
+ * clearing.ts).
  */
 import {
   type Block,
@@ -11,7 +13,6 @@ import {
   isHidden,
   type SectionConfig,
   shownBranch,
-  shownItemCount,
   triggerPressed,
 } from '@admit/form-model';
 import {
@@ -21,8 +22,10 @@ import {
   RevealButton,
   TabGroup,
 } from '@admit/design-system';
+import { FieldArray } from 'react-final-form-arrays';
 
 import { QuestionField } from './fields.tsx';
+import { groupArrayName } from './groupValues.ts';
 import { RemoveGroup } from './RemoveGroup.tsx';
 import { useRenderer } from './RendererContext.tsx';
 import { useWatch } from './useWatch.ts';
@@ -95,30 +98,42 @@ function itemNoun(label: string): string {
   return label.replace(/^Add Another\s+/i, '').replace(/^Add\s+/i, '') || 'Item';
 }
 
+/** The groups of a block, one per item of its array: re-renders when the length changes only. */
 function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another' }> }) {
-  const { ui, setAddAnother } = useRenderer();
-  const count = useWatch((values) => shownItemCount(block, values, ui));
+  const { addGroup } = useRenderer();
   const noun = itemNoun(block.label);
   return (
-    <>
-      {block.items.slice(0, count).map((item, index) => (
-        <FormSection key={index} title={`${noun} ${index + 1}`} level={3}>
-          <Blocks blocks={item} />
-          {index === 0 ? null : (
-            <RemoveGroup block={block} index={index} count={count} name={`${noun} ${index + 1}`} />
-          )}
-        </FormSection>
-      ))}
-      <AddAnotherButton
-        id={`add-another-${block.buttonId}`}
-        label={block.label}
-        count={count}
-        max={block.max}
-        onClick={() => {
-          setAddAnother(block.buttonId, count + 1);
-        }}
-      />
-    </>
+    <FieldArray name={groupArrayName(block)} subscription={{ length: true }}>
+      {({ fields }) => {
+        const count = Math.min(fields.length, block.items.length);
+        return (
+          <>
+            {block.items.slice(0, count).map((item, index) => (
+              <FormSection key={index} title={`${noun} ${String(index + 1)}`} level={3}>
+                <Blocks blocks={item} />
+                {index === 0 ? null : (
+                  <RemoveGroup
+                    block={block}
+                    index={index}
+                    count={count}
+                    name={`${noun} ${String(index + 1)}`}
+                  />
+                )}
+              </FormSection>
+            ))}
+            <AddAnotherButton
+              id={`add-another-${block.buttonId}`}
+              label={block.label}
+              count={count}
+              max={block.max}
+              onClick={() => {
+                addGroup(block);
+              }}
+            />
+          </>
+        );
+      }}
+    </FieldArray>
   );
 }
 

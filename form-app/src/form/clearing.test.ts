@@ -1,8 +1,8 @@
-import { type PageConfig } from '@admit/form-model';
+import { type Block, type PageConfig } from '@admit/form-model';
 import { describe, expect, it } from 'vitest';
 
 import { createClearing } from './clearing.ts';
-import { createAnswersForm } from './createAnswersForm.ts';
+import { answersOf, changeAnswers, createAnswersForm } from './createAnswersForm.ts';
 
 const page: PageConfig = {
   id: 'about',
@@ -37,23 +37,29 @@ const page: PageConfig = {
   ],
 };
 
+const shape = { pages: [page], ui: {} };
+
 describe('clearing as a Final Form decorator (SPEC §4)', () => {
   it('clears hidden answers when the form is made', () => {
     const clearing = createClearing({ pages: [page], ui: {} });
-    const form = createAnswersForm({ us_citizen: 'Y', citizenship: 'CAN' }, [clearing.decorator]);
+    const form = createAnswersForm({ us_citizen: 'Y', citizenship: 'CAN' }, shape, [
+      clearing.decorator,
+    ]);
     expect(form.getState().values).toEqual({ us_citizen: 'Y', citizenship: '' });
   });
 
   it('clears in the same change that hides, with no wait', () => {
     const clearing = createClearing({ pages: [page], ui: {} });
-    const form = createAnswersForm({ us_citizen: 'N', citizenship: 'CAN' }, [clearing.decorator]);
+    const form = createAnswersForm({ us_citizen: 'N', citizenship: 'CAN' }, shape, [
+      clearing.decorator,
+    ]);
     form.change('us_citizen', 'Y');
     expect(form.getState().values).toMatchObject({ us_citizen: 'Y', citizenship: '' });
   });
 
   it('clears at once when the UI state hides something, and keeps what still shows', () => {
     const clearing = createClearing({ pages: [page], ui: {} });
-    const form = createAnswersForm({ us_citizen: 'N', citizenship: 'CAN', essay: 'Why' }, [
+    const form = createAnswersForm({ us_citizen: 'N', citizenship: 'CAN', essay: 'Why' }, shape, [
       clearing.decorator,
     ]);
     expect(form.getState().values).toEqual({ us_citizen: 'N', citizenship: 'CAN', essay: 'Why' });
@@ -63,7 +69,7 @@ describe('clearing as a Final Form decorator (SPEC §4)', () => {
 
   it('stops clearing once the decorator is undone', () => {
     const clearing = createClearing({ pages: [page], ui: {} });
-    const form = createAnswersForm({ us_citizen: 'N' }, []);
+    const form = createAnswersForm({ us_citizen: 'N' }, shape, []);
     const undo = clearing.decorator(form);
     undo();
     form.change('citizenship', 'CAN');
@@ -103,7 +109,7 @@ describe('clearing as a Final Form decorator (SPEC §4)', () => {
     };
     const clearing = createClearing({ pages: [goalPage], ui: {} });
     const stored = { goal: 'AAS', plan: 'OTHER', plan_desc: 'Other' };
-    const form = createAnswersForm(stored, [clearing.decorator]);
+    const form = createAnswersForm(stored, shape, [clearing.decorator]);
     // The stored answers load as they are.
     expect(form.getState().values).toEqual(stored);
     form.change('goal', 'TRANSFER');
@@ -120,5 +126,68 @@ describe('clearing as a Final Form decorator (SPEC §4)', () => {
       form.change('plan', 'WELD');
     });
     expect(form.getState().values).toMatchObject({ goal: 'AAS', plan: 'WELD' });
+  });
+
+  it('makes the groups of pages that arrive into arrays, and clears inside a group by its flat keys', () => {
+    const college = (prefix: string): Block[] => [
+      { type: 'text', key: `${prefix}country`, label: 'Country' },
+      {
+        type: 'select',
+        key: `${prefix}state`,
+        label: 'State',
+        options: { byAnswer: { valueKey: `${prefix}country`, options: { US: usStates } } },
+      },
+    ];
+    const usStates = [{ value: 'MT', label: 'Montana' }];
+    const education: PageConfig = {
+      id: 'education',
+      route: 'education',
+      title: 'Education',
+      sections: [
+        {
+          id: 'colleges',
+          title: 'Colleges',
+          blocks: [
+            {
+              type: 'add-another',
+              buttonId: 'college',
+              label: 'Add Another College',
+              max: 2,
+              items: [college('college_'), college('college_2_')],
+            },
+          ],
+        },
+      ],
+    };
+    const stored = {
+      us_citizen: 'N',
+      college_country: 'US',
+      college_2_country: 'US',
+      college_2_state: 'MT',
+      college_2_state_desc: 'Montana',
+    };
+    // Made while only the first page is known: the college keys wait at the top level.
+    const clearing = createClearing({ pages: [page], ui: {} });
+    const form = createAnswersForm(stored, shape, [clearing.decorator]);
+    expect(form.getState().values).toMatchObject({ college_2_state: 'MT' });
+    clearing.update({ pages: [page, education], ui: {} });
+    expect(form.getState().values).toEqual({
+      us_citizen: 'N',
+      groups: {
+        college: [
+          { college_country: 'US' },
+          { college_country: 'US', college_state: 'MT', college_state_desc: 'Montana' },
+        ],
+      },
+    });
+    expect(answersOf(form)).toEqual(stored);
+    // A college's state is cleared when its country changes (SPEC §4), in its own group only.
+    changeAnswers(form, { college_2_country: 'CA' });
+    expect(answersOf(form)).toMatchObject({
+      college_country: 'US',
+      college_2_country: 'CA',
+      college_2_state: '',
+      college_2_state_desc: '',
+    });
   });
 });

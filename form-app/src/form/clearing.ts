@@ -13,7 +13,16 @@ import {
   type FormContext as UiState,
   type PageConfig,
 } from '@admit/form-model';
-import { type Decorator, type FormApi } from 'final-form';
+import { type Decorator } from 'final-form';
+
+import {
+  answersContext,
+  answersOf,
+  type AnswersForm,
+  changeAnswers,
+  reshapeAnswers,
+} from './createAnswersForm.ts';
+import { type FormValues } from './groupValues.ts';
 
 /** What decides visibility besides the answers: the pages known so far and the UI state. */
 export interface ClearingInputs {
@@ -23,8 +32,11 @@ export interface ClearingInputs {
 
 export interface Clearing {
   /** Apply to a form (`decorator(form)`, or through `createAnswersForm`). */
-  decorator: Decorator<Answers>;
-  /** New pages or UI state (a tab chosen, a group added, a trigger pressed): cleared at once. */
+  decorator: Decorator<FormValues>;
+  /**
+   * New pages or UI state (a tab chosen, a group added, a trigger pressed): new pages' groups
+   * become arrays (reshapeAnswers), and what they hide is cleared at once.
+   */
   update: (inputs: ClearingInputs) => void;
 }
 
@@ -33,26 +45,23 @@ export interface Clearing {
  * `before` this change, a conditional select kept across a change of its controlling answer is
  * emptied too (issue 15: "Other" under AAS is not "Other" under Transfer).
  */
-function clearHidden(
-  form: FormApi<Answers>,
-  { pages, ui }: ClearingInputs,
-  before?: Answers,
-): void {
-  const values = form.getState().values;
-  const cleared = clearHiddenAnswers(pages, values, ui, before);
+function clearHidden(form: AnswersForm, { pages, ui }: ClearingInputs, before?: Answers): void {
+  const values = answersOf(form);
+  const context = answersContext(form, ui);
+  const cleared = clearHiddenAnswers(pages, values, context, before);
   // A choice set by code (a lookup's fills) gets its `{key}_desc` as a pick by hand does.
   const justSet = (key: string) => before !== undefined && before[key] !== cleared[key];
-  const described = describeChoices(pages, cleared, ui, justSet);
+  const described = describeChoices(pages, cleared, context, justSet);
   if (described === values) return;
-  form.batch(() => {
-    for (const [key, value] of Object.entries(described))
-      if (values[key] !== value) form.change(key, value);
-  });
+  changeAnswers(
+    form,
+    Object.fromEntries(Object.entries(described).filter(([key, value]) => values[key] !== value)),
+  );
 }
 
 export function createClearing(initial: ClearingInputs): Clearing {
   let inputs = initial;
-  const forms = new Set<FormApi<Answers>>();
+  const forms = new Set<AnswersForm>();
   return {
     decorator: (form) => {
       forms.add(form);
@@ -62,7 +71,7 @@ export function createClearing(initial: ClearingInputs): Clearing {
       const unsubscribe = form.subscribe(
         ({ values }) => {
           const previous = before;
-          before = values;
+          before = answersOf(form, values);
           clearHidden(form, inputs, previous);
         },
         { values: true },
@@ -75,7 +84,10 @@ export function createClearing(initial: ClearingInputs): Clearing {
     update: (next) => {
       if (next.pages === inputs.pages && next.ui === inputs.ui) return;
       inputs = next;
-      for (const form of forms) clearHidden(form, inputs);
+      for (const form of forms) {
+        reshapeAnswers(form, next.pages, next.ui);
+        clearHidden(form, inputs);
+      }
     },
   };
 }

@@ -1,24 +1,100 @@
-import { type Answers } from '@admit/form-model';
-import { createForm, type Decorator, type FormApi } from 'final-form';
+/**
+ * The application's Final Form and its edge (groupValues.ts): the form holds add-another groups
+ * as arrays (final-form-arrays' mutators), and everything else reads and writes SPEC's flat
+ * answer keys through the helpers here: `answersOf` (the flat answers now), `answerName` (a
+ * key's field name), `changeAnswers` (set flat keys). The shape follows the pages known so far
+ * (`reshapeAnswers` once the other pages arrive).
+ */
+import { type Answers, type FormContext, type PageConfig } from '@admit/form-model';
+import { createForm, type Decorator, type FormApi, type Mutator } from 'final-form';
+import arrayMutators from 'final-form-arrays';
 
-import { removeGroup } from './groups.ts';
+import {
+  answerFieldName,
+  type FormValues,
+  groupCounts,
+  toFlatAnswers,
+  toFormValues,
+} from './groupValues.ts';
+
+export type AnswersForm = FormApi<FormValues>;
+
+interface Binding {
+  pages: readonly PageConfig[];
+  last?: { values: FormValues; flat: Answers };
+}
+const bindings = new WeakMap<object, Binding>();
+
+function bindingOf(form: AnswersForm): Binding {
+  const binding = bindings.get(form);
+  if (binding === undefined) throw new Error('the form was not made by createAnswersForm');
+  return binding;
+}
+
+/** Replaces the values at once, in one notification (a new shape). */
+const setValues: Mutator<FormValues> = (args, state) => {
+  state.formState.values = args[0] as FormValues;
+};
 
 /**
- * The application's Final Form, holding `answers` as its values but NOT as its initial values.
- * react-final-form 7 sets a field back to the form's initial value whenever a removed field
- * mounts again, which would bring a cleared answer back each time its hidden block shows
- * (SPEC §4 says it is cleared). Saves diff against their own snapshot (useSaving), so nothing
- * here needs Final Form's notion of initial values. The decorators (clearing) are applied once
- * the answers are in; `form.mutators.removeGroup` removes an add-another group (groups.ts).
+ * The form, holding `answers` as its values but NOT as its initial values: react-final-form 7
+ * sets a field back to the form's initial value whenever a removed field mounts again, which
+ * would bring a cleared answer back each time its hidden block shows (SPEC §4 says it is
+ * cleared). Saves diff against their own snapshot (useSaving). The decorators (clearing) are
+ * applied once the answers are in.
  */
 export function createAnswersForm(
   answers: Answers,
-  decorators: readonly Decorator<Answers>[] = [],
-): FormApi<Answers> {
-  const form = createForm<Answers>({ onSubmit: () => undefined, mutators: { removeGroup } });
-  form.batch(() => {
-    for (const [key, value] of Object.entries(answers)) form.change(key, value);
+  shape: { pages: readonly PageConfig[]; ui: FormContext },
+  decorators: readonly Decorator<FormValues>[] = [],
+): AnswersForm {
+  const form = createForm<FormValues>({
+    onSubmit: () => undefined,
+    mutators: { ...arrayMutators, setValues },
   });
+  bindings.set(form, { pages: shape.pages });
+  form.mutators.setValues?.(toFormValues(shape.pages, answers, shape.ui));
   for (const decorate of decorators) decorate(form);
   return form;
+}
+
+/** SPEC's flat answers of the form's values (now, or those given), one mapping per change. */
+export function answersOf(form: AnswersForm, values = form.getState().values): Answers {
+  const binding = bindingOf(form);
+  if (binding.last?.values !== values)
+    binding.last = { values, flat: toFlatAnswers(binding.pages, values) };
+  return binding.last.flat;
+}
+
+/** The field name of an answer key (`college_2_name` → `groups.college[1].college_name`). */
+export function answerName(form: AnswersForm, key: string): string {
+  return answerFieldName(bindingOf(form).pages, key);
+}
+
+/** Sets answers by their flat keys, in one notification. */
+export function changeAnswers(form: AnswersForm, changes: Answers): void {
+  form.batch(() => {
+    for (const [key, value] of Object.entries(changes)) form.change(answerName(form, key), value);
+  });
+}
+
+/** The UI state with each add-another count being its array's length (what the form shows). */
+export function answersContext(form: AnswersForm, ui: FormContext): FormContext {
+  return { ...ui, addAnother: { ...ui.addAnother, ...groupCounts(form.getState().values) } };
+}
+
+/** The pages known now hold more add-another blocks: their groups become arrays. */
+export function reshapeAnswers(form: AnswersForm, pages: readonly PageConfig[], ui: FormContext) {
+  const binding = bindingOf(form);
+  if (binding.pages === pages) return;
+  const flat = answersOf(form);
+  const context = answersContext(form, ui);
+  binding.pages = pages;
+  binding.last = undefined;
+  form.mutators.setValues?.(toFormValues(pages, flat, context));
+}
+
+/** The pages the form's shape follows (for mapping errors). */
+export function shapePages(form: AnswersForm): readonly PageConfig[] {
+  return bindingOf(form).pages;
 }

@@ -84,7 +84,7 @@ describe('the step renderer', () => {
     await userEvent.fill(page.getByRole('textbox', { name: 'First Name' }), 'Ada');
     await userEvent.click(page.getByRole('checkbox', { name: 'Send me text message updates' }));
     await userEvent.click(page.getByRole('checkbox', { name: 'White' }));
-    const values = step.form.getState().values;
+    const values = step.answers();
     expect(values).toMatchObject({ first_name: 'Ada', optin_sms_ind: true, race_white: true });
   });
 
@@ -98,14 +98,14 @@ describe('the step renderer', () => {
     await userEvent.click(arson);
     await userEvent.click(assault);
     await userEvent.click(none);
-    expect(step.form.getState().values).toMatchObject({
+    expect(step.answers()).toMatchObject({
       crime_arson: false,
       crime_assault: false,
       crime_no: true,
     });
     await expect.element(arson).not.toBeChecked();
     await userEvent.click(arson);
-    expect(step.form.getState().values).toMatchObject({ crime_arson: true, crime_no: false });
+    expect(step.answers()).toMatchObject({ crime_arson: true, crime_no: false });
     await expect.element(none).not.toBeChecked();
   });
 
@@ -157,14 +157,58 @@ describe('the step renderer', () => {
     await expect.element(lookup, { timeout: 10_000 }).toBeVisible();
     await userEvent.fill(lookup, 'Bozeman');
     await userEvent.click(page.getByRole('option', { name: /Bozeman High School/ }));
-    await expect
-      .poll(() => step?.form.getState().values.hs_state_desc, { timeout: 5_000 })
-      .toBe('Montana');
-    expect(step.form.getState().values).toMatchObject({
+    await expect.poll(() => step?.answers().hs_state_desc, { timeout: 5_000 }).toBe('Montana');
+    expect(step.answers()).toMatchObject({
       hs_country: 'USA',
       hs_country_desc: 'United States',
       hs_state: 'MT',
       hs_state_desc: 'Montana',
+    });
+  });
+
+  it('fills the second college’s keys from its lookup, _desc included, and leaves the first college alone', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      const body = url.searchParams.has('id')
+        ? {
+            name: 'Montana State University',
+            ceeb: '4488',
+            address_line_1: '211 Montana Hall',
+            city: 'Bozeman',
+            state: 'MT',
+            zip: '59717',
+            country: 'USA',
+          }
+        : [{ id: '4488', text: 'Montana State University', sub_text: 'Bozeman, MT' }];
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+      );
+    });
+    step = await renderStep({
+      page: collegeSections('education', 'colleges'),
+      initialValues: { college_name: 'First', college_2_name: '' },
+      ui: { addAnother: { college: 2 } },
+    });
+    const lookup = page.getByRole('combobox', { name: 'College or university name' }).nth(1);
+    await expect.element(lookup, { timeout: 10_000 }).toBeVisible();
+    await userEvent.fill(lookup, 'Montana State');
+    await userEvent.click(page.getByRole('option', { name: /Montana State University/ }));
+    await expect
+      .poll(() => step?.answers().college_2_state_desc, { timeout: 5_000 })
+      .toBe('Montana');
+    expect(step.answers()).toMatchObject({
+      college_name: 'First',
+      college_2_name: 'Montana State University',
+      college_2_ceeb: '4488',
+      college_2_city: 'Bozeman',
+      college_2_country: 'USA',
+      college_2_country_desc: 'United States',
+      college_2_state: 'MT',
+    });
+    expect(step.answers().college_city).toBeUndefined();
+    // In the form, the second group's answers are the second item of the array.
+    expect(step.form.getState().values).toMatchObject({
+      groups: { college: [{ college_name: 'First' }, { college_city: 'Bozeman' }] },
     });
   });
 
@@ -200,10 +244,8 @@ describe('the step renderer', () => {
     await expect.element(zip, { timeout: 10_000 }).toBeVisible();
     await userEvent.fill(zip, '5971');
     await userEvent.click(page.getByRole('option', { name: /Bozeman, MT 59715/ }));
-    await expect
-      .poll(() => step?.form.getState().values.mailing_zip, { timeout: 5_000 })
-      .toBe('59715');
-    expect(step.form.getState().values).toMatchObject({
+    await expect.poll(() => step?.answers().mailing_zip, { timeout: 5_000 }).toBe('59715');
+    expect(step.answers()).toMatchObject({
       mailing_address_line_1: '12 College St',
       mailing_city: 'Bozeman',
       mailing_state: 'MT',
@@ -221,7 +263,7 @@ describe('the step renderer', () => {
     await expect
       .element(page.getByRole('combobox', { name: 'State of Birth' }))
       .toHaveTextContent('Montana');
-    expect(step.form.getState().values).toMatchObject({
+    expect(step.answers()).toMatchObject({
       birth_state: 'MT',
       birth_state_desc: 'Montana',
     });
@@ -229,7 +271,7 @@ describe('the step renderer', () => {
     // "--" clears both.
     await userEvent.click(page.getByRole('combobox', { name: 'State of Birth' }));
     await userEvent.click(page.getByRole('option', { name: '--' }));
-    expect(step.form.getState().values).toMatchObject({ birth_state: '', birth_state_desc: '' });
+    expect(step.answers()).toMatchObject({ birth_state: '', birth_state_desc: '' });
   });
 
   it('stores a radio’s chosen label in {key}_desc too', async () => {
@@ -239,7 +281,7 @@ describe('the step renderer', () => {
       name: 'Are you a citizen of the United States?',
     });
     await userEvent.click(citizen.getByRole('radio', { name: 'No' }));
-    expect(step.form.getState().values).toMatchObject({ us_citizen: 'N', us_citizen_desc: 'No' });
+    expect(step.answers()).toMatchObject({ us_citizen: 'N', us_citizen_desc: 'No' });
   });
 
   it('lets a logged-in applicant choose a file, asking the server only for the documents', async () => {

@@ -28,7 +28,7 @@ import {
   TextInput,
 } from '@admit/design-system';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { useField, useForm } from 'react-final-form';
+import { useField } from 'react-final-form';
 
 import { LookupPlaceholder } from './LookupPlaceholder.tsx';
 import {
@@ -39,7 +39,8 @@ import {
   useQuestionInput,
   useShownError,
 } from './useQuestionInput.ts';
-import { useWatch } from './useWatch.ts';
+import { answerName, answersOf, changeAnswers } from './createAnswersForm.ts';
+import { useAnswersForm, useWatch } from './useWatch.ts';
 
 export type { FieldProps } from './useQuestionInput.ts';
 
@@ -140,8 +141,8 @@ function CheckboxField({ question }: FieldProps<'checkbox'>) {
 }
 
 function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
-  const form = useForm();
-  const { meta } = useField(question.key, { subscription });
+  const form = useAnswersForm();
+  const { meta } = useField(answerName(form, question.key), { subscription });
   const error = useShownError(meta.error);
   const checkedKeys = useWatch((values) =>
     question.options
@@ -162,10 +163,7 @@ function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
       }))}
       onChange={(key, value) => {
         // "None of these" and the offenses exclude each other (SPEC §5).
-        const changes = exclusiveChanges(question, form.getState().values, key, value);
-        form.batch(() => {
-          for (const [changed, ticked] of Object.entries(changes)) form.change(changed, ticked);
-        });
+        changeAnswers(form, exclusiveChanges(question, answersOf(form), key, value));
       }}
       error={error}
     />
@@ -173,9 +171,9 @@ function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
 }
 
 function MonthYearField({ question }: FieldProps<'month-year'>) {
-  const form = useForm();
-  const month = useField<string>(question.monthKey, { subscription });
-  const year = useField<string>(question.yearKey, { subscription });
+  const form = useAnswersForm();
+  const month = useField<string>(answerName(form, question.monthKey), { subscription });
+  const year = useField<string>(answerName(form, question.yearKey), { subscription });
   const monthErrors = useShownError(month.meta.error) ?? [];
   const yearErrors = useShownError(year.meta.error) ?? [];
   const required = useWatch((values) => isRequired(question.required, values));
@@ -189,10 +187,7 @@ function MonthYearField({ question }: FieldProps<'month-year'>) {
       yearValue={text(year.input.value)}
       years={yearOptions(question.years, new Date())}
       onChange={({ month: m, year: y }) => {
-        form.batch(() => {
-          form.change(question.monthKey, m);
-          form.change(question.yearKey, y);
-        });
+        changeAnswers(form, { [question.monthKey]: m, [question.yearKey]: y });
       }}
       onBlur={month.input.onBlur}
       error={[...new Set([...monthErrors, ...yearErrors])]}

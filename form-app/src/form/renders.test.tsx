@@ -66,6 +66,34 @@ describe('a keystroke re-renders one field', () => {
     expect(renders).toEqual(Array.from('Radio', () => ({ gallatin_refer_other: 1 })));
   });
 
+  it('in a field inside an add-another group (an item of its Final Form array)', async () => {
+    forbidNetwork();
+    const rendered = await renderStep({
+      page: collegePage('education'),
+      initialValues: { college_name: 'First', college_2_name: 'Second' },
+    });
+    step = rendered;
+    await expect
+      .element(page.getByRole('heading', { name: 'College 2', exact: true }))
+      .toBeVisible();
+    const code = page.getByRole('textbox', { name: 'College code (CEEB)' }).nth(1);
+    await untilQuiet(rendered.renders);
+    await userEvent.click(code);
+    await settle();
+    const perKeystroke: Record<string, number>[] = [];
+    for (const key of '123') {
+      rendered.renders.reset();
+      await userEvent.keyboard(key);
+      await settle();
+      perKeystroke.push({ ...rendered.renders.fields });
+    }
+    await expect.element(code).toHaveValue('123');
+    expect(perKeystroke).toEqual(Array.from('123', () => ({ college_2_ceeb: 1 })));
+    // Stored under the second group's key; the first group's is untouched.
+    expect(rendered.answers().college_2_ceeb).toBe('123');
+    expect(rendered.answers().college_ceeb).toBeUndefined();
+  });
+
   it('in the whole form layout (header, navigation, banner, saving) for a visitor', async () => {
     const network = forbidNetwork();
     step = await renderFormLayout('/about');

@@ -5,10 +5,11 @@
  * stores the chosen label in `{key}_desc` (SPEC §3).
  */
 import { descKey, hasDescKey, isRequired, type Question } from '@admit/form-model';
-import { useField, useForm } from 'react-final-form';
+import { useField } from 'react-final-form';
 
 import { useRenderer } from './RendererContext.tsx';
-import { useWatch } from './useWatch.ts';
+import { answerName, changeAnswers } from './createAnswersForm.ts';
+import { useAnswersForm, useWatch } from './useWatch.ts';
 
 export type Of<T extends Question['type']> = Extract<Question, { type: T }>;
 export interface FieldProps<T extends Question['type']> {
@@ -50,8 +51,8 @@ type ValueOf<Q extends KeyedQuestion> = Q extends Of<'checkbox'> ? boolean : str
 export function useQuestionInput<Q extends KeyedQuestion>(
   question: Q,
 ): ControlledFieldProps<ValueOf<Q>> {
-  const form = useForm();
-  const { input, meta } = useField<unknown>(question.key, { subscription });
+  const form = useAnswersForm();
+  const { input, meta } = useField<unknown>(answerName(form, question.key), { subscription });
   const error = useShownError(meta.error);
   const required = useRequired(question);
   const value = (
@@ -67,9 +68,9 @@ export function useQuestionInput<Q extends KeyedQuestion>(
         input.onChange(next);
         return;
       }
-      form.batch(() => {
-        form.change(question.key, next);
-        form.change(descKey(question.key), next === '' ? '' : label);
+      changeAnswers(form, {
+        [question.key]: next,
+        [descKey(question.key)]: next === '' ? '' : label,
       });
     },
     onBlur: input.onBlur,

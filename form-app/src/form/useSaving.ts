@@ -5,7 +5,6 @@
  */
 import { type Answers } from '@admit/form-model';
 import { type QueryClient } from '@tanstack/react-query';
-import { type FormApi } from 'final-form';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
@@ -20,6 +19,7 @@ import {
   type SaveEvent,
   type SaveState,
 } from '../application/saveState.ts';
+import { answersOf, type AnswersForm } from './createAnswersForm.ts';
 
 /** How long after the last change an autosave starts. */
 export const AUTOSAVE_DELAY_MS = 3000;
@@ -108,16 +108,17 @@ function createSaveStatusStore() {
   return store;
 }
 
-/** The keys whose values differ between two answer sets (a removed key counts as ""). */
+/** The keys whose values differ between two answer sets (a missing key counts as ""). */
 export function changedAnswers(saved: Answers, current: Answers): Answers {
   const patch: Answers = {};
-  for (const [key, value] of Object.entries(current)) if (saved[key] !== value) patch[key] = value;
+  for (const [key, value] of Object.entries(current))
+    if ((saved[key] ?? '') !== value) patch[key] = value;
   for (const key of Object.keys(saved)) if (!(key in current) && saved[key] !== '') patch[key] = '';
   return patch;
 }
 
 export function useSaving(
-  form: FormApi<Answers>,
+  form: AnswersForm,
   options: {
     loggedIn: boolean;
     queryClient: QueryClient;
@@ -137,7 +138,7 @@ export function useSaving(
     if (!loggedIn) return;
     // One save at a time: a save waits for the one in flight, then sends what is still new.
     while (inFlight.current !== undefined) await inFlight.current.catch(() => undefined);
-    const current = form.getState().values;
+    const current = answersOf(form);
     const patch = changedAnswers(saved.current, current);
     if (Object.keys(patch).length === 0) {
       status.dispatch({ kind: 'nothing' });
@@ -150,7 +151,7 @@ export function useSaving(
         profile === undefined ? profile : { ...profile, answer: { ...profile.answer, ...patch } },
       );
       // What the server now has leaves this tab's keeping; what was typed meanwhile stays.
-      writePendingAnswers(username, changedAnswers(saved.current, form.getState().values));
+      writePendingAnswers(username, changedAnswers(saved.current, answersOf(form)));
     });
     inFlight.current = request;
     try {
@@ -176,7 +177,8 @@ export function useSaving(
   useEffect(() => {
     let timer: number | undefined;
     const unsubscribe = form.subscribe(
-      ({ values }) => {
+      ({ values: formValues }) => {
+        const values = answersOf(form, formValues);
         // Kept in this tab at once, until the server acknowledges them.
         if (loggedIn) writePendingAnswers(username, changedAnswers(saved.current, values));
         window.clearTimeout(timer);
@@ -198,7 +200,7 @@ export function useSaving(
 
   /** Whether anything differs from what the server has (or, for a visitor, anything typed). */
   const hasAnswers = useCallback(
-    () => Object.values(form.getState().values).some((value) => value !== '' && value !== false),
+    () => Object.values(answersOf(form)).some((value) => value !== '' && value !== false),
     [form],
   );
 

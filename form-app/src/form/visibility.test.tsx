@@ -112,7 +112,7 @@ describe('the renderer shows what form-model’s walk calls visible', () => {
     step = await renderStep({ page, initialValues: randomAnswers([page], random), ui });
     await untilQuiet(step.renders);
 
-    const values = step.form.getState().values;
+    const values = step.answers();
     const expected = new Map<string, boolean>();
     for (const { question, visible } of visitQuestions([page], values, ui)) {
       const anchor = anchorOf(question);

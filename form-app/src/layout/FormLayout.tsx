@@ -30,6 +30,7 @@ import { useStatusRules } from '../application/useStatusRules.ts';
 import { useStepActions } from '../application/useStepActions.ts';
 import { useValidation } from '../application/useValidation.ts';
 import { ApplicationContext } from '../form/ApplicationContext.tsx';
+import { answersOf } from '../form/createAnswersForm.ts';
 import { RendererContext } from '../form/RendererContext.tsx';
 import { useSaving } from '../form/useSaving.ts';
 import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
@@ -86,7 +87,7 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
   );
   const banner = bannerState(session);
   const withAnswers = (to: string) => () => {
-    void navigate(to, { state: { answers: form.getState().values } });
+    void navigate(to, { state: { answers: answersOf(form) } });
   };
 
   return (

@@ -2,9 +2,11 @@
 import { type PageConfig, summaryHref } from '@admit/form-model';
 import { ValidationSummary } from '@admit/design-system';
 import { useMemo } from 'react';
-import { useFormState } from 'react-final-form';
+import { useForm, useFormState } from 'react-final-form';
 
 import { questionLabelsOf, summaryItems } from '../application/summary.ts';
+import { shapePages } from '../form/createAnswersForm.ts';
+import { flattenGroups } from '../form/groupValues.ts';
 
 export function Summary({
   pages,
@@ -13,9 +15,12 @@ export function Summary({
   pages: readonly PageConfig[];
   onNavigate: (href: string) => void;
 }) {
+  const form = useForm<Record<string, unknown>>();
   const { errors } = useFormState({ subscription: { errors: true } });
   const labels = useMemo(() => questionLabelsOf(pages), [pages]);
-  const items = summaryItems(errors ?? {}, (key) => summaryHref(pages, key), labels);
+  // Errors by flat key again (a group's errors sit inside its array item in the form).
+  const flat = flattenGroups<unknown>(shapePages(form), errors ?? {});
+  const items = summaryItems(flat, (key) => summaryHref(pages, key), labels);
   if (items.length === 0) return null;
   return (
     <ValidationSummary

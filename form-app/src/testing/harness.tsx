@@ -10,7 +10,6 @@
 import { type Answers, type PageConfig } from '@admit/form-model';
 import { AppThemeProvider, createAppTheme, ToastProvider } from '@admit/design-system';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type FormApi } from 'final-form';
 import { useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Form } from 'react-final-form';
@@ -21,7 +20,7 @@ import { createQueryClient } from '../api/queryClient.ts';
 import { createRenderer } from '../application/renderer.ts';
 import { SectionView } from '../form/blocks.tsx';
 import { type Clearing, createClearing } from '../form/clearing.ts';
-import { createAnswersForm } from '../form/createAnswersForm.ts';
+import { answersOf, type AnswersForm, createAnswersForm } from '../form/createAnswersForm.ts';
 import { RendererContext, type UiState } from '../form/RendererContext.tsx';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
@@ -47,13 +46,15 @@ export interface StepOptions {
 }
 
 export interface RenderedStep {
-  /** The form's API: read `form.getState().values` to see what would be saved. */
-  form: FormApi<Answers>;
+  /** The form's API (its values hold add-another groups as arrays). */
+  form: AnswersForm;
+  /** The answers by SPEC's flat keys now: what would be saved. */
+  answers: () => Answers;
   container: HTMLElement;
   /** React's render counts since the last `renders.reset()` (see renderCounter.ts). */
   renders: RenderCounts;
-  /** Calls to the renderer context's `setTab` and `setAddAnother`, in order. */
-  calls: { setTab: [string, string][]; setAddAnother: [string, number][] };
+  /** Calls to the renderer context's `setTab`, and the add-another counts stored, in order. */
+  calls: { setTab: [string, string][]; storeCount: [string, number][] };
   unmount: () => void;
 }
 
@@ -67,7 +68,7 @@ function Step({
   ui: initial,
   calls,
 }: Required<Omit<StepOptions, 'initialValues'>> & {
-  form: FormApi<Answers>;
+  form: AnswersForm;
   clearing: Clearing;
   calls: RenderedStep['calls'];
 }) {
@@ -100,7 +101,7 @@ function Step({
       },
       {
         storeCount: (buttonId, count) => {
-          calls.setAddAnother.push([buttonId, count]);
+          calls.storeCount.push([buttonId, count]);
           setAddAnother((previous) => ({ ...previous, [buttonId]: count }));
         },
         leaveFile: () => Promise.resolve(true),
@@ -149,8 +150,8 @@ export async function renderStep(options: StepOptions): Promise<RenderedStep> {
   const given = options.ui ?? {};
   const ui = { ...given, tabs: options.loggedIn === true ? given.tabs : {} };
   const clearing = createClearing({ pages, ui });
-  const form = createAnswersForm(options.initialValues ?? {}, [clearing.decorator]);
-  const calls: RenderedStep['calls'] = { setTab: [], setAddAnother: [] };
+  const form = createAnswersForm(options.initialValues ?? {}, { pages, ui }, [clearing.decorator]);
+  const calls: RenderedStep['calls'] = { setTab: [], storeCount: [] };
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
@@ -172,6 +173,7 @@ export async function renderStep(options: StepOptions): Promise<RenderedStep> {
   });
   return {
     form,
+    answers: () => answersOf(form),
     container,
     renders,
     calls,
