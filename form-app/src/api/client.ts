@@ -46,11 +46,11 @@ export async function request<T>(
   }
   if (response.ok) return parsed as T;
   const error = (parsed ?? {}) as ErrorBody;
-  const message =
-    typeof error.message === 'string' && error.message !== ''
-      ? error.message
-      : GENERIC_ERROR_MESSAGE;
-  if (response.status === 401) throw new UnauthorizedError();
+  const serverMessage =
+    typeof error.message === 'string' && error.message !== '' ? error.message : undefined;
+  const message = serverMessage ?? GENERIC_ERROR_MESSAGE;
+  // The server's own words when it gave them (a refused service link says what to do).
+  if (response.status === 401) throw new UnauthorizedError(serverMessage);
   const errors =
     typeof error.errors === 'object' && error.errors !== null
       ? (error.errors as Record<string, string[]>)

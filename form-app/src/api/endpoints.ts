@@ -1,6 +1,6 @@
 /** Every call of SPEC §7, typed. */
 import { request } from './client.ts';
-import { ServerError } from './errors.ts';
+import { LinkError, ServerError, UnauthorizedError } from './errors.ts';
 import {
   type Answers,
   type ConversionStatus,
@@ -14,6 +14,21 @@ import {
   type ServiceApplication,
   type WebStatus,
 } from './types.ts';
+
+/**
+ * A GET that a link's token opens (a service link, a temporary application): any failure is
+ * the link's, a LinkError with the server's message (issue 15 #6: a 401 here is a refused
+ * token, not an ended session).
+ */
+async function linkRequest<T>(path: string): Promise<T> {
+  try {
+    return await request<T>('GET', path);
+  } catch (error) {
+    if (error instanceof UnauthorizedError) throw new LinkError(error.message, 401);
+    if (error instanceof ServerError) throw new LinkError(error.message, error.status);
+    throw error;
+  }
+}
 
 /** SPEC §7: web-status is the one call retried, twice. */
 const WEB_STATUS_RETRIES = 2;
@@ -81,10 +96,9 @@ export const api = {
     id: string;
   }) => request<MessageResponse>('POST', '/public/reset-password', body),
   temporaryApplication: (token: string) =>
-    request<{ answer: Answers }>('GET', `/public/tmp?token=${encodeURIComponent(token)}`),
+    linkRequest<{ answer: Answers }>(`/public/tmp?token=${encodeURIComponent(token)}`),
   serviceApplication: (serviceToken: string) =>
-    request<ServiceApplication>(
-      'GET',
+    linkRequest<ServiceApplication>(
       `/service/tmp-pdf?service_token=${encodeURIComponent(serviceToken)}`,
     ),
   async lookup(text: string, category: string, signal?: AbortSignal): Promise<LookupSuggestion[]> {

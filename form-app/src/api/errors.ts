@@ -28,6 +28,23 @@ export class ServerError extends Error {
   }
 }
 
+/**
+ * A service link or a temporary application link that did not open (issue 15 #6): the server
+ * refused the token (unknown, cut short, expired, revoked), or no answer came. It carries the
+ * server's message, which says what to do; it is never a session error, so nothing is cleared
+ * and nobody is sent to /login.
+ */
+export class LinkError extends Error {
+  override name = 'LinkError';
+  constructor(
+    message: string = GENERIC_ERROR_MESSAGE,
+    /** The HTTP status of the refusal, 0 when no answer came. */
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
+
 /** A configuration mistake found while running on a local development host (SPEC §5). */
 export class BadConfigError extends Error {
   override name = 'BadConfigError';

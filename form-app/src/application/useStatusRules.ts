@@ -28,18 +28,35 @@ export function useStatusRules(
   const { isLoggedIn, webStatus, lastPage, hasChangedPage } = session;
   const location = useLocation();
   const navigate = useNavigate();
-  const { showToast } = useToast();
+  const { showToast, closeToast } = useToast();
   const path = location.pathname;
   const submitted = webStatus === 'submitted';
 
-  // SPEC §2: after login (or submit) the success message arrives in navigation state.
+  // SPEC §2: after login (or submit) the success message arrives in navigation state. Once
+  // shown it leaves the history entry (issue 15 #7): this layout mounts again when the session
+  // changes (logout, a 401) and on reload, and announced the message each time.
   const announced = useRef<unknown>(undefined);
+  const toast = useRef<string | undefined>(undefined);
   const successMessage = navigationState(location.state).successMessage;
   useEffect(() => {
     if (successMessage === undefined || announced.current === location.key) return;
     announced.current = location.key;
-    if (path !== COMPLETION_ROUTE) showToast({ severity: 'success', message: successMessage });
-  }, [location.key, path, showToast, successMessage]);
+    // The completion page says "Your application was successfully submitted." itself.
+    if (path !== COMPLETION_ROUTE)
+      toast.current = showToast({ severity: 'success', message: successMessage });
+    void navigate(path + location.search + location.hash, {
+      replace: true,
+      state: carriedState(location.state),
+    });
+  }, [location, navigate, path, showToast, successMessage]);
+  // Leaving the form (Log Out, the idle logout, a 401) ends what "You have successfully logged
+  // in." spoke of: it does not stay on /login beside "You have been logged out.".
+  useEffect(
+    () => () => {
+      if (toast.current !== undefined) closeToast(toast.current);
+    },
+    [closeToast],
+  );
 
   // SPEC §6: carried visitor answers are saved to the account at once, then forgotten.
   useEffect(() => {

@@ -9,7 +9,6 @@ import {
   Box,
   Container,
   LoadingSpinner,
-  LazyModal,
   StepNavigation,
   UploadInProgressDialog,
 } from '@admit/design-system';
@@ -33,11 +32,11 @@ import { ApplicationContext } from '../form/ApplicationContext.tsx';
 import { answersOf } from '../form/createAnswersForm.ts';
 import { RendererContext } from '../form/RendererContext.tsx';
 import { useSaving } from '../form/useSaving.ts';
-import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { DEFAULT_ROUTE, tenant } from '../tenant.ts';
 import { AppChrome } from './AppChrome.tsx';
+import { LogoutErrorDialog } from './LogoutErrorDialog.tsx';
 import { Summary } from './Summary.tsx';
 import { TabSwitchDialog } from './TabSwitchDialog.tsx';
 import { useLogout } from './useLogout.ts';
@@ -155,18 +154,12 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
               </Container>
               <UploadInProgressDialog open={blockedTab} onClose={unblockTab} />
               <TabSwitchDialog question={tabLoss} />
-              {/* SPEC §8: a failed logout shows in a dialog; the session lives on. */}
-              <LazyModal
-                open={logoutError !== undefined}
+              <LogoutErrorDialog
+                error={logoutError}
                 onClose={() => {
                   setLogoutError(undefined);
                 }}
-                title="Unexpected Error"
-              >
-                {logoutError instanceof Error && logoutError.message !== ''
-                  ? logoutError.message
-                  : GENERIC_ERROR_MESSAGE}
-              </LazyModal>
+              />
             </AppChrome>
           )}
         </Form>

@@ -1,8 +1,10 @@
 import { Button, LazyModal, Stack, Typography } from '@admit/design-system';
+import { useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useIdleTimer } from '../session/idle.ts';
+import { LogoutErrorDialog } from './LogoutErrorDialog.tsx';
 import { useLogout } from './useLogout.ts';
 
 /** SPEC §8: the automatic logout message. */
@@ -13,11 +15,15 @@ export const IDLE_NOT_SAVED_MESSAGE =
 
 /**
  * SPEC §4 inactivity timeout with a warning modal 60 s before: Yes keeps the session, No logs
- * out; the timeout saves (via `beforeLogout`) and logs out with SPEC §8's message.
+ * out; the timeout saves (via `beforeLogout`) and logs out with SPEC §8's message. "No, log me
+ * out" is the applicant's own choice, so it is a logout by hand (issue 15 #7): it saves, says
+ * "You have been logged out." and, when the server refuses, says so and keeps the session.
  */
 export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<void> }) {
   const session = useSession();
   const logout = useLogout();
+  const [logoutError, setLogoutError] = useState<unknown>(undefined);
+  const save = () => beforeLogout?.() ?? Promise.resolve();
   const { state, keepAlive, logoutNow, remainingSeconds } = useIdleTimer({
     enabled: session.isLoggedIn && !session.isServiceUser,
     // Any authenticated request restarts the server's idle clock; the profile is the lightest
@@ -26,37 +32,54 @@ export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<voi
       api.profile().catch(() => undefined);
     },
     onIdle: () => {
-      void (beforeLogout?.() ?? Promise.resolve())
+      void save()
         .then(
           () => AUTO_LOGOUT_MESSAGE,
           () => `${AUTO_LOGOUT_MESSAGE} ${IDLE_NOT_SAVED_MESSAGE}`,
         )
         .then((errorMessage) => logout({ errorMessage }));
     },
+    onLogOut: () => {
+      void save()
+        .catch(() => undefined)
+        .then(() => logout({ explicit: true }))
+        .catch((error: unknown) => {
+          keepAlive();
+          setLogoutError(error);
+        });
+    },
   });
 
   return (
-    // Fetched on the first prompt: most visits never see it.
-    <LazyModal
-      open={state === 'prompted'}
-      onClose={keepAlive}
-      title="Are you still there?"
-      role="alertdialog"
-      actions={
-        <Stack direction="row" spacing={1}>
-          <Button variant="outlined" onClick={logoutNow}>
-            No, log me out
-          </Button>
-          <Button variant="contained" onClick={keepAlive} autoFocus>
-            Yes, keep me logged in
-          </Button>
-        </Stack>
-      }
-    >
-      <Typography>
-        For your security you will be logged out in {remainingSeconds} seconds. Your answers are
-        saved. Do you want to stay logged in?
-      </Typography>
-    </LazyModal>
+    <>
+      {/* Fetched on the first prompt: most visits never see it. */}
+      <LazyModal
+        open={state === 'prompted'}
+        onClose={keepAlive}
+        title="Are you still there?"
+        role="alertdialog"
+        actions={
+          <Stack direction="row" spacing={1}>
+            <Button variant="outlined" onClick={logoutNow}>
+              No, log me out
+            </Button>
+            <Button variant="contained" onClick={keepAlive} autoFocus>
+              Yes, keep me logged in
+            </Button>
+          </Stack>
+        }
+      >
+        <Typography>
+          For your security you will be logged out in {remainingSeconds} seconds. Your answers are
+          saved. Do you want to stay logged in?
+        </Typography>
+      </LazyModal>
+      <LogoutErrorDialog
+        error={logoutError}
+        onClose={() => {
+          setLogoutError(undefined);
+        }}
+      />
+    </>
   );
 }

@@ -9,13 +9,11 @@ import {
   useToast,
 } from '@admit/design-system';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
 
 import { api } from '../api/endpoints.ts';
 import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
-import { navigationState } from '../routes/paths.ts';
 import { tenant } from '../tenant.ts';
 
 /** SPEC §9: PDF status is polled every 1000 ms, then every 600000 ms past the first state. */
@@ -23,17 +21,11 @@ export const PDF_POLL_FAST_MS = 1000;
 export const PDF_POLL_SLOW_MS = 600_000;
 
 export function CompletionPage() {
-  const location = useLocation();
   const { showToast } = useToast();
-  const shown = useRef(false);
-  const message = navigationState(location.state).successMessage;
+  // The submit's message is the alert below; the layout drops it from the history entry.
   useEffect(() => {
     document.title = `${tenant.titles.completion} · ${tenant.names.college}`;
-    if (message !== undefined && !shown.current) {
-      shown.current = true;
-      showToast({ severity: 'success', message });
-    }
-  }, [message, showToast]);
+  }, []);
 
   const pdf = useQuery({
     queryKey: queryKeys.pdf,

@@ -1,6 +1,8 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
+import { LinkError } from '../api/errors.ts';
+import { LinkProblem } from '../pages/LinkProblem.tsx';
 import { RootError } from './RootError.tsx';
 
 interface BoundaryProps {
@@ -36,13 +38,17 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   override render() {
-    return this.state.caught ? <RootError error={this.state.error} /> : this.props.children;
+    if (!this.state.caught) return this.props.children;
+    // Issue 15 #6: a link that did not open says why and whom to ask, not "Something went wrong."
+    if (this.state.error instanceof LinkError) return <LinkProblem error={this.state.error} />;
+    return <RootError error={this.state.error} />;
   }
 }
 
 /**
  * The routes' error boundary (what a data router's `errorElement` was): an error thrown while
- * rendering the routes inside it shows RootError in their place, and the next location renders
+ * rendering the routes inside it shows RootError (or, for a link that did not open, LinkProblem)
+ * in their place, and the next location renders
  * normally again. Declarative routes instead of the data router keep about 16 kB gzip of
  * react-router out of the first download (bench/bundle).
  */

@@ -29,6 +29,8 @@ export interface IdleTimerOptions {
   warningMs?: number;
   /** Called once when the timeout passes (save, then log out). */
   onIdle: () => void;
+  /** "No, log me out": a logout by hand, not the automatic one (issue 15 #7). */
+  onLogOut: () => void;
   /** A light authenticated request: the server's idle clock restarts on any request. */
   ping?: () => void;
 }
@@ -38,6 +40,7 @@ export function useIdleTimer({
   timeoutMs = IDLE_TIMEOUT_MS,
   warningMs = IDLE_WARNING_MS,
   onIdle,
+  onLogOut,
   ping,
 }: IdleTimerOptions) {
   const [state, setState] = useState<IdleState>('active');
@@ -126,7 +129,7 @@ export function useIdleTimer({
   };
   const logoutNow = () => {
     setState('idle');
-    onIdle();
+    onLogOut();
   };
 
   return { state, keepAlive, logoutNow, remainingSeconds };

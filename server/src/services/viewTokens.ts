@@ -30,7 +30,8 @@ export const TOKEN_MAX_DAYS = 90;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const tokenMessages = {
-  serviceMissing: 'A service token is required to view an application.',
+  serviceMissing:
+    'This link has no service token. Ask the admissions office for a new link to view the application.',
   serviceInvalid:
     'This service link is not valid. Ask the admissions office for a new link to view the application.',
   serviceExpired:

@@ -166,6 +166,35 @@ describe('GET /service/tmp-pdf', () => {
   });
 });
 
+describe("a link's refusals (issue 15 #6: the browser shows them as they are)", () => {
+  it('each tells the holder what to do: ask the admissions office for a new link', async () => {
+    const ada = await applicant('Ada');
+    const revoked = await tokens.createServiceToken(ada.username);
+    await tokens.revoke(revoked.token);
+    const expiring = await tokens.createServiceToken(ada.username, 1);
+    ctx.advance(DAY_MS + 1000);
+    const refusals = await Promise.all([
+      ctx.app.inject({ method: 'GET', url: '/service/tmp-pdf' }),
+      serviceView('kq3Vb0Zr'),
+      serviceView('A'.repeat(43)),
+      serviceView(revoked.token),
+      serviceView(expiring.token),
+      ctx.app.inject({ method: 'GET', url: '/public/tmp?token=kq3Vb0Zr' }),
+    ]);
+    const messages = refusals.map((response) => json(response).message);
+    expect(new Set(messages)).toEqual(
+      new Set([
+        tokenMessages.serviceMissing,
+        tokenMessages.serviceInvalid,
+        tokenMessages.serviceRevoked,
+        tokenMessages.serviceExpired,
+        tokenMessages.tmpInvalid,
+      ]),
+    );
+    for (const message of messages) expect(message).toMatch(/Ask the admissions office for a new/);
+  });
+});
+
 describe('GET /public/tmp', () => {
   const prefilled = { first_name: 'Maria', last_name: 'Mitchell', mailing_country: 'USA' };
 

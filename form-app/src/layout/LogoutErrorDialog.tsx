@@ -1,0 +1,15 @@
+import { LazyModal } from '@admit/design-system';
+
+import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
+
+/**
+ * SPEC §8: a logout by hand that the server refused shows in a dialog ("Unexpected Error" with
+ * the server's message); the session lives on. Log Out and "No, log me out" share it.
+ */
+export function LogoutErrorDialog({ error, onClose }: { error: unknown; onClose: () => void }) {
+  return (
+    <LazyModal open={error !== undefined} onClose={onClose} title="Unexpected Error">
+      {error instanceof Error && error.message !== '' ? error.message : GENERIC_ERROR_MESSAGE}
+    </LazyModal>
+  );
+}
