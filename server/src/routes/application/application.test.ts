@@ -14,6 +14,7 @@ import {
   signedIn,
   type TestContext,
 } from '../../test/context.ts';
+import { COMPLETE } from '../../test/application.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -85,6 +86,7 @@ async function storedRow(username: string) {
       'applications.validations',
       'applications.submitted_at',
       'applications.updated_at',
+      'applications.reference',
     ])
     .where('accounts.username', '=', username)
     .executeTakeFirstOrThrow();
@@ -121,46 +123,6 @@ async function saveAnswers(cookie: string, answers: Answers): Promise<void> {
   const response = await call('PUT', '/api/answer', { cookie, payload: answers });
   expect(response.statusCode, response.body).toBe(200);
 }
-
-/** A complete, valid application (tenant-config's "complete, realistic application"). */
-const COMPLETE: Answers = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  mailing_country: 'USA',
-  mailing_address_line_1: '101 Main St',
-  mailing_city: 'Bozeman',
-  mailing_state: 'MT',
-  mailing_zip: '59715',
-  mailing_addr_same_as_perm_addr: true,
-  phone_mobile: '(406) 555-0123',
-  optin_sms_ind: true,
-  birth_date: '2008-03-27',
-  us_citizen: 'Y',
-  us_citizen_desc: 'Yes',
-  entry_term: '202770',
-  educational_goal: 'AAS',
-  goal_two_year: 'WELDING',
-  prev_gallatin: 'N',
-  prev_attend_webapp: 'N',
-  parent_education: 'BA',
-  parent_degree_msu: 'N',
-  diploma_ged: 'D',
-  hs_name: 'Bozeman High School',
-  hs_ceeb: '270100',
-  grad_month: '6',
-  grad_year: '2026',
-  hs_gpa: '3.6',
-  sat_taken: 'Y',
-  sat_score_total: '1210',
-  sat_score_math: '600',
-  crime_no: true,
-  pending_no: true,
-  charges_no: true,
-  register: 'N',
-  certify_checkbox: true,
-  obligation_checkbox: true,
-  legal_agree: true,
-};
 
 describe('GET /api/profile', () => {
   it('answers with SPEC §3 profile shape for a new applicant', async () => {
@@ -761,7 +723,10 @@ describe('POST /api/submit', () => {
 
     const response = await call('POST', '/api/submit', { cookie });
     expect(response.statusCode, response.body).toBe(200);
-    expect(json(response)).toEqual({ message: 'Your application was successfully submitted.' });
+    expect(json(response)).toEqual({
+      message: 'Your application was successfully submitted.',
+      reference_number: expect.stringMatching(/^GAL-[0-9A-Z]{4}-[0-9A-Z]{4}$/) as string,
+    });
 
     const mine = await profile(cookie);
     expect(mine.web_status).toEqual([
@@ -822,8 +787,13 @@ describe('POST /api/submit', () => {
     expect(responses.map((response) => response.statusCode)).toEqual(
       Array.from({ length: 10 }, () => 200),
     );
+    // One submission, one reference number: every call answers it.
+    const { reference } = await storedRow(username);
     for (const response of responses)
-      expect(json(response)).toEqual({ message: applicationMessages.submitted });
+      expect(json(response)).toEqual({
+        message: applicationMessages.submitted,
+        reference_number: reference,
+      });
     const statuses = await ctx.db
       .selectFrom('web_statuses')
       .innerJoin('accounts', 'accounts.id', 'web_statuses.account_id')
