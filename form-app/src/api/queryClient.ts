@@ -34,6 +34,7 @@ export const queryKeys = {
   addAnother: ['add-another'] as const,
   documents: ['document-answer'] as const,
   pdf: ['pdf'] as const,
+  receipt: ['receipt'] as const,
   service: (token: string) => ['service', token] as const,
   temporary: (token: string) => ['tmp', token] as const,
 };
