@@ -67,11 +67,7 @@ export function CompletionPage() {
         {tenant.titles.completion}
       </Typography>
       <Alert severity="success">Your application was successfully submitted.</Alert>
-      <ReferenceNumber
-        reference={receipt.data?.reference_number}
-        failed={receipt.isError}
-        email={tenant.contact.email}
-      />
+      <ReferenceNumber reference={receipt.data?.reference_number} failed={receipt.isError} />
       <Typography>
         We will review your application and contact you by email. If we need anything else, such as
         transcripts or test scores, we will let you know. You can reach the Admissions Office at{' '}
@@ -108,11 +104,9 @@ export function CompletionPage() {
 function ReferenceNumber({
   reference,
   failed,
-  email,
 }: {
   reference: string | undefined;
   failed: boolean;
-  email: string;
 }) {
   if (reference === undefined)
     return failed ? (
@@ -132,13 +126,14 @@ function ReferenceNumber({
           fontSize: '1.5rem',
           fontWeight: 700,
           letterSpacing: '0.08em',
+          mb: 0.5,
         }}
       >
         {reference}
       </Typography>
       <Typography>
-        We have e-mailed you a receipt with this number and a PDF copy of your application. Please
-        quote it when you contact the Admissions Office at {email}.
+        We have e-mailed you a receipt with this number. Please quote it when you contact the
+        Admissions Office.
       </Typography>
     </Box>
   );
