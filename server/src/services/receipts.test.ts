@@ -5,6 +5,7 @@ import { buildApp, type AppDeps } from '../app.ts';
 import { COMPLETE } from '../test/application.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../test/context.ts';
 import { pdfText } from '../test/pdfText.ts';
+import { startSmtpServer } from '../test/smtp.ts';
 import { defaultBackoff } from './jobs.ts';
 import { ATTACHMENT_ATTEMPTS, SEND_MAIL_JOB } from './mail.ts';
 import { formatDate } from './pdf/render.ts';
@@ -186,6 +187,52 @@ describe('the receipt', () => {
     expect(text).toContain(reference);
     expect(text).toContain('Submitted');
     expect(text).not.toContain('DRAFT');
+  });
+
+  it('goes over SMTP with the PDF as a MIME attachment, and the outbox keeps neither text nor file', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      // Signed up where the dev mailbox reads the code; submitted where mail goes by SMTP.
+      const { username, cookie } = await readyToSubmit(ctx.app);
+      const { app } = await appWith({
+        config: {
+          ...ctx.config,
+          smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+          devMailbox: false,
+        },
+      });
+      const reference = json(await submit(app, cookie)).reference_number as string;
+      await app.mailQueue.runUntilIdle();
+      const sent = smtp.received.find((mail) => mail.to.includes(username));
+      if (sent === undefined) throw new Error('no receipt reached the SMTP server');
+      expect(sent.data).toContain(`Your reference number is ${reference}.`);
+      expect(sent.data).toMatch(
+        /Content-Type: application\/pdf;\s+name=Gallatin-Application-Lovelace-Ada\.pdf/,
+      );
+      expect(sent.data).toMatch(
+        /Content-Disposition: attachment;\s+filename=Gallatin-Application-Lovelace-Ada\.pdf/,
+      );
+      const base64 =
+        /filename=Gallatin-Application-Lovelace-Ada\.pdf\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
+          sent.data,
+        )?.[1];
+      const bytes = Buffer.from(base64 ?? '', 'base64');
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect((await pdfText(bytes)).text).toContain(reference);
+      const [row] = await ctx.db
+        .selectFrom('mail_outbox')
+        .select(['body', 'attachment_name', 'attachment_data'])
+        .where('recipient', '=', username)
+        .where('subject', 'like', 'Your application to %')
+        .execute();
+      expect(row).toEqual({
+        body: null,
+        attachment_name: 'Gallatin-Application-Lovelace-Ada.pdf',
+        attachment_data: null,
+      });
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('goes only to the applicant when the college names no admissions address', async () => {

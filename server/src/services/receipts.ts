@@ -44,7 +44,7 @@ export function receiptMail({ tenant, publicOrigin }: ReceiptTexts, submission: 
       greeting,
       `Thank you for applying to ${college}. We received your application on ${formatDate(submission.submittedAt)}.`,
       `Your reference number is ${submission.reference}. Please quote it whenever you contact the Admissions Office.`,
-      `You can download a copy of your application at any time: log in at ${publicOrigin}/ and it opens on the page that offers it.`,
+      `You can download a copy of your application at any time: log in at ${publicOrigin}/ and choose "Download a PDF copy of your application".`,
       `Admissions Office, ${college}\n${tenant.contact.email} · ${tenant.contact.phone}`,
     ].join('\n\n'),
     attachment: { kind: 'application-pdf', accountId: submission.accountId },
