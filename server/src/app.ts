@@ -41,6 +41,7 @@ import {
 import { createLookups } from './services/lookups/search.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { createApplicationPdfs, type PdfDocumentSource } from './services/pdf.ts';
+import { applicationPdfAttachment, createReceipts } from './services/receipts.ts';
 import { createSessions } from './services/sessions.ts';
 import { createStorage } from './services/storage.ts';
 import { createUploadGrants } from './services/uploadGrants.ts';
@@ -138,16 +139,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await mailQueue.stop();
   });
-  const mailer =
-    deps.mailer ??
-    createMailer({
-      db,
-      queue: mailQueue,
-      smtpUrl: config.smtpUrl,
-      from: `${tenant.names.college} <${tenant.contact.email}>`,
-      devMailbox: config.devMailbox,
-      log: app.log,
-    });
   if (config.devMailbox)
     app.log.warn(
       'the dev mailbox is on: GET /dev/mail shows every mail, confirmation codes and reset links included (and without SMTP_URL the log shows their text). Never use it where applicants can reach the server (DEV_MAILBOX=0 turns it off).',
@@ -156,15 +147,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(
       'SMTP_URL is not set and the dev mailbox is off: no mail (confirmation codes, reset links) reaches anyone. Set SMTP_URL.',
     );
-  const sessions = createSessions(db, clock);
-  const accounts = createAccounts({
-    db,
-    clock,
-    mailer,
-    sessions,
-    publicOrigin: config.publicOrigin,
-    collegeName: tenant.names.college,
-  });
   // Uploads and their conversion (services/documents.ts); the worker is started by main.ts.
   const storage = await createStorage({ config, db, clock });
   const grants = createUploadGrants({ db, clock });
@@ -192,13 +174,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     converter,
     log: app.log,
   });
-  const applications = createApplications({
-    db,
-    clock,
-    tenant,
-    documentAnswers: (accountId) => documents.documentAnswers(accountId),
-  });
-
   const pdfs = createApplicationPdfs({
     db,
     clock,
@@ -210,6 +185,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     log: app.log,
   });
+  // The mail's job attaches the submitted application's PDF to a receipt (services/receipts.ts).
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      db,
+      queue: mailQueue,
+      smtpUrl: config.smtpUrl,
+      from: `${tenant.names.college} <${tenant.contact.email}>`,
+      devMailbox: config.devMailbox,
+      log: app.log,
+      attachments: {
+        'application-pdf': applicationPdfAttachment({
+          db,
+          pdfs,
+          publicOrigin: config.publicOrigin,
+        }),
+      },
+    });
+  const sessions = createSessions(db, clock);
+  const accounts = createAccounts({
+    db,
+    clock,
+    mailer,
+    sessions,
+    publicOrigin: config.publicOrigin,
+    collegeName: tenant.names.college,
+  });
+  const applications = createApplications({
+    db,
+    clock,
+    tenant,
+    documentAnswers: (accountId) => documents.documentAnswers(accountId),
+    receipts: createReceipts({ tenant, publicOrigin: config.publicOrigin, mailer }),
+  });
+
   // The applicant's routes, in one scope with one session hook (fastify/demo's autohooks):
   // every route in it needs a live session but the public ones it lists.
   await app.register(async (applicant) => {

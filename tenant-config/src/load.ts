@@ -86,6 +86,10 @@ const tenantSchema = object({
     .matches(/^<svg[\s\S]*<\/svg>$/, 'logoSvg must be an SVG document')
     .required(),
   privacyNotice: array(string().required()).min(1).required(),
+  admissionsNotificationEmail: string().matches(
+    EMAIL_PATTERN,
+    'admissionsNotificationEmail must be an e-mail address',
+  ),
   sessionCookiePrefix: string()
     .matches(/^[A-Za-z][A-Za-z0-9]*$/)
     .required(),

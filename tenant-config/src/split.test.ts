@@ -14,7 +14,8 @@ describe('browserSplit: a college for the browser, made from its one config', ()
   it.each(Object.entries(tenants))('%s: first download and the other pages', (_id, config) => {
     const { firstLoad, otherPages, defaultPageIndex } = browserSplit(config);
     const { pages, ...settings } = config;
-    // The settings as they are; the steps are the pages' ids, routes and titles.
+    delete settings.admissionsNotificationEmail;
+    // The settings as they are (but the server's notification address); the steps are the pages' ids, routes and titles.
     expect(firstLoad).toMatchObject(settings);
     expect(firstLoad.steps).toEqual(pages.map(({ id, route, title }) => ({ id, route, title })));
     expect(firstLoad.defaultPage).toBe(pages.find((page) => page.route === config.defaultRoute));
@@ -26,6 +27,11 @@ describe('browserSplit: a college for the browser, made from its one config', ()
       firstLoad,
       otherPages,
     });
+  });
+
+  it("leaves the admissions office's notification address out of the browser's copy", () => {
+    const config = { ...gallatin, admissionsNotificationEmail: 'staff@gallatin.example.edu' };
+    expect(JSON.stringify(browserSplit(config))).not.toContain('staff@gallatin.example.edu');
   });
 
   it('puts a default page that is not the first step back in its place', () => {

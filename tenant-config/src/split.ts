@@ -26,7 +26,10 @@ export interface BrowserSplit {
  * @example browserSplit(gallatin).firstLoad.defaultPage.route // 'about'
  */
 export function browserSplit(config: TenantConfig): BrowserSplit {
-  const { pages, ...settings } = config;
+  const { pages, ...allSettings } = config;
+  // The admissions office's notification address is the server's business only.
+  const settings = { ...allSettings };
+  delete settings.admissionsNotificationEmail;
   const defaultPageIndex = pages.findIndex((page) => page.route === config.defaultRoute);
   const defaultPage = pages[defaultPageIndex];
   // checkTenant refuses such a config first; this keeps the split honest on its own.

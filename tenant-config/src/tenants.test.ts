@@ -440,6 +440,7 @@ describe('loadTenant', () => {
       id: 'Broken Tenant',
       characterLimit: 9000,
       contact: { ...tenants.gallatin?.contact, email: 'nobody' },
+      admissionsNotificationEmail: 'admissions office',
       pages: [
         ...(tenants.gallatin?.pages ?? []).slice(0, 2),
         {
@@ -458,6 +459,7 @@ describe('loadTenant', () => {
         'id must be lower-case letters, digits and dashes',
         'characterLimit must be less than or equal to 7000',
         'contact.email must be an e-mail address',
+        'admissionsNotificationEmail must be an e-mail address',
         '"first_name" is placed more than once: about/name, final-steps/x',
         'final-steps: "first_name" belongs on another page (SPEC §2 page map)',
       ]),

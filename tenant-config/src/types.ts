@@ -80,6 +80,12 @@ export interface TenantConfig {
   logoSvg: string;
   /** Privacy Policy and Cookie Notice text (paragraphs). */
   privacyNotice: readonly string[];
+  /**
+   * Where the admissions office is told of each submission (issue 15 #17): an e-mail with the
+   * reference number and the applicant's name, nothing else of the application. Optional:
+   * unset, no such mail goes. Server-only: `browserSplit` leaves it out of the browser's copy.
+   */
+  admissionsNotificationEmail?: string;
   /** The identity provider prefix of the session marker cookie (SPEC §4). */
   sessionCookiePrefix: string;
   /** The route a failed submit sends the applicant to (SPEC §4). */
@@ -101,7 +107,7 @@ export type StepSummary = Pick<PageConfig, 'id' | 'route' | 'title'>;
  * `TenantConfig`: form-app's build makes it from that config (`browserSplit`), so there is no
  * second copy of a college to keep in step.
  */
-export interface BrowserTenant extends TenantSettings {
+export interface BrowserTenant extends Omit<TenantSettings, 'admissionsNotificationEmail'> {
   /** The steps in order: the navigation, the routes, previous and next. */
   steps: readonly StepSummary[];
   /** The default route's page (SPEC §2: /about), in the first download. */

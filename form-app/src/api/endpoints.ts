@@ -11,7 +11,9 @@ import {
   type PdfStatus,
   type PresignedUpload,
   type Profile,
+  type Receipt,
   type ServiceApplication,
+  type SubmitResponse,
   type WebStatus,
 } from './types.ts';
 
@@ -75,7 +77,8 @@ export const api = {
   deleteConversion: (key: string) =>
     request<MessageResponse>('DELETE', `/api/pdf/document-answer/${encodeURIComponent(key)}`),
   pdf: () => request<{ status: PdfStatus; url: string }>('GET', '/api/pdf'),
-  submit: () => request<MessageResponse>('POST', '/api/submit'),
+  submit: () => request<SubmitResponse>('POST', '/api/submit'),
+  receipt: () => request<Receipt>('GET', '/api/receipt'),
   postValidations: (errors: ErrorMap) =>
     request<MessageResponse>('POST', '/api/validations', errors),
 

@@ -56,6 +56,7 @@ export const queryKeys = {
   addAnother: ['add-another'] as const,
   documents: ['document-answer'] as const,
   pdf: ['pdf'] as const,
+  receipt: ['receipt'] as const,
   service: (token: string) => [SERVICE_QUERY, token] as const,
   temporary: (token: string) => [TMP_QUERY, token] as const,
 };

@@ -12,7 +12,9 @@ export type {
   PdfStatus,
   PresignedUpload,
   Profile,
+  Receipt,
   ServiceApplication,
+  SubmitResponse,
   WebStatus,
 } from '@admit/form-model/api';
 export type { Answers, ErrorMap } from '@admit/form-model';

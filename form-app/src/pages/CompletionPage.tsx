@@ -45,6 +45,13 @@ export function CompletionPage() {
       showToast({ severity: 'error', title: 'Unexpected Error', message: GENERIC_ERROR_MESSAGE });
   }, [failed, showToast]);
 
+  // Issue 15 #17: the reference number the receipt e-mail names too.
+  const receipt = useQuery({
+    queryKey: queryKeys.receipt,
+    queryFn: api.receipt,
+    throwOnError: false,
+  });
+
   const ready = pdf.data?.status === 'COMPLETED' && pdf.data.url !== '';
   return (
     <Stack spacing={3}>
@@ -52,6 +59,7 @@ export function CompletionPage() {
         {tenant.titles.completion}
       </Typography>
       <Alert severity="success">Your application was successfully submitted.</Alert>
+      <ReferenceNumber reference={receipt.data?.reference_number} failed={receipt.isError} />
       <Typography>
         We will review your application and contact you by email. If we need anything else, such as
         transcripts or test scores, we will let you know. You can reach the Admissions Office at{' '}
@@ -77,5 +85,48 @@ export function CompletionPage() {
         )}
       </Box>
     </Stack>
+  );
+}
+
+/**
+ * The reference number, under a label of its own (read out as "Your reference number, GAL-…"),
+ * in a monospace font so that 0 and 8 read apart; while it loads, nothing; when it cannot be
+ * read, where to find it instead.
+ */
+function ReferenceNumber({
+  reference,
+  failed,
+}: {
+  reference: string | undefined;
+  failed: boolean;
+}) {
+  if (reference === undefined)
+    return failed ? (
+      <Typography>
+        Your reference number could not be shown just now. You will find it in the receipt we
+        e-mailed you.
+      </Typography>
+    ) : null;
+  return (
+    <Box component="section" aria-labelledby="reference-number-label">
+      <Typography id="reference-number-label" component="h2" variant="h6">
+        Your reference number
+      </Typography>
+      <Typography
+        sx={{
+          fontFamily: 'monospace',
+          fontSize: '1.5rem',
+          fontWeight: 700,
+          letterSpacing: '0.08em',
+          mb: 0.5,
+        }}
+      >
+        {reference}
+      </Typography>
+      <Typography>
+        We have e-mailed you a receipt with this number. Please quote it when you contact the
+        Admissions Office.
+      </Typography>
+    </Box>
   );
 }

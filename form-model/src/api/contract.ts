@@ -72,6 +72,27 @@ export const ProfileSchema = Type.Object({
 });
 export type Profile = Static<typeof ProfileSchema>;
 
+/**
+ * A submitted application's reference number (issue 15 #17), as the server makes it:
+ * the college's prefix and eight characters of Crockford's base 32, the last a check.
+ */
+export const ReferenceNumberSchema = Type.String({ pattern: '^[A-Z]{3}-[0-9A-Z]{4}-[0-9A-Z]{4}$' });
+
+/** POST /api/submit's answer: SPEC §7's message, and the application's reference number. */
+export const SubmitResponseSchema = Type.Object({
+  message: Type.String(),
+  reference_number: ReferenceNumberSchema,
+});
+export type SubmitResponse = Static<typeof SubmitResponseSchema>;
+
+/** GET /api/receipt: what the completion page and the receipt e-mail name. */
+export const ReceiptSchema = Type.Object({
+  reference_number: ReferenceNumberSchema,
+  /** When the application was submitted (ISO 8601). */
+  submitted_at: Type.String(),
+});
+export type Receipt = Static<typeof ReceiptSchema>;
+
 /** Chosen tab per tab group. */
 export const TabsMapSchema = Type.Record(Type.String(), Type.String());
 /** Groups shown per add-another button. */

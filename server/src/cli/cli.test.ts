@@ -150,17 +150,19 @@ describe('usage, help and exit codes', () => {
 });
 
 describe('list', () => {
-  it('lists applications with username, status and last change; filters by status; JSON on request', async () => {
+  it('lists applications with username, status, reference and last change; filters by status; JSON on request', async () => {
     const started = await applicant({ first_name: 'Grace' });
     const submitted = await applicant(COMPLETE, true);
     const table = await admin(['list']);
     expect(table.code, table.stderr).toBe(EXIT_OK);
     const lines = table.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^USERNAME\s+STATUS\s+LAST CHANGE$/);
+    expect(lines[0]).toMatch(/^USERNAME\s+STATUS\s+REFERENCE\s+LAST CHANGE$/);
     expect(lines.find((line) => line.startsWith(started))).toMatch(
-      /^cli-\d+@example\.com\s+started\s+\d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+      /^cli-\d+@example\.com\s+started\s+-\s+\d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
     );
-    expect(lines.find((line) => line.startsWith(submitted))).toMatch(/\ssubmitted\s/);
+    expect(lines.find((line) => line.startsWith(submitted))).toMatch(
+      /\ssubmitted\s+GAL-[0-9A-Z]{4}-[0-9A-Z]{4}\s/,
+    );
     expect(table.stderr).toMatch(/\d+ applications \(.*1 submitted.*\)/);
 
     const onlySubmitted = await admin(['list', '--status', 'submitted', '--json']);
@@ -170,6 +172,7 @@ describe('list', () => {
     expect(rows[0]).toMatchObject({
       status: 'submitted',
       submitted_at: expect.any(String) as string,
+      reference: expect.stringMatching(/^GAL-/) as string,
     });
   });
 });
@@ -265,7 +268,7 @@ describe('export', () => {
     expect(existsSync(join(dir, inProgress))).toBe(false);
 
     const csv = readFileSync(join(dir, 'applications.csv'), 'utf8');
-    expect(csv.startsWith('\ufeffusername,submitted_at,')).toBe(true);
+    expect(csv.startsWith('\ufeffusername,submitted_at,reference,')).toBe(true);
     const [header = '', ...rows] = csv.slice(1).trimEnd().split('\r\n');
     const columns = header.split(',');
     expect(columns).toEqual(expect.arrayContaining(['first_name', 'last_name', 'hs_ceeb']));

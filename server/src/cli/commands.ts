@@ -43,6 +43,8 @@ export interface ApplicationSummary {
   status: WebStatusName;
   lastChange: Date;
   submittedAt: Date | null;
+  /** The reference number of a submitted application (the receipt and the admissions notice name it). */
+  reference: string | null;
 }
 
 function viewTokens(ctx: CommandContext) {
@@ -57,8 +59,10 @@ export async function applicationSummaries(db: Db): Promise<ApplicationSummary[]
     level: number;
     last_change: Date;
     submitted_at: Date | null;
+    reference: string | null;
   }>`
     SELECT accounts.id AS account_id, accounts.username, applications.submitted_at,
+      applications.reference,
       coalesce(status.level, 0)::int AS level,
       greatest(applications.updated_at, status.last_at) AS last_change
     FROM accounts
@@ -76,6 +80,7 @@ export async function applicationSummaries(db: Db): Promise<ApplicationSummary[]
     status: STATUS_NAMES[row.level] ?? 'none',
     lastChange: row.last_change,
     submittedAt: row.submitted_at,
+    reference: row.reference,
   }));
 }
 
@@ -99,6 +104,7 @@ export async function listCommand(
           status: a.status,
           last_change: a.lastChange.toISOString(),
           submitted_at: a.submittedAt?.toISOString() ?? null,
+          reference: a.reference,
         })),
         null,
         2,
@@ -107,10 +113,12 @@ export async function listCommand(
     return shown;
   }
   const rows = [
-    ['USERNAME', 'STATUS', 'LAST CHANGE'],
-    ...shown.map((a) => [a.username, a.status, shortTime(a.lastChange)]),
+    ['USERNAME', 'STATUS', 'REFERENCE', 'LAST CHANGE'],
+    ...shown.map((a) => [a.username, a.status, a.reference ?? '-', shortTime(a.lastChange)]),
   ];
-  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  const widths = [0, 1, 2].map((column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  );
   for (const row of rows)
     ctx.out(
       row
@@ -171,7 +179,7 @@ export interface ExportResult {
 
 /**
  * `export DIR`: the submitted applications as `applications.csv` (one row per applicant,
- * columns username, submitted_at and every answer key of the college's form, in form order)
+ * columns username, submitted_at, reference and every answer key of the college's form, in form order)
  * and `applications.json` (answers, tabs and add-another counts as stored), plus each
  * applicant's files under `DIR/<username>/` from `attachments` (cli/attachments.ts: the
  * application PDF and the uploaded documents).
@@ -193,6 +201,7 @@ export async function exportCommand(
       'applications.tabs',
       'applications.add_another',
       'applications.submitted_at',
+      'applications.reference',
     ])
     .where('applications.submitted_at', 'is not', null)
     .orderBy('applications.submitted_at')
@@ -207,10 +216,11 @@ export async function exportCommand(
   ].sort();
   const columns = [...formKeys, ...extraKeys];
   const lines = [
-    ['username', 'submitted_at', ...columns],
+    ['username', 'submitted_at', 'reference', ...columns],
     ...rows.map((row) => [
       row.username,
       row.submitted_at?.toISOString() ?? '',
+      row.reference ?? '',
       ...columns.map((key) => {
         const value = row.answers[key];
         return value === undefined ? '' : String(value);
@@ -230,6 +240,7 @@ export async function exportCommand(
       rows.map((row) => ({
         username: row.username,
         submitted_at: row.submitted_at?.toISOString() ?? null,
+        reference: row.reference,
         answer: row.answers,
         tabs: row.tabs,
         add_another: row.add_another,

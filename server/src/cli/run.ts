@@ -45,7 +45,7 @@ interface CommandHelp {
 const COMMANDS: Record<string, CommandHelp> = {
   list: {
     usage: 'list [--status STATUS] [--json]',
-    summary: 'Applications with username, status and last change, newest first.',
+    summary: 'Applications with username, status, reference number and last change, newest first.',
     details: [
       '--status none|started|validating|submitted   only applications with that status',
       '--json                                       JSON instead of a table',
@@ -57,7 +57,7 @@ const COMMANDS: Record<string, CommandHelp> = {
     usage: 'export DIR',
     summary: 'Submitted applications to DIR/applications.csv and DIR/applications.json.',
     details: [
-      'The CSV has one row per applicant: username, submitted_at, then every answer key of the',
+      'The CSV has one row per applicant: username, submitted_at, reference, then every answer key of the',
       "college's form in form order. The JSON holds answers, tabs and add-another counts.",
       'DIR is created when missing; earlier export files in it are replaced.',
     ],

@@ -35,6 +35,7 @@ import * as m004 from './migrations/004_lookups_and_tokens.ts';
 import * as m005 from './migrations/005_jsonb_merge_agg.ts';
 import * as m006 from './migrations/006_accounts_hardening.ts';
 import * as m007 from './migrations/007_upload_grants.ts';
+import * as m008 from './migrations/008_receipts.ts';
 import { type Database } from './schema.ts';
 
 // timestamptz as Date, bigint counts as numbers (they stay far below 2^53).
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '005_jsonb_merge_agg': m005,
   '006_accounts_hardening': m006,
   '007_upload_grants': m007,
+  '008_receipts': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

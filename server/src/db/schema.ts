@@ -51,6 +51,8 @@ export interface ApplicationsTable {
   validations: Json<Record<string, string[]>>;
   submitted_at: Timestamp | null;
   updated_at: Generated<Date>;
+  /** The reference number, given at submission (services/reference.ts; migration 008). */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebStatusesTable {
@@ -69,7 +71,18 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
   sent_at: Timestamp | null;
   error: string | null;
+  /** Whose application an attachment is of (migration 008). */
+  account_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the mail's job attaches when it sends it: the submitted application's PDF. */
+  attachment: ColumnType<MailAttachmentKind | null, MailAttachmentKind | null | undefined, never>;
+  /** The file name attached when the mail went; null: nothing was attached. */
+  attachment_name: ColumnType<string | null, never, string | null>;
+  /** The attached bytes, kept only while the dev mailbox shows them. */
+  attachment_data: ColumnType<Buffer | null, never, Buffer | null>;
 }
+
+/** What a mail's job may attach (migration 008). */
+export type MailAttachmentKind = 'application-pdf';
 
 export interface ThrottlesTable {
   key: string;

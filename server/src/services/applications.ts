@@ -25,12 +25,15 @@ import {
   type WebStatus,
 } from '@admit/form-model';
 import { type TenantConfig } from '@admit/tenant-config';
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 import { type Db, executePrepared } from '../db/database.ts';
+import { type Database } from '../db/schema.ts';
 import { createBatcher } from './batch.ts';
 import { type Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
+import { type Receipts } from './receipts.ts';
+import { makeReference, referencePrefix } from './reference.ts';
 import { sessionState } from './sessions.ts';
 
 export const applicationMessages = {
@@ -54,7 +57,11 @@ export const applicationMessages = {
   unknownTab: 'That tab is not part of this application.',
   unknownButton: 'That button is not part of this application.',
   tooMany: (max: number) => `You can add at most ${max}.`,
+  notSubmitted: 'Your application has not been submitted yet, so it has no reference number.',
 } as const;
+
+/** Draws of a reference number before giving up (each one collides once in billions). */
+const REFERENCE_DRAWS = 5;
 
 /** A lone UTF-16 surrogate (with `u`, a well-formed pair is one code point and never matches). */
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
@@ -200,8 +207,34 @@ export function createApplications(deps: {
   documentAnswers?: (
     accountId: string,
   ) => Promise<Record<string, { file_name: string; file_size: number }>>;
+  /** Mails the receipt (and the admissions notice) of a submission, in its transaction. */
+  receipts?: Receipts;
 }) {
   const { db, clock, tenant } = deps;
+  const prefix = referencePrefix(tenant.names.shortName);
+
+  /**
+   * Gives a submitted application its reference number, under the caller's row lock: a free
+   * random one (services/reference.ts), which the unique index guarantees no other holds.
+   */
+  async function assignReference(trx: Kysely<Database>, accountId: string): Promise<string> {
+    for (let draw = 0; draw < REFERENCE_DRAWS; draw += 1) {
+      const candidate = makeReference(prefix);
+      const taken = await trx
+        .selectFrom('applications')
+        .select('account_id')
+        .where('reference', '=', candidate)
+        .executeTakeFirst();
+      if (taken !== undefined) continue;
+      await trx
+        .updateTable('applications')
+        .set({ reference: candidate })
+        .where('account_id', '=', accountId)
+        .execute();
+      return candidate;
+    }
+    throw new Error(`no free reference number in ${REFERENCE_DRAWS} draws`);
+  }
   const rules = answerRules(tenant);
   const tabGroups = new Map<string, TabsBlock>(
     pageBlocksOfType(tenant.pages, 'tabs').map((b) => [b.tabId, b]),
@@ -427,61 +460,105 @@ export function createApplications(deps: {
 
     /**
      * POST /api/submit: under a row lock, clears and validates the stored answers with
-     * form-model; only a valid application becomes submitted. Parallel calls submit once.
+     * form-model; only a valid application becomes submitted, and gets its reference number
+     * and its receipt mail in the same transaction. Parallel calls submit once, and all answer
+     * the one reference.
      */
-    async submit(accountId: string): Promise<{ message: string }> {
-      const refused = await db.transaction().execute(async (trx): Promise<ErrorMap | undefined> => {
-        const row = await trx
-          .selectFrom('applications')
-          .select(['answers', 'tabs', 'add_another', 'submitted_at'])
-          .where('account_id', '=', accountId)
-          .forUpdate()
-          .executeTakeFirst();
-        if (row === undefined)
-          throw new HttpError(404, 'No application was found for this account.');
-        if (row.submitted_at !== null) return undefined;
-        const context: FormContext = { tabs: row.tabs, addAnother: row.add_another };
-        const now = clock();
-        const errors = validateAnswers(tenant.pages, row.answers, { context, now });
-        await trx
-          .insertInto('web_statuses')
-          .values([
-            { account_id: accountId, web_status: 'started' },
-            { account_id: accountId, web_status: 'validating' },
-          ])
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-        if (Object.keys(errors).length > 0) {
+    async submit(accountId: string): Promise<{ message: string; reference_number: string }> {
+      const outcome = await db
+        .transaction()
+        .execute(async (trx): Promise<{ errors: ErrorMap } | { reference: string }> => {
+          const row = await trx
+            .selectFrom('applications')
+            .innerJoin('accounts', 'accounts.id', 'applications.account_id')
+            .select(['answers', 'tabs', 'add_another', 'submitted_at', 'reference', 'username'])
+            .where('account_id', '=', accountId)
+            .forUpdate('applications')
+            .executeTakeFirst();
+          if (row === undefined)
+            throw new HttpError(404, 'No application was found for this account.');
+          if (row.submitted_at !== null)
+            return { reference: row.reference ?? (await assignReference(trx, accountId)) };
+          const context: FormContext = { tabs: row.tabs, addAnother: row.add_another };
+          const now = clock();
+          const errors = validateAnswers(tenant.pages, row.answers, { context, now });
+          await trx
+            .insertInto('web_statuses')
+            .values([
+              { account_id: accountId, web_status: 'started' },
+              { account_id: accountId, web_status: 'validating' },
+            ])
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+          if (Object.keys(errors).length > 0) {
+            await trx
+              .updateTable('applications')
+              .set({ validations: JSON.stringify(errors) })
+              .where('account_id', '=', accountId)
+              .execute();
+            // Returned, not thrown: a throw here would roll back 'validating' and the error map.
+            return { errors };
+          }
+          // What is stored is what was validated and what will print: the cleared answers.
+          const cleared: Answers = clearHiddenAnswers(tenant.pages, row.answers, context);
           await trx
             .updateTable('applications')
-            .set({ validations: JSON.stringify(errors) })
+            .set({
+              answers: JSON.stringify(cleared),
+              submitted_at: now,
+              validations: '{}',
+              updated_at: now,
+            })
             .where('account_id', '=', accountId)
             .execute();
-          // Returned, not thrown: a throw here would roll back 'validating' and the error map.
-          return errors;
-        }
-        // What is stored is what was validated and what will print: the cleared answers.
-        const cleared: Answers = clearHiddenAnswers(tenant.pages, row.answers, context);
-        await trx
-          .updateTable('applications')
-          .set({
-            answers: JSON.stringify(cleared),
-            submitted_at: now,
-            validations: '{}',
-            updated_at: now,
-          })
-          .where('account_id', '=', accountId)
-          .execute();
-        await trx
-          .insertInto('web_statuses')
-          .values({ account_id: accountId, web_status: 'submitted' })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-        return undefined;
-      });
-      if (refused !== undefined)
-        throw new HttpError(400, applicationMessages.missing, { errors: refused });
-      return { message: applicationMessages.submitted };
+          await trx
+            .insertInto('web_statuses')
+            .values({ account_id: accountId, web_status: 'submitted' })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+          const reference = await assignReference(trx, accountId);
+          const name = ['first_name', 'last_name']
+            .map((key) => cleared[key])
+            .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+            .map((part) => part.trim())
+            .join(' ');
+          await deps.receipts?.queue(trx, {
+            accountId,
+            username: row.username,
+            name,
+            reference,
+            submittedAt: now,
+          });
+          return { reference };
+        });
+      if ('errors' in outcome)
+        throw new HttpError(400, applicationMessages.missing, { errors: outcome.errors });
+      deps.receipts?.wake();
+      return { message: applicationMessages.submitted, reference_number: outcome.reference };
+    },
+
+    /** GET /api/receipt: the reference number and submission time; 404 before submission. */
+    async receipt(accountId: string): Promise<{ reference_number: string; submitted_at: string }> {
+      const row = await db
+        .selectFrom('applications')
+        .select(['submitted_at', 'reference'])
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      if (row?.submitted_at == null) throw new HttpError(404, applicationMessages.notSubmitted);
+      const submittedAt = row.submitted_at;
+      // Submitted before reference numbers existed (migration 008): given one now, once.
+      const reference =
+        row.reference ??
+        (await db.transaction().execute(async (trx) => {
+          const locked = await trx
+            .selectFrom('applications')
+            .select('reference')
+            .where('account_id', '=', accountId)
+            .forUpdate()
+            .executeTakeFirstOrThrow();
+          return locked.reference ?? (await assignReference(trx, accountId));
+        }));
+      return { reference_number: reference, submitted_at: submittedAt.toISOString() };
     },
   };
 }

@@ -53,7 +53,7 @@ export const PDF_DOWNLOAD_PATH = '/api/pdf/application.pdf';
  * Part of every version: raise it when the rendering changes, so that every stored PDF is
  * rebuilt in the new layout at its next request.
  */
-export const PDF_RENDERER_VERSION = 5;
+export const PDF_RENDERER_VERSION = 6;
 
 export const pdfMessages = {
   notAnswered: 'There is nothing to print yet. Answer a question first, then download your PDF.',
@@ -80,6 +80,8 @@ interface Snapshot {
   answers: Answers;
   context: { tabs: Record<string, string>; addAnother: Record<string, number> };
   submittedAt: Date | null;
+  /** The reference number, once submitted (services/reference.ts). */
+  reference: string | null;
   completed: CompletedDocument[];
 }
 
@@ -162,7 +164,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
     version: string,
     snapshot: Snapshot,
   ): Promise<PdfState> {
-    const { answers, context, submittedAt, completed } = snapshot;
+    const { answers, context, submittedAt, reference, completed } = snapshot;
     const documentAnswers: Record<string, PrintedDocument> = Object.fromEntries(
       completed.map((document) => [document.answerKey, { file_name: document.fileName }]),
     );
@@ -194,6 +196,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
         applicant: { name: applicantName(answers).full, username },
         generatedAt: clock(),
         submittedAt,
+        reference,
         accentColor: tenant.theme.colors.primary.main,
       },
       attachments,
@@ -240,7 +243,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
       const [row, completed, stored] = await Promise.all([
         db
           .selectFrom('applications')
-          .select(['answers', 'tabs', 'add_another', 'submitted_at'])
+          .select(['answers', 'tabs', 'add_another', 'submitted_at', 'reference'])
           .where('account_id', '=', accountId)
           .executeTakeFirst(),
         documents.completedFor(accountId),
@@ -261,6 +264,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
         answers: row.answers,
         context: { tabs: row.tabs, addAnother: row.add_another },
         submittedAt: row.submitted_at,
+        reference: row.reference,
         completed,
       };
       const version = createHash('sha256')
@@ -273,6 +277,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
             tabs: row.tabs,
             addAnother: row.add_another,
             submittedAt: row.submitted_at?.toISOString() ?? null,
+            reference: row.reference,
             documents: completed.map((document, index) => ({ ...document, size: sizes[index] })),
           }),
         )

@@ -1,6 +1,7 @@
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 
+import { REFERENCE_NUMBER } from './mockApi.ts';
 import { mockApiOf, pageMeta } from './pageStory.tsx';
 
 /** SPEC §2 /completion: where a submitted applicant always lands, with a PDF of the application. */
@@ -27,6 +28,9 @@ export const Submitted: Story = {
   play: async ({ canvas }) => {
     await canvas.findByRole('heading', { level: 1, name: TITLE }, LOADED);
     await expect(canvas.getByText('Your application was successfully submitted.')).toBeVisible();
+    // Issue 15 #17: the reference number, in a section named for it.
+    const reference = await canvas.findByRole('region', { name: 'Your reference number' }, LOADED);
+    await expect(reference).toHaveTextContent(REFERENCE_NUMBER);
     await expect(
       await canvas.findByRole('link', { name: 'Download a PDF copy of your application' }, LOADED),
     ).toHaveAttribute('href', '/storage/application.pdf');

@@ -30,6 +30,9 @@ export const ACCOUNT = {
   confirmationCode: '123456',
 } as const;
 
+/** The submitted application's reference number (the server's form: prefix, 7 + check). */
+export const REFERENCE_NUMBER = 'GAL-7K3M-9QX1';
+
 /** The server's messages, word for word (server/src/services: accounts, applications, errors). */
 const messages = {
   signedUp:
@@ -51,6 +54,7 @@ const messages = {
   submitted: 'Your application was successfully submitted.',
   alreadySubmitted: 'Your application has been submitted and can no longer be changed.',
   submitOnly: 'An application becomes submitted only through Submit.',
+  notSubmitted: 'Your application has not been submitted yet, so it has no reference number.',
   lookupNotFound: 'That suggestion was not found.',
   sessionInvalid: 'Your session is invalid. Please clear your cookies and login again.',
 } as const;
@@ -421,8 +425,16 @@ export function createMockApi(initial: ApplicantState): MockApi {
       withSession(() => {
         if (submitted()) return refused(messages.alreadySubmitted, 409);
         state.webStatus.push('submitted');
-        return json({ message: messages.submitted });
+        return json({ message: messages.submitted, reference_number: REFERENCE_NUMBER });
       }),
+    ),
+    http.get(
+      '/api/receipt',
+      withSession(() =>
+        submitted()
+          ? json({ reference_number: REFERENCE_NUMBER, submitted_at: '2026-11-20T17:30:00.000Z' })
+          : refused(messages.notSubmitted, 404),
+      ),
     ),
 
     http.post(

@@ -86,6 +86,7 @@ async function storedRow(username: string) {
       'applications.validations',
       'applications.submitted_at',
       'applications.updated_at',
+      'applications.reference',
     ])
     .where('accounts.username', '=', username)
     .executeTakeFirstOrThrow();
@@ -722,7 +723,10 @@ describe('POST /api/submit', () => {
 
     const response = await call('POST', '/api/submit', { cookie });
     expect(response.statusCode, response.body).toBe(200);
-    expect(json(response)).toEqual({ message: 'Your application was successfully submitted.' });
+    expect(json(response)).toEqual({
+      message: 'Your application was successfully submitted.',
+      reference_number: expect.stringMatching(/^GAL-[0-9A-Z]{4}-[0-9A-Z]{4}$/) as string,
+    });
 
     const mine = await profile(cookie);
     expect(mine.web_status).toEqual([
@@ -783,8 +787,13 @@ describe('POST /api/submit', () => {
     expect(responses.map((response) => response.statusCode)).toEqual(
       Array.from({ length: 10 }, () => 200),
     );
+    // One submission, one reference number: every call answers it.
+    const { reference } = await storedRow(username);
     for (const response of responses)
-      expect(json(response)).toEqual({ message: applicationMessages.submitted });
+      expect(json(response)).toEqual({
+        message: applicationMessages.submitted,
+        reference_number: reference,
+      });
     const statuses = await ctx.db
       .selectFrom('web_statuses')
       .innerJoin('accounts', 'accounts.id', 'web_statuses.account_id')

@@ -6,6 +6,8 @@ import {
   AnswersSchema,
   LastPageBody,
   ProfileSchema,
+  ReceiptSchema,
+  SubmitResponseSchema,
   TabBody,
   TabsMapSchema,
   WebStatusBody,
@@ -188,11 +190,23 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         tags,
         summary:
-          'Submit: the stored answers are cleared and validated; 400 with the error map when incomplete',
-        response: { 200: Message, ...errorResponses },
+          'Submit: the stored answers are cleared and validated; 400 with the error map when incomplete. Answers the reference number; the receipt is mailed',
+        response: { 200: SubmitResponseSchema, ...errorResponses },
       },
     },
     async (request) => applications.submit(accountOf(request).accountId),
+  );
+
+  app.get(
+    '/api/receipt',
+    {
+      schema: {
+        tags,
+        summary: "The submitted application's reference number and submission time (404 before)",
+        response: { 200: ReceiptSchema, ...errorResponses },
+      },
+    },
+    async (request) => applications.receipt(accountOf(request).accountId),
   );
   done();
 };

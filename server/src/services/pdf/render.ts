@@ -33,6 +33,8 @@ export interface ApplicationPdfMeta {
   generatedAt: Date;
   /** When the application was submitted; absent or null while it is not. */
   submittedAt?: Date | null;
+  /** The submitted application's reference number (issue 15 #17), printed beside the status. */
+  reference?: string | null;
   /** Colour of bands and headings, `#RRGGBB` (the college's primary colour). */
   accentColor?: string;
   /** IANA time zone of the printed dates (default UTC). */
@@ -144,7 +146,8 @@ function hexColor(hex: string | undefined): RGB {
 // Building a DateTimeFormat costs more than a page of text: one per time zone.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function formatDate(date: Date, timeZone: string): string {
+/** "November 20, 2026 at 5:30 PM UTC": the PDF's dates, and the receipt mail's (services/receipts.ts). */
+export function formatDate(date: Date, timeZone = 'UTC'): string {
   let format = dateFormats.get(timeZone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -593,9 +596,11 @@ export async function renderApplicationPdf(
       ['STATUS', status],
       ['COPY MADE', formatDate(meta.generatedAt, timeZone)],
     ];
+    if (meta.reference != null && meta.submittedAt != null)
+      facts.push(['REFERENCE NUMBER', meta.reference]);
     const columnWidth = (CONTENT_WIDTH - 36) / 2;
     const rowHeight = 28;
-    const panelHeight = 12 + rowHeight * 2;
+    const panelHeight = 12 + rowHeight * Math.ceil(facts.length / 2);
     page.rect(MARGIN_X, y - panelHeight, CONTENT_WIDTH, panelHeight, PANEL);
     facts.forEach(([label, value], index) => {
       const x = MARGIN_X + 12 + (index % 2) * (columnWidth + 12);
