@@ -9,6 +9,7 @@ import { useApplication } from '../form/ApplicationContext.tsx';
 import { SaveStatus } from '../layout/SaveStatus.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, tenant } from '../tenant.ts';
+import { ReviewOffer } from './review/ReviewOffer.tsx';
 
 /**
  * The step `pageId`. The default route's page is in the first download; another step waits
@@ -68,6 +69,7 @@ function Step({ pageId }: { pageId: PageId }) {
           <SectionView key={section.id} section={section} />
         ))}
       </Stack>
+      {next === undefined ? <ReviewOffer /> : null}
       {isLoggedIn ? <SaveStatus /> : null}
       <StepButtons
         busy={busy}
