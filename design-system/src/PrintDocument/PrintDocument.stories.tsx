@@ -1,6 +1,7 @@
 import { type PageConfig, printModel } from '@admit/form-model';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 
+import { Link } from '../primitives';
 import { PrintDocument, type PrintAnswer, type PrintBlock, type PrintModel } from './PrintDocument';
 
 const text = (key: string, label: string, answer: string | null): PrintBlock => ({
@@ -218,6 +219,17 @@ export const NothingAnswered: Story = {
 /** Without a title: the model alone, e.g. inside a page that has its own heading. */
 export const WithoutHeading: Story = {
   args: { heading: undefined, subheading: undefined },
+};
+
+/** An applicant's review: a link back to each step beside its heading (left out on paper). */
+export const WithStepLinks: Story = {
+  args: {
+    heading: undefined,
+    subheading: undefined,
+    stepAction: ({ title, index }) => (
+      <Link href={`#step-${String(index + 1)}`}>{`Change ${title}`}</Link>
+    ),
+  },
 };
 
 export const Themed: Story = {

@@ -4,7 +4,8 @@ import { page } from 'vitest/browser';
 
 import * as stories from './PrintDocument.stories';
 
-const { Default, FromFormModel, NothingAnswered, WithoutHeading } = composeStories(stories);
+const { Default, FromFormModel, NothingAnswered, WithoutHeading, WithStepLinks } =
+  composeStories(stories);
 
 /** The row (question and answer) whose question reads `question`. */
 function row(question: string) {
@@ -99,6 +100,28 @@ describe('PrintDocument', () => {
     expect(row('Upload your essay').textContent).toBe(
       'Upload your essayAttached document: why-gallatin-essay.pdf',
     );
+  });
+
+  it('puts the step action beside each step heading', async () => {
+    await WithStepLinks.run();
+    const links = page.getByRole('link');
+    expect(links.elements().map((link) => link.textContent)).toEqual([
+      'Change Personal Info',
+      'Change Academic History',
+      'Change Submit',
+    ]);
+    expect(
+      page
+        .getByRole('heading', { level: 2 })
+        .elements()
+        .map((heading) => heading.textContent),
+    ).toEqual(['Personal Info', 'Academic History', 'Submit']);
+  });
+
+  it('has no step action without one (the service view)', async () => {
+    await Default.run();
+    await expect.element(page.getByRole('heading', { level: 2, name: 'Submit' })).toBeVisible();
+    expect(page.getByRole('link').elements()).toHaveLength(0);
   });
 
   it('has no buttons and no inputs (SPEC §6 read-only)', async () => {

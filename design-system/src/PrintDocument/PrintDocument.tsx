@@ -63,6 +63,11 @@ export interface PrintDocumentProps {
   heading?: string;
   /** A line under the title, e.g. the applicant's name. */
   subheading?: string;
+  /**
+   * Something beside each step's heading, e.g. a link back to that step of the form (the
+   * applicant's review). Left out on paper. Nothing when not given (the service view).
+   */
+  stepAction?: (step: { title: string; index: number }) => ReactNode;
 }
 
 /** Question on the left, answer on the right; stacked below the mobile breakpoint. */
@@ -225,7 +230,6 @@ const documentLook: SxProps<Theme> = {
     p: 0,
     bgcolor: 'common.white',
     '&, & h1, & h2, & h3, & p, & li, & span': { color: 'common.black' },
-    '& h2': { borderColor: 'common.black' },
   },
 };
 
@@ -242,7 +246,7 @@ const documentLook: SxProps<Theme> = {
  * <PrintDocument heading="Gallatin College Application" subheading="Ada Lovelace" model={printModel(pages, answers, documents, context)} />
  * ```
  */
-export function PrintDocument({ model, heading, subheading }: PrintDocumentProps) {
+export function PrintDocument({ model, heading, subheading, stepAction }: PrintDocumentProps) {
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   return (
@@ -261,20 +265,32 @@ export function PrintDocument({ model, heading, subheading }: PrintDocumentProps
       )}
       {model.steps.map((step, stepIndex) => (
         <Box component="section" key={String(stepIndex)}>
-          <Typography
-            variant="h3"
-            component="h2"
+          <Box
             sx={{
-              mt: 4,
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'baseline',
+              justifyContent: 'space-between',
+              columnGap: 2,
+              // Without a title above it, the first step starts at the top.
+              mt: stepIndex === 0 && heading === undefined && subheading === undefined ? 0 : 4,
               mb: 1,
               pb: 0.5,
               borderBottom: 2,
               borderColor: 'text.primary',
               breakAfter: 'avoid',
+              '@media print': { borderColor: 'common.black' },
             }}
           >
-            {step.title}
-          </Typography>
+            <Typography variant="h3" component="h2">
+              {step.title}
+            </Typography>
+            {stepAction === undefined ? null : (
+              <Box sx={{ '@media print': { display: 'none' } }}>
+                {stepAction({ title: step.title, index: stepIndex })}
+              </Box>
+            )}
+          </Box>
           {step.sections.map((section, sectionIndex) => (
             <Box key={String(sectionIndex)}>
               <Typography variant="h5" component="h3" sx={{ mt: 3, mb: 0.5, breakAfter: 'avoid' }}>

@@ -1,7 +1,7 @@
 /** The generic step: renders one page of the college's config (SPEC §2 /about, /education, /final-steps). */
 import { type PageConfig, type PageId } from '@admit/form-model';
 import { LoadingSpinner, Stack, StepButtons, Typography } from '@admit/design-system';
-import { Suspense, use, useEffect, useRef } from 'react';
+import { lazy, Suspense, use, useEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 import { useFail } from '../application/useFail.ts';
@@ -13,11 +13,18 @@ import { navigationState } from '../routes/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, tenant } from '../tenant.ts';
 
+// Issue 15 #16: only the last step offers the review, so its code stays out of the first
+// download; it is fetched alongside the step's page, so that it is there when the step shows.
+const loadReviewOffer = () => import('./review/ReviewOffer.tsx');
+const ReviewOffer = lazy(async () => ({ default: (await loadReviewOffer()).ReviewOffer }));
+const LAST_STEP = tenant.steps[tenant.steps.length - 1]?.id;
+
 /**
  * The step `pageId`. The default route's page is in the first download; another step waits
  * for the college's other pages (`loadPages`), with the full-screen spinner of SPEC §2.
  */
 export function StepPage({ pageId }: { pageId: PageId }) {
+  if (pageId === LAST_STEP) void loadReviewOffer();
   return (
     <Suspense fallback={<LoadingSpinner fullScreen />}>
       <Step pageId={pageId} />
@@ -106,6 +113,11 @@ function Step({ pageId }: { pageId: PageId }) {
           <SectionView key={section.id} section={section} />
         ))}
       </Stack>
+      {next === undefined ? (
+        <Suspense fallback={null}>
+          <ReviewOffer />
+        </Suspense>
+      ) : null}
       {isLoggedIn ? <SaveStatus /> : null}
       <StepButtons
         busy={busy}

@@ -16,6 +16,7 @@ import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
+import { REVIEW_ROUTE } from './paths.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 /**
@@ -55,6 +56,15 @@ const ServiceView = lazyPage(async () => {
     loadPages(),
   ]);
   return View;
+});
+
+// Issue 15 #16: the review prints every page, so the college's other pages come with it.
+const ReviewPage = lazyPage(async () => {
+  const [{ ReviewPage: Page }] = await Promise.all([
+    import('../pages/review/ReviewPage.tsx'),
+    loadPages(),
+  ]);
+  return Page;
 });
 
 /** SPEC §2: any other path, and the root, go to the default route keeping the query string. */
@@ -104,6 +114,7 @@ export function AppRoutes({ initialPath }: { initialPath?: string }) {
                 />
               ))}
               <Route path="/completion" element={<CompletionPage />} />
+              <Route path={REVIEW_ROUTE} element={<ReviewPage />} />
             </Route>
             <Route
               element={

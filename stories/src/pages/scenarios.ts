@@ -88,6 +88,25 @@ export const scenarios = {
     logins: ['2026-11-18T18:40:00.000Z', '2026-11-24T09:15:00.000Z'],
     webStatus: ['started', 'validating'],
   },
+  /** About to submit (issue 15 #16): answers saved, on the last step, the review to open. */
+  reviewing: {
+    ...base,
+    loggedIn: true,
+    answers: { ...PERSONAL_INFO, ...ACADEMIC_HISTORY, ssn: '123-45-6789', crime_no: true },
+    lastPage: 'final-steps',
+    logins: ['2026-11-18T18:40:00.000Z', '2026-11-24T09:15:00.000Z'],
+    webStatus: ['started'],
+  },
+  /** The same, but the server could not make the PDF. */
+  reviewingPdfFails: {
+    ...base,
+    loggedIn: true,
+    answers: { ...PERSONAL_INFO, ...ACADEMIC_HISTORY },
+    lastPage: 'final-steps',
+    logins: ['2026-11-18T18:40:00.000Z', '2026-11-24T09:15:00.000Z'],
+    webStatus: ['started'],
+    pdf: 'FAILED',
+  },
   /** Submitted: every form page leads to /completion, whose PDF is ready. */
   submitted: {
     ...base,

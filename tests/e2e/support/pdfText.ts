@@ -16,6 +16,8 @@ export interface PdfText {
   numPages: number;
   /** Every line of every page, top to bottom, joined with "\n". */
   text: string;
+  /** The lines of each page, top to bottom. */
+  pages: string[][];
 }
 
 export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
@@ -25,8 +27,10 @@ export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
     standardFontDataUrl,
   }).promise;
   try {
-    const lines: string[] = [];
+    const pages: string[][] = [];
     for (let number = 1; number <= document.numPages; number += 1) {
+      const lines: string[] = [];
+      pages.push(lines);
       const page = await document.getPage(number);
       const content = await page.getTextContent();
       const rows = new Map<number, { x: number; text: string }[]>();
@@ -46,7 +50,7 @@ export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
         );
       }
     }
-    return { numPages: document.numPages, text: lines.join('\n') };
+    return { numPages: document.numPages, text: pages.flat().join('\n'), pages };
   } finally {
     await document.destroy();
   }

@@ -1,0 +1,46 @@
+/**
+ * Issue 15 #16: on the last step, just above Submit (where an applicant looks before
+ * submitting), "Review your application" opens /review. It goes there the SPEC §2 way (saved
+ * first; a visitor with answers goes to sign-up, as every step link does).
+ */
+import { Box, Button, Typography } from '@admit/design-system';
+
+import { useApplication } from '../../form/ApplicationContext.tsx';
+import { REVIEW_ROUTE } from '../../routes/paths.ts';
+
+export function ReviewOffer() {
+  const { goTo, busy } = useApplication();
+  return (
+    <Box
+      component="section"
+      aria-labelledby="review-offer-heading"
+      sx={{
+        mb: 3,
+        p: { xs: 2, sm: 3 },
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+      }}
+    >
+      <Typography id="review-offer-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+        Before you submit
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        See your whole application as its PDF prints it, and download a draft copy.
+      </Typography>
+      <Button
+        variant="outlined"
+        size="large"
+        href={REVIEW_ROUTE}
+        aria-disabled={busy !== undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          if (busy === undefined) void goTo(REVIEW_ROUTE);
+        }}
+      >
+        Review your application
+      </Button>
+    </Box>
+  );
+}

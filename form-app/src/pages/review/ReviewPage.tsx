@@ -1,0 +1,119 @@
+/**
+ * Issue 15 #16, /review: the whole application as its PDF prints it (form-model's print
+ * model, the SSN masked as in the applicant's PDF), read from the form itself so that it never
+ * shows stale answers, with a link back to each step and "Download a draft PDF".
+ */
+import { type PageConfig, printModel } from '@admit/form-model';
+import { Box, Button, Link, PrintDocument, Stack, Typography } from '@admit/design-system';
+import { useQuery } from '@tanstack/react-query';
+import { use, useEffect } from 'react';
+import { useFormState } from 'react-final-form';
+
+import { api } from '../../api/endpoints.ts';
+import { queryKeys } from '../../api/queryClient.ts';
+import { useApplication } from '../../form/ApplicationContext.tsx';
+import { useRenderer } from '../../form/RendererContext.tsx';
+import { loadPages, tenant } from '../../tenant.ts';
+import { DraftPdf } from './DraftPdf.tsx';
+
+export const REVIEW_TITLE = 'Review your application';
+
+/** The last step, where the applicant submits: the review's way back. */
+const submitStep = tenant.steps[tenant.steps.length - 1];
+
+/** A print step's route: the page of that title (printModel keeps the page's title). */
+function routeOfStep(pages: readonly PageConfig[], title: string): string | undefined {
+  const page = pages.find((candidate) => candidate.title === title);
+  const step = tenant.steps.find((candidate) => candidate.id === page?.id);
+  return step === undefined ? undefined : `/${step.route}`;
+}
+
+export function ReviewPage() {
+  const pages = use(loadPages());
+  const { values } = useFormState({ subscription: { values: true } });
+  const { ui, isLoggedIn } = useRenderer();
+  const { goTo, save } = useApplication();
+  const documents = useQuery({
+    queryKey: queryKeys.documents,
+    queryFn: api.documentAnswers,
+    enabled: isLoggedIn,
+  });
+  useEffect(() => {
+    document.title = `${REVIEW_TITLE} · ${tenant.titles.application}`;
+  }, []);
+
+  // As the server prints the PDF: stored tabs and add-another counts, no pressed triggers.
+  const model = printModel(
+    pages,
+    values,
+    documents.data ?? {},
+    { tabs: ui.tabs, addAnother: ui.addAnother },
+    { maskSsn: true },
+  );
+  const name = [values.first_name, values.last_name]
+    .filter((part) => typeof part === 'string' && part.trim() !== '')
+    .join(' ');
+  const link = (to: string, text: string) => (
+    <Link
+      href={to}
+      onClick={(event) => {
+        event.preventDefault();
+        void goTo(to);
+      }}
+    >
+      {text}
+    </Link>
+  );
+
+  return (
+    <>
+      <Typography
+        variant="h3"
+        component="h1"
+        sx={{ mb: 2, fontSize: { xs: '1.875rem', sm: '2.5rem' }, fontWeight: 700 }}
+      >
+        {REVIEW_TITLE}
+      </Typography>
+      <Stack spacing={2} sx={{ mb: 3 }}>
+        <Typography>
+          This is your application as its PDF prints it{name === '' ? '' : ` for ${name}`}. To
+          change an answer, go to its step with the link beside the step's heading. When everything
+          is right, go back to{' '}
+          {submitStep === undefined
+            ? 'the last step'
+            : link(`/${submitStep.route}`, submitStep.title)}{' '}
+          to submit it.
+        </Typography>
+        {isLoggedIn ? (
+          <DraftPdf save={save} />
+        ) : (
+          <Typography>
+            A draft PDF can be downloaded once you have {link('/signup', 'created an account')}.
+          </Typography>
+        )}
+      </Stack>
+      <PrintDocument
+        model={model}
+        stepAction={({ title }) => {
+          const to = routeOfStep(pages, title);
+          return to === undefined ? null : link(to, `Go to ${title}`);
+        }}
+      />
+      {submitStep === undefined ? null : (
+        <Box sx={{ mt: 3 }}>
+          <Button
+            variant="contained"
+            size="large"
+            href={`/${submitStep.route}`}
+            onClick={(event) => {
+              event.preventDefault();
+              void goTo(`/${submitStep.route}`);
+            }}
+          >
+            Back to {submitStep.title}
+          </Button>
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Issue 15 #16: the draft PDF an applicant downloads from the review before submitting. The
+ * server prints "DRAFT: not submitted" on every page of a PDF made before submission
+ * (server/src/services/pdf): here the browser asks for it once the answers are saved.
+ */
+import { api } from '../../api/endpoints.ts';
+import { GENERIC_ERROR_MESSAGE, ServerError } from '../../api/errors.ts';
+import { type PdfStatus } from '../../api/types.ts';
+
+/** SPEC §9: the PDF status is asked for every second while it is being made. */
+export const DRAFT_PDF_POLL_MS = 1000;
+/** How many times to ask before telling the applicant to try again (documents converting). */
+export const DRAFT_PDF_POLLS = 30;
+
+/** What the review says about the draft PDF (ours: SPEC has no draft). */
+export const draftPdfMessages = {
+  making: 'Making your draft PDF…',
+  downloading: 'Your draft PDF is downloading.',
+  failedTitle: 'Your draft PDF could not be made',
+  notAnswered: 'There is nothing to print yet. Answer a question first, then download a draft PDF.',
+  waiting:
+    'Your uploaded documents are still being converted. Please try again in a moment to download a draft PDF.',
+} as const;
+
+/** Where the PDF stands, and what the applicant is told when it cannot be downloaded. */
+export function draftPdfOutcome(
+  status: PdfStatus,
+  url: string | null,
+): { kind: 'ready'; url: string } | { kind: 'wait' } | { kind: 'failed'; message: string } {
+  switch (status) {
+    case 'COMPLETED':
+      return url === null || url === ''
+        ? { kind: 'failed', message: GENERIC_ERROR_MESSAGE }
+        : { kind: 'ready', url };
+    case 'NOT_ANSWERED':
+      return { kind: 'failed', message: draftPdfMessages.notAnswered };
+    case 'UNPROCESSED':
+    case 'IN_PROGRESS':
+      return { kind: 'wait' };
+    case 'FAILED':
+      return { kind: 'failed', message: GENERIC_ERROR_MESSAGE };
+  }
+}
+
+/**
+ * Saves what changed, then asks for the PDF until it is ready: its download address. Throws a
+ * `ServerError` with a message for the applicant (or `UnauthorizedError` on a 401).
+ */
+export async function makeDraftPdf(
+  save: () => Promise<void>,
+  wait: (ms: number) => Promise<void> = (ms) =>
+    new Promise((resolve) => {
+      setTimeout(resolve, ms);
+    }),
+): Promise<string> {
+  // The PDF prints the stored answers: the review must never offer a stale copy.
+  await save();
+  for (let poll = 0; poll < DRAFT_PDF_POLLS; poll += 1) {
+    const { status, url } = await api.pdf();
+    const outcome = draftPdfOutcome(status, url);
+    if (outcome.kind === 'ready') return outcome.url;
+    if (outcome.kind === 'failed') throw new ServerError(outcome.message);
+    await wait(DRAFT_PDF_POLL_MS);
+  }
+  throw new ServerError(draftPdfMessages.waiting);
+}
+
+/** Hands the file at `url` to the browser as a download (the server names it). */
+export function startDownload(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

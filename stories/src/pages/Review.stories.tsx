@@ -1,0 +1,81 @@
+import { type Meta, type StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+
+import { mockApiOf, pageMeta } from './pageStory.tsx';
+
+/**
+ * Issue 15 #16, /review: the whole application as its PDF prints it, a link back to each step,
+ * and a draft PDF, opened from "Review your application" on the last step.
+ */
+const meta = {
+  ...pageMeta,
+  title: 'Pages/Review',
+  // Not in pageMeta: Storybook's indexer reads tags from this file, and the docs page would
+  // render every story at once, against one mocked server.
+  tags: ['!autodocs'],
+  args: { initialPath: '/final-steps' },
+  // Spelled out here: Storybook's docs plugin writes this file's own `parameters` over the
+  // spread ones.
+  parameters: { ...pageMeta.parameters, applicant: 'reviewing' },
+} satisfies Meta<typeof pageMeta.component>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Pages load their college's later steps on demand: give a slow machine time. */
+const LOADED = { timeout: 20_000 };
+const REVIEW = 'Review your application';
+
+/** Opened from the last step: the saved answers as printed, the SSN masked; a draft PDF made. */
+export const ReviewAndDraftPdf: Story = {
+  play: async ({ canvas, loaded }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Submit' }, LOADED);
+    await userEvent.click(await canvas.findByRole('link', { name: REVIEW }, LOADED));
+    await canvas.findByRole('heading', { level: 1, name: REVIEW }, LOADED);
+    const review = within(canvas.getByRole('article'));
+    await expect(review.getByRole('heading', { level: 2, name: 'Personal Info' })).toBeVisible();
+    await expect(review.getByText('XXX-XX-6789')).toBeVisible();
+    await expect(review.queryByText('123-45-6789')).toBeNull();
+    await expect(review.getByText('Bozeman High School')).toBeVisible();
+    await expect(review.getByRole('link', { name: 'Go to Academic History' })).toHaveAttribute(
+      'href',
+      '/education',
+    );
+
+    const api = mockApiOf(loaded);
+    await userEvent.click(canvas.getByRole('button', { name: 'Download a draft PDF' }));
+    await canvas.findByText('Your draft PDF is downloading.', {}, LOADED);
+    await waitFor(async () => {
+      await expect(
+        api.requests.filter((request) => request.path === '/api/pdf').length,
+      ).toBeGreaterThan(0);
+    });
+  },
+};
+
+/** The server could not make the PDF: the review says so beside the button. */
+export const DraftPdfFails: Story = {
+  parameters: { applicant: 'reviewingPdfFails' },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Submit' }, LOADED);
+    await userEvent.click(await canvas.findByRole('link', { name: REVIEW }, LOADED));
+    await canvas.findByRole('heading', { level: 1, name: REVIEW }, LOADED);
+    await userEvent.click(canvas.getByRole('button', { name: 'Download a draft PDF' }));
+    const alert = await canvas.findByRole('alert', {}, LOADED);
+    await expect(alert).toHaveTextContent('Your draft PDF could not be made');
+    await expect(alert).toHaveTextContent(
+      "We've encountered an unexpected error at this time. Please try again later.",
+    );
+  },
+};
+
+/** A visitor's review: the answers in the tab; a draft PDF needs an account. */
+export const Visitor: Story = {
+  args: { initialPath: '/review' },
+  parameters: { applicant: 'visitor' },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: REVIEW }, LOADED);
+    await expect(canvas.getByRole('link', { name: 'created an account' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Download a draft PDF' })).toBeNull();
+  },
+};

@@ -1,0 +1,230 @@
+/**
+ * Issue 15 #16, review before submit: /final-steps offers "Review your application"; /review
+ * shows the whole application as its PDF prints it (the SSN masked), links back to each step,
+ * and downloads a draft PDF marked "DRAFT: not submitted" on every page. Unsaved answers are
+ * saved first, so neither the review nor the draft is ever stale. Also the keyboard path, the
+ * failure a person can meet (nothing answered), visitors and submitted applicants, and axe at
+ * 1280 and 375 px with screenshots (test-results/shots/).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { type Download, type Locator, type Page } from '@playwright/test';
+
+import {
+  expect,
+  expectNoAxeViolations,
+  saveAnswersApi,
+  signUpAndConfirmApi,
+  submitApi,
+  test,
+  uniqueUsername,
+} from './fixtures.ts';
+import { chooseRadio, COMPLETE_ANSWERS, expectStep, stepButton } from './support/application.ts';
+import { tabTo } from './support/keyboard.ts';
+import { RESULTS_DIR } from './support/paths.ts';
+import { type PdfText, pdfText } from './support/pdfText.ts';
+
+const SHOTS_DIR = join(RESULTS_DIR, 'shots');
+const DRAFT_MARK = 'DRAFT: not submitted';
+const CONVICTED = 'Have you ever been convicted of any of these crimes, as an adult or a juvenile?';
+const CITIZEN = 'Are you a citizen of the United States?';
+
+/** Whitespace does not matter when comparing the review with the PDF's wrapped lines. */
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+
+/** The review's answer beside the question `label` (the row's second cell). */
+async function reviewAnswer(review: Locator, label: string): Promise<string> {
+  // The first: the applicant's own (a parent's "First Name" comes later).
+  const question = review.getByText(label, { exact: true }).first();
+  await expect(question).toBeVisible();
+  return (await question.locator('xpath=following-sibling::*[1]').innerText()).trim();
+}
+
+/** The choices printed under `label`, as "[X] label" / "[ ] label" the way the PDF prints them. */
+async function reviewChoices(review: Locator, label: string): Promise<string> {
+  const items = review.getByRole('list', { name: label }).getByRole('listitem');
+  const printed: string[] = [];
+  for (const item of await items.all()) {
+    const mark = (await item.locator('[aria-hidden="true"]').innerText()).trim();
+    const text = (await item.innerText()).replace(mark, '').replace(/, (not )?selected$/, '');
+    printed.push(`${mark} ${text.trim()}`);
+  }
+  return printed.join(' ');
+}
+
+async function openReview(page: Page): Promise<Locator> {
+  await expect(page).toHaveURL(/\/review$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Review your application' }),
+  ).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'loading spinner' })).toHaveCount(0);
+  return page.getByRole('article');
+}
+
+async function draftPdf(download: Download): Promise<PdfText> {
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/i);
+  return pdfText(await readFile(await download.path()));
+}
+
+function expectDraftOnEveryPage(pdf: PdfText): void {
+  expect(pdf.numPages).toBeGreaterThan(0);
+  pdf.pages.forEach((lines, index) => {
+    expect(lines, `page ${index + 1} of the draft says "${DRAFT_MARK}"`).toContain(DRAFT_MARK);
+  });
+}
+
+test('an applicant reviews the answers as the PDF prints them and downloads a draft PDF', async ({
+  page,
+}) => {
+  await signUpAndConfirmApi(page.request, uniqueUsername('review'));
+  await page.goto('/about');
+  await expectStep(page, '/about', 'Personal Info');
+  await page.locator('#first_name').fill('Ada');
+  await page.locator('#last_name').fill('Lovelace');
+  await page.locator('#ssn').pressSequentially('123456789');
+  await chooseRadio(page, CITIZEN, 'Yes');
+  await stepButton(page, 'Save and Continue').click();
+  await expectStep(page, '/education', 'Academic History');
+  await stepButton(page, 'Save and Continue').click();
+  await expectStep(page, '/final-steps', 'Submit');
+
+  // Ticked and reviewed at once, before any autosave: the review must not be stale.
+  await page.locator('#crime_no').check();
+  const offer = page.getByRole('region', { name: 'Before you submit' });
+  await offer.getByRole('link', { name: 'Review your application' }).click();
+  const review = await openReview(page);
+
+  const rows = [
+    ['First Name', 'Ada'],
+    ['Last Name', 'Lovelace'],
+    // Masked as in the applicant's PDF: only the last four digits.
+    ['Social Security Number', 'XXX-XX-6789'],
+  ] as const;
+  for (const [label, answer] of rows) expect(await reviewAnswer(review, label)).toBe(answer);
+  const citizen = await reviewChoices(review, CITIZEN);
+  expect(citizen).toBe('[X] Yes [ ] No');
+  const convicted = await reviewChoices(review, CONVICTED);
+  expect(convicted).toContain('[X] None of these');
+  expect(convicted).toContain('[ ] Arson');
+  expect(await review.innerText()).not.toContain('123-45-6789');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download a draft PDF' }).click();
+  const pdf = await draftPdf(await downloading);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your draft PDF is downloading.' }),
+  ).toBeVisible();
+
+  expectDraftOnEveryPage(pdf);
+  const lines = pdf.pages.flat();
+  // The review's text is what the PDF's text layer says.
+  for (const [label, answer] of rows) expect(lines).toContain(`${label} ${answer}`);
+  expect(lines).toContain(`${CITIZEN} ${citizen}`);
+  // A long question wraps beside its choices in the PDF: each choice, in order, is there.
+  const start = pdf.text.indexOf('Have you ever been convicted');
+  const printed = squeeze(pdf.text.slice(start, pdf.text.indexOf('Are criminal charges', start)));
+  let at = 0;
+  for (const choice of convicted.split(/ (?=\[)/)) {
+    const found = printed.indexOf(squeeze(choice), at);
+    expect(found, `the PDF prints "${choice}" after the choices before it`).toBeGreaterThan(-1);
+    at = found;
+  }
+  expect(pdf.text).not.toContain('123-45-6789');
+
+  // Back to a step from its heading.
+  await review.getByRole('link', { name: 'Go to Personal Info' }).click();
+  await expectStep(page, '/about', 'Personal Info');
+  await expect(page.locator('#first_name')).toHaveValue('Ada');
+});
+
+test('the review and its draft PDF work from the keyboard alone', async ({ page }) => {
+  await signUpAndConfirmApi(page.request, uniqueUsername('review-keys'));
+  await saveAnswersApi(page.request, COMPLETE_ANSWERS);
+  await page.goto('/final-steps');
+  await expectStep(page, '/final-steps', 'Submit');
+
+  await tabTo(page, { tag: 'a', text: 'Review your application' });
+  await page.keyboard.press('Enter');
+  const review = await openReview(page);
+  expect(await reviewAnswer(review, 'First Name')).toBe('Grace');
+
+  await tabTo(page, { tag: 'button', text: 'Download a draft PDF' });
+  const downloading = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  const pdf = await draftPdf(await downloading);
+  expectDraftOnEveryPage(pdf);
+  expect(pdf.pages.flat()).toContain('First Name Grace');
+  // Focus stays on the button while the PDF is made.
+  await expect(page.getByRole('button', { name: 'Download a draft PDF' })).toBeFocused();
+
+  await tabTo(page, { tag: 'a', text: 'Go to Academic History' });
+  await page.keyboard.press('Enter');
+  await expectStep(page, '/education', 'Academic History');
+});
+
+test('a draft PDF of nothing says why it cannot be made', async ({ page }) => {
+  await signUpAndConfirmApi(page.request, uniqueUsername('review-empty'));
+  await page.goto('/review');
+  await openReview(page);
+  await page.getByRole('button', { name: 'Download a draft PDF' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Your draft PDF could not be made' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(
+    'There is nothing to print yet. Answer a question first, then download a draft PDF.',
+  );
+});
+
+test('a visitor reviews the answers in the tab; a submitted applicant goes to /completion', async ({
+  page,
+  playwright,
+}) => {
+  await page.goto('/about');
+  await page.locator('#first_name').fill('Mary');
+  // A visitor's answers are kept in the tab (sessionStorage) for a reload.
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('admit.visitorAnswers') ?? ''))
+    .toContain('Mary');
+  await page.goto('/review');
+  const review = await openReview(page);
+  expect(await reviewAnswer(review, 'First Name')).toBe('Mary');
+  await expect(page.getByRole('button', { name: 'Download a draft PDF' })).toHaveCount(0);
+  await expect(page.getByText('A draft PDF can be downloaded once you have')).toBeVisible();
+
+  const submitted = await playwright.request.newContext();
+  await signUpAndConfirmApi(submitted, uniqueUsername('review-submitted'));
+  await saveAnswersApi(submitted, COMPLETE_ANSWERS);
+  await submitApi(submitted);
+  await page.context().addCookies((await submitted.storageState()).cookies);
+  await submitted.dispose();
+  await page.goto('/review');
+  await expect(page).toHaveURL(/\/completion$/);
+});
+
+for (const width of [1280, 375]) {
+  test(`the offer and the review have no WCAG 2.2 A/AA violations at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await signUpAndConfirmApi(page.request, uniqueUsername(`review-a11y-${width}`));
+    await saveAnswersApi(page.request, { ...COMPLETE_ANSWERS, ssn: '123-45-6789' });
+    await page.goto('/final-steps');
+    await expectStep(page, '/final-steps', 'Submit');
+    const offer = page.getByRole('region', { name: 'Before you submit' });
+    await offer.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS_DIR, `final-steps-offer-${width}.png`) });
+    await expectNoAxeViolations(page, `/final-steps at ${width} px`);
+
+    await offer.getByRole('link', { name: 'Review your application' }).click();
+    await openReview(page);
+    await page.screenshot({ path: join(SHOTS_DIR, `review-top-${width}.png`) });
+    await page.screenshot({ path: join(SHOTS_DIR, `review-${width}.png`), fullPage: true });
+    await expectNoAxeViolations(page, `/review at ${width} px`);
+
+    await page.getByRole('button', { name: 'Download a draft PDF' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your draft PDF is downloading.' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, `/review after the download at ${width} px`);
+  });
+}
