@@ -175,6 +175,8 @@ test('focus moves to the heading after login and each step change; the skip link
 
   // The skip link is the first Tab stop of a visitor's page, shown while focused.
   await page.goto('/login');
+  // The account page is loaded on use: Tab once it is there, as a person would.
+  await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
