@@ -93,7 +93,15 @@ export {
   type LookupInputProps,
   type LookupSuggestion,
 } from './LookupInput';
-export { LazyModal, Modal, MODAL_DEFAULT_TITLE, type ModalProps, type ModalSize } from './Modal';
+export {
+  ConfirmDeletion,
+  type ConfirmDeletionProps,
+  LazyModal,
+  Modal,
+  MODAL_DEFAULT_TITLE,
+  type ModalProps,
+  type ModalSize,
+} from './Modal';
 export {
   MONTH_OPTIONS,
   MonthYearInput,

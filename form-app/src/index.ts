@@ -4,12 +4,4 @@
  * from main.tsx, not from here.
  */
 export { App } from './App.tsx';
-export type {
-  DocumentAnswer,
-  LookupSuggestion,
-  MessageResponse,
-  PdfStatus,
-  PresignedUpload,
-  Profile,
-  WebStatus,
-} from './api/types.ts';
+export type * from './api/types.ts';

@@ -1,8 +1,9 @@
 import { Button, Typography } from '@mui/material';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { fn, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 
+import { ConfirmDeletion } from './ConfirmDeletion';
 import { LazyModal } from './LazyModal';
 import { Modal, type ModalProps } from './Modal';
 
@@ -119,5 +120,32 @@ export const LoadedOnFirstOpening: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Open modal' }));
     await within(document.body).findByRole('dialog', { name: 'Help' });
+  },
+};
+
+/**
+ * ConfirmDeletion: the question before an add-another group or a tab's answers are deleted;
+ * Cancel is focused first, and Escape deletes nothing.
+ */
+export const ConfirmingADeletion: Story = {
+  render: () => (
+    <ConfirmDeletion
+      open
+      title="Remove College 2?"
+      confirmLabel="Remove"
+      onCancel={fn()}
+      onConfirm={fn()}
+    >
+      <Typography>Its answers will be deleted, and the groups after it will move up.</Typography>
+    </ConfirmDeletion>
+  ),
+  play: async () => {
+    const dialog = await within(document.body).findByRole('alertdialog', {
+      name: 'Remove College 2?',
+    });
+    await waitFor(async () => {
+      await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    });
+    await expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeVisible();
   },
 };

@@ -5,7 +5,7 @@
  * fewer (the renderer's `removeGroup`).
  */
 import { type AddAnotherBlock } from '@admit/form-model';
-import { Box, Button, LazyModal, Typography } from '@admit/design-system';
+import { Box, Button, ConfirmDeletion, Typography } from '@admit/design-system';
 import { useLayoutEffect, useState } from 'react';
 
 import { useRenderer } from './RendererContext.tsx';
@@ -58,35 +58,22 @@ export function RemoveGroup({
       >
         Remove
       </Button>
-      <LazyModal
+      <ConfirmDeletion
         open={open}
-        onClose={close}
         title={`Remove ${name}?`}
-        role="alertdialog"
-        actions={
-          <>
-            <Button variant="outlined" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              variant="contained"
-              color="error"
-              onClick={() => {
-                close();
-                void removeGroup(block, index);
-                if (index + 1 === count) focusAdd();
-              }}
-            >
-              Remove
-            </Button>
-          </>
-        }
+        confirmLabel="Remove"
+        onCancel={close}
+        onConfirm={() => {
+          close();
+          void removeGroup(block, index);
+          if (index + 1 === count) focusAdd();
+        }}
       >
         <Typography>
           Its answers will be deleted
           {index + 1 < count ? ', and the groups after it will move up' : ''}.
         </Typography>
-      </LazyModal>
+      </ConfirmDeletion>
     </Box>
   );
 }

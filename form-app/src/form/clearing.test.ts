@@ -1,6 +1,7 @@
 import { type Block, type PageConfig } from '@admit/form-model';
 import { describe, expect, it } from 'vitest';
 
+import { educationPage } from '../testing/fixtures.ts';
 import { createClearing } from './clearing.ts';
 import { answersOf, changeAnswers, createAnswersForm } from './createAnswersForm.ts';
 
@@ -139,26 +140,15 @@ describe('clearing as a Final Form decorator (SPEC §4)', () => {
       },
     ];
     const usStates = [{ value: 'MT', label: 'Montana' }];
-    const education: PageConfig = {
-      id: 'education',
-      route: 'education',
-      title: 'Education',
-      sections: [
-        {
-          id: 'colleges',
-          title: 'Colleges',
-          blocks: [
-            {
-              type: 'add-another',
-              buttonId: 'college',
-              label: 'Add Another College',
-              max: 2,
-              items: [college('college_'), college('college_2_')],
-            },
-          ],
-        },
-      ],
-    };
+    const education = educationPage([
+      {
+        type: 'add-another',
+        buttonId: 'college',
+        label: 'Add Another College',
+        max: 2,
+        items: [college('college_'), college('college_2_')],
+      },
+    ]);
     const stored = {
       us_citizen: 'N',
       college_country: 'US',

@@ -1,6 +1,7 @@
 import { type AddAnotherBlock, type Answers, type PageConfig } from '@admit/form-model';
 import { describe, expect, it } from 'vitest';
 
+import { educationPage } from '../testing/fixtures.ts';
 import {
   answerFieldName,
   groupCounts,
@@ -27,26 +28,15 @@ const block: AddAnotherBlock = {
   items: [item('college_'), item('college_2_'), item('college_3_')],
 };
 const pages: readonly PageConfig[] = [
-  {
-    id: 'education',
-    route: 'education',
-    title: 'Education',
-    sections: [
-      {
-        id: 'colleges',
-        title: 'Colleges',
-        // Inside a conditional: the walk finds a block at any depth.
-        blocks: [
-          { type: 'text', key: 'hs_name', label: 'High school' },
-          {
-            type: 'conditional',
-            hideWhen: { valueKey: 'hs_name', operator: 'equals', target: 'none' },
-            blocks: [block],
-          },
-        ],
-      },
-    ],
-  },
+  educationPage([
+    { type: 'text', key: 'hs_name', label: 'High school' },
+    // Inside a conditional: the walk finds a block at any depth.
+    {
+      type: 'conditional',
+      hideWhen: { valueKey: 'hs_name', operator: 'equals', target: 'none' },
+      blocks: [block],
+    },
+  ]),
 ];
 
 const one = { college_name: 'A', college_state: 'MT', college_state_desc: 'Montana' };

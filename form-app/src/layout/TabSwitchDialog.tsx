@@ -1,5 +1,5 @@
 /** Issue 15: before a tab switch deletes answers, the dialog names what will be deleted. */
-import { Box, Button, LazyModal, Typography } from '@admit/design-system';
+import { Box, ConfirmDeletion, Typography } from '@admit/design-system';
 import { useState } from 'react';
 
 import { type TabSwitchConfirmation } from '../application/rules.ts';
@@ -16,27 +16,14 @@ export function TabSwitchDialog({
     question?.answer(false);
   };
   return (
-    <LazyModal
+    <ConfirmDeletion
       open={question !== undefined}
-      onClose={stay}
       title={shown?.title ?? ''}
-      role="alertdialog"
-      actions={
-        <>
-          <Button variant="outlined" onClick={stay} autoFocus>
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            color="error"
-            onClick={() => {
-              question?.answer(true);
-            }}
-          >
-            Delete and switch
-          </Button>
-        </>
-      }
+      confirmLabel="Delete and switch"
+      onCancel={stay}
+      onConfirm={() => {
+        question?.answer(true);
+      }}
     >
       <Typography>Switching tabs will delete:</Typography>
       <Box component="ul" sx={{ mt: 1, mb: 0, pl: 3 }}>
@@ -46,6 +33,6 @@ export function TabSwitchDialog({
           </Typography>
         ))}
       </Box>
-    </LazyModal>
+    </ConfirmDeletion>
   );
 }

@@ -2,7 +2,7 @@
  * Page configs for the step renderer's tests: a small page with one question of every kind,
  * and pages cut from the college's own config (the real blocks and conditions, fewer of them).
  */
-import { type PageConfig, type PageId, type Question, yesNo } from '@admit/form-model';
+import { type Block, type PageConfig, type PageId, type Question, yesNo } from '@admit/form-model';
 import { gallatin } from '@admit/tenant-config';
 
 import { tenant } from '../tenant.ts';
@@ -77,4 +77,14 @@ export function collegeSections(pageId: PageId, ...sectionIds: string[]): PageCo
     return section;
   });
   return { ...page, sections };
+}
+
+/** An Education page with one Colleges section holding `blocks` (the add-another tests). */
+export function educationPage(blocks: Block[]): PageConfig {
+  return {
+    id: 'education',
+    route: 'education',
+    title: 'Education',
+    sections: [{ id: 'colleges', title: 'Colleges', blocks }],
+  };
 }
