@@ -143,9 +143,10 @@ export const ConfirmingADeletion: Story = {
     const dialog = await within(document.body).findByRole('alertdialog', {
       name: 'Remove College 2?',
     });
+    // Once the dialog has faded in: Cancel focused, the destructive action beside it.
     await waitFor(async () => {
       await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeVisible();
     });
-    await expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeVisible();
   },
 };
