@@ -14,5 +14,7 @@ export function useWatch<T extends string | number | boolean>(compute: (values: 
     (onChange: () => void) => form.subscribe(onChange, { values: true }),
     [form],
   );
-  return useSyncExternalStore(subscribe, () => compute(form.getState().values as Answers));
+  const snapshot = () => compute(form.getState().values as Answers);
+  // The same when the build prerenders a page (form-app/prerender.ts) and while it hydrates.
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
