@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 
 import { muiThemeWithoutCssVariables } from './muiThemePlugin.ts';
 import { precompress } from './precompressPlugin.ts';
+import { prerender } from './prerender.ts';
 import { admitTenant } from './tenantPlugin.ts';
 
 /** The college is chosen and checked at build time (TENANT); the dev server proxies the API. */
@@ -10,7 +11,14 @@ const tenant = process.env.TENANT ?? 'gallatin';
 const api = process.env.ADMIT_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), admitTenant(tenant), muiThemeWithoutCssVariables(), precompress()],
+  plugins: [
+    react(),
+    admitTenant(tenant),
+    muiThemeWithoutCssVariables(),
+    // The visitor's pages as HTML (issue 17), written before precompress() copies them.
+    prerender(tenant),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: true,

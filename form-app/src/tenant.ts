@@ -49,5 +49,10 @@ function subscribe(listener: () => void): () => void {
  * page, then every page. Re-renders the caller when they arrive.
  */
 export function useLoadedPages(): readonly PageConfig[] {
-  return useSyncExternalStore(subscribe, () => loaded ?? defaultPageOnly);
+  // The prerendered HTML (form-app/prerender.ts) and hydration start from the default page.
+  return useSyncExternalStore(
+    subscribe,
+    () => loaded ?? defaultPageOnly,
+    () => defaultPageOnly,
+  );
 }

@@ -15,7 +15,7 @@ import { type Config } from './config.ts';
 import { type Db, setDatabaseLog } from './db/database.ts';
 import { errors } from './plugins/app/errors.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
-import { type CookieSettings, sessionPlugin } from './plugins/app/session.ts';
+import { type CookieSettings, markerCookieName, sessionPlugin } from './plugins/app/session.ts';
 import { spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
@@ -264,7 +264,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const staticDir = config.staticDir;
   if (staticDir !== undefined && existsSync(join(staticDir, 'index.html'))) {
-    await app.register(spa, { root: staticDir, apiPrefixes: API_PREFIXES });
+    await app.register(spa, {
+      root: staticDir,
+      apiPrefixes: API_PREFIXES,
+      markerCookie: markerCookieName(cookies),
+    });
   } else {
     app.setNotFoundHandler(async (_request, reply) =>
       reply.code(404).send({ message: 'Not found.' }),

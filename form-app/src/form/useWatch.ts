@@ -21,5 +21,7 @@ export function useWatch<T extends string | number | boolean>(compute: (values: 
     (onChange: () => void) => form.subscribe(onChange, { values: true }),
     [form],
   );
-  return useSyncExternalStore(subscribe, () => compute(answersOf(form)));
+  const snapshot = () => compute(answersOf(form));
+  // The same when the build prerenders a page (form-app/prerender.ts) and while it hydrates.
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

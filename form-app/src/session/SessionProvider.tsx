@@ -40,6 +40,7 @@ export interface Session {
 const SessionContext = createContext<Session | undefined>(undefined);
 
 function entryParam(name: string): string | undefined {
+  if (typeof window === 'undefined') return undefined; // prerendered at build time: no URL
   const value = new URLSearchParams(window.location.search).get(name);
   return value === null || value === '' ? undefined : value;
 }

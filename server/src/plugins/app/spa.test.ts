@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { IMMUTABLE, REVALIDATE } from './spa.ts';
+import { IMMUTABLE, REVALIDATE, SHELL_FILE } from './spa.ts';
 
 /** A build as form-app's Vite build leaves it: a hashed script with its copies, index.html. */
 const dir = mkdtempSync(join(tmpdir(), 'admit-spa-'));
@@ -15,6 +15,13 @@ const script = Buffer.from(`console.log(${JSON.stringify('Apply to Gallatin. '.r
 const html = Buffer.from(
   `<!doctype html><html lang="en"><head><title>Application for Admission</title><script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div></body></html>`,
 );
+/** A page the build prerendered (form-app/prerender.ts) and the logged-in applicant's shell. */
+const education = Buffer.from(
+  '<!doctype html><title>Education</title><div id="root">Education</div>',
+);
+const shell = Buffer.from('<!doctype html><title>Loading</title><div id="root">Loading…</div>');
+const MARKER = 'AdmitSession.loggedIn';
+
 /** Copies that differ from what the server could make itself: the test sees which one it got. */
 const scriptBr = brotliCompressSync(script);
 const scriptGz = gzipSync(script, { level: 9 });
@@ -28,6 +35,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), html);
   writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(html));
   writeFileSync(join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }));
+  writeFileSync(join(dir, 'education.html'), education);
+  writeFileSync(join(dir, 'education.html.br'), brotliCompressSync(education));
+  writeFileSync(join(dir, SHELL_FILE), shell);
   // An unhashed file of the public folder, small enough to have no copies.
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   ctx = await createTestContext({ env: { STATIC_DIR: dir } });
@@ -145,5 +155,43 @@ describe('the built app: compressed and cached', () => {
     }
     // An API address is never the app either.
     expect((await get('/api/nothing-here', 'br')).statusCode).toBe(404);
+  });
+});
+
+describe('the prerendered pages (issue 17)', () => {
+  const page = (url: string, cookie?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
+
+  it("sends a visitor the page's prerendered HTML, compressed, revalidated and varying by cookie", async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/education',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(brotliDecompressSync(response.rawPayload).equals(education)).toBe(true);
+    expect(response.headers['cache-control']).toBe(REVALIDATE);
+    expect(response.headers.vary).toMatch(/cookie/i);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('sends a logged-in applicant (the marker cookie) the loading shell, never the visitor page', async () => {
+    const response = await page('/education', `${MARKER}=1`);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(shell)).toBe(true);
+    expect(response.headers.vary).toMatch(/cookie/i);
+    // An empty marker is no session (the app reads it the same way).
+    expect((await page('/education', `${MARKER}=`)).rawPayload.equals(education)).toBe(true);
+  });
+
+  it('sends index.html for an unknown path, the root, and the service and temporary views', async () => {
+    for (const url of ['/', '/nowhere', '/education?service_token=abc', '/education?token=abc']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.rawPayload.equals(html), url).toBe(true);
+    }
+    // A logged-in applicant at an unknown path: the app redirects it, as before.
+    expect((await page('/nowhere', `${MARKER}=1`)).rawPayload.equals(html)).toBe(true);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * The built SPA (STATIC_DIR): its files, sent compressed when the browser accepts it and cached
- * as long as their names allow, and index.html for every other page address (SPEC §2).
+ * as long as their names allow, and index.html for every other page address (SPEC §2). A page
+ * the build prerendered (issue 17: `about.html` for /about) is sent instead of index.html to a
+ * visitor, and the loading shell (`index.shell.html`) to a logged-in applicant.
  */
-import { relative, sep } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 
 import fastifyStatic from '@fastify/static';
 import { type FastifyInstance } from 'fastify';
@@ -26,9 +29,45 @@ function cacheControlFor(path: string): string {
   return HASHED_ASSET.test(path) ? IMMUTABLE : REVALIDATE;
 }
 
+/** What form-app/prerender.ts writes beside index.html: a logged-in applicant's shell. */
+export const SHELL_FILE = 'index.shell.html';
+/** The page addresses the build prerendered: `/about` → `about.html`. */
+function prerenderedPages(root: string): ReadonlyMap<string, string> {
+  const files = readdirSync(root).filter(
+    (file) => /^[\w-]+\.html$/.test(file) && file !== 'index.html',
+  );
+  return new Map(files.map((file) => [`/${file.replace(/\.html$/, '')}`, file]));
+}
+/** Entry parameters that show something else than a visitor's page (SPEC §2, §6). */
+const OTHER_VIEWS = ['service_token', 'token'];
+
+/**
+ * The HTML for a page address: its prerendered page for a visitor, the shell for a logged-in
+ * applicant (the marker cookie: the page depends on their profile, which the app loads), else
+ * index.html (an unknown path, an entry parameter, or a build without prerendered pages).
+ */
+function htmlFor(
+  url: string,
+  loggedIn: boolean,
+  pages: ReadonlyMap<string, string>,
+  hasShell: boolean,
+): string {
+  const [path = '', query = ''] = url.split('?');
+  const page = pages.get(path);
+  const params = new URLSearchParams(query);
+  if (page === undefined || OTHER_VIEWS.some((name) => params.has(name))) return 'index.html';
+  if (!loggedIn) return page;
+  return hasShell ? SHELL_FILE : 'index.html';
+}
+
 export const spa = fp(
-  async (app: FastifyInstance, options: { root: string; apiPrefixes: readonly string[] }) => {
-    const { root, apiPrefixes } = options;
+  async (
+    app: FastifyInstance,
+    options: { root: string; apiPrefixes: readonly string[]; markerCookie?: string },
+  ) => {
+    const { root, apiPrefixes, markerCookie } = options;
+    const pages = prerenderedPages(root);
+    const hasShell = existsSync(join(root, SHELL_FILE));
     await app.register(fastifyStatic, {
       root,
       index: false,
@@ -53,8 +92,11 @@ export const spa = fp(
         !apiPrefixes.some((prefix) => request.url.startsWith(prefix))
       ) {
         // SPEC §2: the SPA routes every other path itself. Sent as index.html is (compressed,
-        // no-cache).
-        return reply.sendFile('index.html');
+        // no-cache); a prerendered page depends on the marker cookie, which caches must key on.
+        const loggedIn = markerCookie !== undefined && (request.cookies[markerCookie] ?? '') !== '';
+        const file = htmlFor(request.url, loggedIn, pages, hasShell);
+        if (file !== 'index.html') reply.header('vary', 'cookie');
+        return reply.sendFile(file);
       }
       return reply.code(404).send({ message: 'Not found.' });
     });

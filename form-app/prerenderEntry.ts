@@ -1,0 +1,88 @@
+/**
+ * What the build renders to HTML (issue 17, "HTML first"): built by Vite for Node and run by
+ * `prerender.ts` once the browser build is written. Each page is the very App tree the browser
+ * runs (main.tsx), at that path, for a visitor (no cookie, no URL parameters: no API call), so
+ * the browser can hydrate it. Emotion's rules for the HTML are collected with the key the
+ * browser's default cache uses (`css`), so the browser adopts them instead of inserting them
+ * again.
+ *
+ * TypeScript without JSX (createElement): form-app's tsconfig compiles `*.ts` at its root.
+ */
+import { AppThemeProvider, createAppTheme, LoadingSpinner } from '@admit/design-system';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { createElement, type ReactElement, StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+
+import { App } from './src/App.tsx';
+import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/routes/paths.ts';
+import { loadPages, tenant } from './src/tenant.ts';
+
+/** A page rendered: the content of #root, the `<style>` tags it needs, its document title. */
+export interface RenderedPage {
+  html: string;
+  styles: string;
+  title: string;
+}
+
+/** The key of Emotion's default cache in the browser: its rules are adopted on start. */
+const EMOTION_KEY = 'css';
+
+async function render(element: ReactElement, title: string): Promise<RenderedPage> {
+  const cache = createCache({ key: EMOTION_KEY });
+  const emotion = createEmotionServer(cache);
+  const errors: unknown[] = [];
+  // prerender (not renderToString) waits for the lazy pages and fields: the HTML is complete.
+  const { prelude } = await prerenderToNodeStream(
+    createElement(StrictMode, null, createElement(CacheProvider, { value: cache }, element)),
+    // Each Suspense boundary written in its place, however large: React would move one over
+    // 12.8 kB to the end, for an inline script to put back (no script may be needed to see the
+    // page, and the CSP refuses inline scripts).
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  // React would leave the page to the browser to render: a prerender that fails stops the build.
+  if (errors.length > 0) throw new AggregateError(errors, `prerender of "${title}" failed`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const html = Buffer.concat(chunks).toString('utf8');
+  if (html.includes('<template id="B:'))
+    throw new Error(`prerender of "${title}": a part of the page was moved out of its place`);
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  return { html, styles, title };
+}
+
+/** Every page a visitor can open: the steps and the account pages (SPEC §2), by path. */
+export async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
+  const pages = await loadPages();
+  const titleOf = (path: string) => {
+    const step = tenant.steps.find((candidate) => `/${candidate.route}` === path);
+    const page = pages.find((candidate) => candidate.id === step?.id);
+    // A step's title as StepPage sets it; an account page sets its own once it runs.
+    return page === undefined
+      ? tenant.titles.application
+      : `${page.title} · ${tenant.titles.application}`;
+  };
+  const paths = [...FORM_ROUTES, ...ACCOUNT_ROUTES];
+  const rendered = new Map<string, RenderedPage>();
+  for (const path of paths)
+    rendered.set(path, await render(createElement(App, { initialPath: path }), titleOf(path)));
+  return rendered;
+}
+
+/**
+ * What a logged-in applicant sees until the app has their profile: SPEC §2's full-screen
+ * loading spinner on the college's theme. The browser replaces it (it is not hydrated).
+ */
+export function renderShell(): Promise<RenderedPage> {
+  return render(
+    createElement(AppThemeProvider, {
+      theme: createAppTheme(tenant.theme),
+      children: createElement(LoadingSpinner, { fullScreen: true }),
+    }),
+    tenant.titles.application,
+  );
+}
+
+/** The college's logo as the tab icon, as main.tsx sets it. */
+export const iconHref = `data:image/svg+xml,${encodeURIComponent(tenant.logoSvg)}`;
