@@ -93,11 +93,15 @@ export function prerender(tenantId: string): Plugin {
           const index = await readFile(join(outDir, 'index.html'), 'utf8');
           const pages = await entry.renderVisitorPages();
           await mkdir(outDir, { recursive: true });
-          for (const [path, page] of pages)
+          for (const [path, page] of pages) {
+            // A native form before the script runs submits what was typed in the URL.
+            if (/<form[\s>]/i.test(page.html))
+              throw new Error(`prerender: ${path} holds a <form>; a prerendered page may not`);
             await writeFile(
               join(outDir, prerenderedFile(path)),
               pageHtml(index, page, 'visitor', entry.iconHref),
             );
+          }
           const shell = await entry.renderShell();
           await writeFile(
             join(outDir, SHELL_FILE),

@@ -16,7 +16,7 @@ import { createElement, type ReactElement, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 
 import { App } from './src/App.tsx';
-import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/routes/paths.ts';
+import { FORM_ROUTES } from './src/routes/paths.ts';
 import { loadPages, tenant } from './src/tenant.ts';
 
 /** A page rendered: the content of #root, the `<style>` tags it needs, its document title. */
@@ -52,7 +52,13 @@ async function render(element: ReactElement, title: string): Promise<RenderedPag
   return { html, styles, title };
 }
 
-/** Every page a visitor can open: the steps and the account pages (SPEC §2), by path. */
+/**
+ * The steps a visitor opens (SPEC §2), by path. Not the account pages: their cards are
+ * `<form>`s, and a form drawn before the script runs is a native form: Enter in it sent the
+ * e-mail address and the password in the address bar (GET /login?username=…&password=…), and
+ * what was typed before the script took over was lost. The steps hold no `<form>`, and what a
+ * visitor types into them before the script runs is carried into the app (src/prerendered.ts).
+ */
 export async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
   const pages = await loadPages();
   const titleOf = (path: string) => {
@@ -63,7 +69,7 @@ export async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
       ? tenant.titles.application
       : `${page.title} · ${tenant.titles.application}`;
   };
-  const paths = [...FORM_ROUTES, ...ACCOUNT_ROUTES];
+  const paths = FORM_ROUTES;
   const rendered = new Map<string, RenderedPage>();
   for (const path of paths)
     rendered.set(path, await render(createElement(App, { initialPath: path }), titleOf(path)));

@@ -173,13 +173,13 @@ test('the prerendered pages before the script: axe finds nothing, at 1280 and 37
   mkdirSync(SHOTS_DIR, { recursive: true });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/about', '/login']) {
+    for (const path of ['/about', '/final-steps']) {
       const release = await holdScript(page);
       await page.goto(path, { waitUntil: 'commit' });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.screenshot({
         path: join(SHOTS_DIR, `prerendered${path.replace('/', '-')}-${String(width)}.png`),
-        fullPage: path === '/login',
+        fullPage: path === '/final-steps',
       });
       await expectNoAxeViolations(
         page,
