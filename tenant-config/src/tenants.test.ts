@@ -313,6 +313,10 @@ describe('gallatin (the default tenant)', () => {
     ['a GPA of letters', { hs_gpa: 'abc' }, 'hs_gpa', [messages.gpa(5)]],
     ['a weighted GPA of 4.75', { hs_gpa: '4.75' }, 'hs_gpa', []],
     ['a GPA of 5', { hs_gpa: '5' }, 'hs_gpa', []],
+    // Regression: the GPA's 0-to-5 check was put on these too, refusing a rank of 42.
+    ['a class rank of 42', { hs_class_rank: '42' }, 'hs_class_rank', []],
+    ['a class size of 310', { hs_class_size: '310' }, 'hs_class_size', []],
+    ['a class rank of letters', { hs_class_rank: 'top' }, 'hs_class_rank', [messages.numeric]],
     [
       'an international phone without +',
       { phone_international: '4420794609' },

@@ -151,16 +151,16 @@ const highSchoolSection = {
               label: 'Class rank',
               hint: 'If your school ranks students',
               maxLength: 5,
-              // SPEC §5: a number; ours: from 0 to 5 (GPA_MAX).
-              rules: [{ rule: 'gpa' }],
+              // SPEC §5: a number (a rank or a head count, not a GPA).
+              rules: [{ rule: 'numeric' }],
             },
             {
               type: 'text',
               key: 'hs_class_size',
               label: 'Class size',
               maxLength: 5,
-              // SPEC §5: a number; ours: from 0 to 5 (GPA_MAX).
-              rules: [{ rule: 'gpa' }],
+              // SPEC §5: a number (a rank or a head count, not a GPA).
+              rules: [{ rule: 'numeric' }],
             },
             {
               type: 'radio',
