@@ -40,6 +40,3 @@ export function accountRoute(facts: AccountRouteFacts): AccountRouteDecision {
   if (isResetLink(path, search)) return { show: true };
   return { to: facts.defaultRoute };
 }
-
-/** The server's code for a login refused because the account waits for its confirmation code. */
-export const UNCONFIRMED_CODE = 'UNCONFIRMED';

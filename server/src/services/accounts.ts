@@ -5,7 +5,12 @@
  * account's password. Codes and reset ids are random, stored hashed, short-lived and
  * single-use; wrong codes are counted per address before they are compared.
  */
-import { type AccountForm, type ErrorMap, validateAccountForm } from '@admit/form-model';
+import {
+  type AccountForm,
+  ERROR_CODES,
+  type ErrorMap,
+  validateAccountForm,
+} from '@admit/form-model';
 
 import { type Db } from '../db/database.ts';
 import { type Clock } from './clock.ts';
@@ -337,7 +342,7 @@ export function createAccounts(deps: AccountDeps) {
       await hit(db, keys.loginAccount(username), THROTTLES.loginAccount, now);
       const refused = async () =>
         (await holdsSignupMarker(signupMarkerValue, username, now))
-          ? new HttpError(400, accountMessages.unconfirmed, { code: 'UNCONFIRMED' })
+          ? new HttpError(400, accountMessages.unconfirmed, { code: ERROR_CODES.unconfirmed })
           : new HttpError(400, accountMessages.loginFailed);
       const account = await findAccount(username);
       if (account === undefined) {

@@ -1,9 +1,9 @@
+import { ERROR_CODES } from '@admit/form-model';
 import { AccountCard } from '@admit/design-system';
 import { useState } from 'react';
 
 import { api } from '../../api/endpoints.ts';
 import { ServerError } from '../../api/errors.ts';
-import { UNCONFIRMED_CODE } from '../../application/accountRoutes.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE } from '../../tenant.ts';
 import { AccountMessage, UnconfirmedNotice } from './AccountMessage.tsx';
@@ -45,7 +45,7 @@ export function LoginPage() {
               .login({ username, password, default_route: DEFAULT_ROUTE })
               .catch((error: unknown) => {
                 // The card's error toast says it too (SPEC §8); this stays, with the way on.
-                if (error instanceof ServerError && error.code === UNCONFIRMED_CODE)
+                if (error instanceof ServerError && error.code === ERROR_CODES.unconfirmed)
                   setUnconfirmed({ username, message: error.message });
                 throw error;
               });
