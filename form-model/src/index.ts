@@ -161,4 +161,4 @@ export {
 } from './print/model.ts';
 export * from './options/index.ts';
 export * from './format/index.ts';
-export { ERROR_CODES } from './api/codes.ts';
+export { ERROR_CODES, GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from './api/errors.ts';

@@ -2,10 +2,10 @@
  * SPEC §7 client error classes. A 401 is an UnauthorizedError (the session is invalid); any
  * other failure a ServerError carrying the server's message, or SPEC §8's generic message.
  */
-export const GENERIC_ERROR_MESSAGE =
-  "We've encountered an unexpected error at this time. Please try again later.";
-export const SESSION_INVALID_MESSAGE =
-  'Your session is invalid. Please clear your cookies and login again.';
+import { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '@admit/form-model';
+
+/** SPEC §8's messages, as the server sends them (form-model). */
+export { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE };
 
 export class UnauthorizedError extends Error {
   override name = 'UnauthorizedError';

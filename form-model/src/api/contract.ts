@@ -36,7 +36,7 @@ export const ErrorMapSchema = Type.Record(
 export const ErrorBodySchema = Type.Object({
   message: Type.String(),
   errors: Type.Optional(ErrorMapSchema),
-  /** A reason the browser acts on: one of ERROR_CODES (api/codes.ts). */
+  /** A reason the browser acts on: one of ERROR_CODES (api/errors.ts). */
   code: Type.Optional(Type.String()),
 });
 export type ErrorBody = Static<typeof ErrorBodySchema>;

@@ -13,9 +13,8 @@ export class HttpError extends Error {
   }
 }
 
-/** SPEC §8: the generic message, for anything unexpected. */
-export const GENERIC_MESSAGE =
-  "We've encountered an unexpected error at this time. Please try again later.";
-/** SPEC §8: the session-invalid message, on every 401. */
-export const SESSION_INVALID_MESSAGE =
-  'Your session is invalid. Please clear your cookies and login again.';
+/** SPEC §8's generic and session-invalid messages: form-model's, which the browser shows too. */
+export {
+  GENERIC_ERROR_MESSAGE as GENERIC_MESSAGE,
+  SESSION_INVALID_MESSAGE,
+} from '@admit/form-model';

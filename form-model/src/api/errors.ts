@@ -1,0 +1,18 @@
+/**
+ * What an error body says, shared by the server that sends it and the browser that shows it:
+ * SPEC §8's messages, word for word, and the machine-readable reasons (`code` of
+ * ErrorBodySchema) the browser acts on beyond showing the message. Plain constants, no schema:
+ * the browser imports them from form-model's index without TypeBox.
+ */
+
+/** SPEC §8: the generic message, for anything unexpected. */
+export const GENERIC_ERROR_MESSAGE =
+  "We've encountered an unexpected error at this time. Please try again later.";
+/** SPEC §8: the session-invalid message, on every 401. */
+export const SESSION_INVALID_MESSAGE =
+  'Your session is invalid. Please clear your cookies and login again.';
+
+export const ERROR_CODES = {
+  /** POST /public/login: the account waits for its confirmation code (issue 15 #9). */
+  unconfirmed: 'UNCONFIRMED',
+} as const;
