@@ -8,7 +8,7 @@
  */
 import { type AddAnotherBlock, type PageConfig } from '@admit/form-model';
 
-import { answersOf, type AnswersForm } from '../form/createAnswersForm.ts';
+import { answersOf, type AnswersForm, valuesOf } from '../form/createAnswersForm.ts';
 import { groupArrayName, groupCounts } from '../form/groupValues.ts';
 import { type Renderer, type UiState } from '../form/RendererContext.tsx';
 import { tabSwitch, tabSwitchConfirmation, type TabSwitchConfirmation } from './rules.ts';
@@ -40,7 +40,7 @@ export interface RendererFacts {
 export function createRenderer(facts: RendererFacts, store: RendererStore): Renderer {
   const { form, ui, isLoggedIn, validating, save, pressTrigger, fail } = facts;
   const countOf = (block: AddAnotherBlock) =>
-    groupCounts(form.getState().values)[block.buttonId] ?? 0;
+    groupCounts(valuesOf(form))[block.buttonId] ?? 0;
   return {
     ui,
     isLoggedIn,

@@ -48,7 +48,9 @@ export function useValidation(
             // Errors by flat key, placed where the fields are (a group's inside its item).
             nestErrors(
               shapePages(form),
-              validate(pages, answersOf(form, values), { context: answersContext(form, ui) }),
+              validate(pages, answersOf(form, values), {
+                context: answersContext(form, ui, values),
+              }),
             )
         : undefined,
     [allPagesLoaded, form, pages, ui, validate, validating],

@@ -21,6 +21,8 @@ export type AnswersForm = FormApi<FormValues>;
 
 interface Binding {
   pages: readonly PageConfig[];
+  /** The values of the latest notification (see `valuesOf`). */
+  values: FormValues;
   last?: { values: FormValues; flat: Answers };
 }
 const bindings = new WeakMap<object, Binding>();
@@ -52,14 +54,33 @@ export function createAnswersForm(
     onSubmit: () => undefined,
     mutators: { ...arrayMutators, setValues },
   });
-  bindings.set(form, { pages: shape.pages });
+  const binding: Binding = { pages: shape.pages, values: {} };
+  bindings.set(form, binding);
+  // The first subscriber, so every later one (decorators, useWatch) reads the values it is
+  // told of. Final Form's getState() recomputes the whole form state (dirty, touched… of every
+  // field) on each call: the dozens of watchers on a step made that most of a keystroke's work.
+  form.subscribe(
+    ({ values }) => {
+      binding.values = values;
+    },
+    { values: true },
+  );
   form.mutators.setValues?.(toFormValues(shape.pages, answers, shape.ui));
   for (const decorate of decorators) decorate(form);
   return form;
 }
 
+/**
+ * The form's values as of its latest notification, without `form.getState()` (which rebuilds
+ * the form state over every field). Inside `form.batch` the changes made so far are not in it
+ * until the batch ends; nothing here reads the values in the middle of a batch.
+ */
+export function valuesOf(form: AnswersForm): FormValues {
+  return bindingOf(form).values;
+}
+
 /** SPEC's flat answers of the form's values (now, or those given), one mapping per change. */
-export function answersOf(form: AnswersForm, values = form.getState().values): Answers {
+export function answersOf(form: AnswersForm, values = valuesOf(form)): Answers {
   const binding = bindingOf(form);
   if (binding.last?.values !== values)
     binding.last = { values, flat: toFlatAnswers(binding.pages, values) };
@@ -79,8 +100,12 @@ export function changeAnswers(form: AnswersForm, changes: Answers): void {
 }
 
 /** The UI state with each add-another count being its array's length (what the form shows). */
-export function answersContext(form: AnswersForm, ui: FormContext): FormContext {
-  return { ...ui, addAnother: { ...ui.addAnother, ...groupCounts(form.getState().values) } };
+export function answersContext(
+  form: AnswersForm,
+  ui: FormContext,
+  values = valuesOf(form),
+): FormContext {
+  return { ...ui, addAnother: { ...ui.addAnother, ...groupCounts(values) } };
 }
 
 /** The pages known now hold more add-another blocks: their groups become arrays. */

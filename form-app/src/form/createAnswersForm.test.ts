@@ -1,0 +1,77 @@
+import { type AddAnotherBlock, type PageConfig } from '@admit/form-model';
+import { describe, expect, it } from 'vitest';
+
+import { educationPage } from '../testing/fixtures.ts';
+import {
+  answersContext,
+  answersOf,
+  changeAnswers,
+  createAnswersForm,
+  valuesOf,
+} from './createAnswersForm.ts';
+import { groupArrayName } from './groupValues.ts';
+
+const block: AddAnotherBlock = {
+  type: 'add-another',
+  buttonId: 'college',
+  label: 'Add Another College',
+  max: 3,
+  items: [
+    [{ type: 'text', key: 'college_name', label: 'Name' }],
+    [{ type: 'text', key: 'college_2_name', label: 'Name' }],
+    [{ type: 'text', key: 'college_3_name', label: 'Name' }],
+  ],
+};
+const pages: readonly PageConfig[] = [
+  educationPage([{ type: 'text', key: 'hs_name', label: 'High school' }, block]),
+];
+const ui = { addAnother: {}, tabs: {}, triggers: {} };
+
+// The answers are read from the values of the form's latest notification (valuesOf), not from
+// form.getState(), which rebuilds the whole form state on every call (issue 17: most of a
+// keystroke's work on /about). These prove that what is read is never behind the form.
+describe('the form’s answers, read without getState()', () => {
+  it('are the stored answers at once', () => {
+    const form = createAnswersForm({ hs_name: 'Bozeman High', college_name: 'MSU' }, { pages, ui });
+    expect(answersOf(form)).toMatchObject({ hs_name: 'Bozeman High', college_name: 'MSU' });
+    expect(valuesOf(form)).toBe(form.getState().values);
+  });
+
+  it('follow every change, a batch of changes, and the array mutators', () => {
+    const form = createAnswersForm({}, { pages, ui });
+    form.change('hs_name', 'B');
+    expect(answersOf(form).hs_name).toBe('B');
+    changeAnswers(form, { hs_name: 'Bozeman High', college_name: 'MSU' });
+    expect(answersOf(form)).toMatchObject({ hs_name: 'Bozeman High', college_name: 'MSU' });
+    form.mutators.push?.(groupArrayName(block), { college_name: 'UM' });
+    expect(valuesOf(form)).toBe(form.getState().values);
+    expect(answersOf(form).college_2_name).toBe('UM');
+    expect(answersContext(form, ui).addAnother).toMatchObject({ college: 2 });
+  });
+
+  it('give a subscriber the values it is told of, even one subscribed before any field', () => {
+    const form = createAnswersForm({}, { pages, ui });
+    const seen: unknown[] = [];
+    form.subscribe(
+      ({ values }) => {
+        seen.push(answersOf(form).hs_name);
+        expect(valuesOf(form)).toBe(values);
+      },
+      { values: true },
+    );
+    form.change('hs_name', 'X');
+    form.change('hs_name', 'XY');
+    expect(seen).toEqual([undefined, 'X', 'XY']);
+  });
+
+  it('let record-level validation see the counts of the values it validates', () => {
+    const form = createAnswersForm({ college_name: 'MSU' }, { pages, ui });
+    const counts: number[] = [];
+    form.setConfig('validate', (values) => {
+      counts.push(answersContext(form, ui, values).addAnother?.college ?? 0);
+      return {};
+    });
+    form.mutators.push?.(groupArrayName(block), { college_name: 'UM' });
+    expect(counts.at(-1)).toBe(2);
+  });
+});
