@@ -75,3 +75,38 @@ describe('the form’s answers, read without getState()', () => {
     expect(counts.at(-1)).toBe(2);
   });
 });
+
+// Mounting a step registers every field; each is told its own state once, and nobody else is
+// told anything (n² notifications per step before, issue 17).
+describe('fields registering on a form', () => {
+  it('tell the new field alone its state, its record-level error included', () => {
+    const form = createAnswersForm({ hs_name: 'Bozeman High' }, { pages, ui });
+    form.setConfig('validate', () => ({ college_name: 'Enter a college.' }));
+    form.change('hs_name', 'Bozeman High School');
+    let formNotices = 0;
+    form.subscribe(
+      () => {
+        formNotices += 1;
+      },
+      // `modified` and `touched` list every registered field: a loud registration changes them.
+      { values: true, errors: true, modified: true, touched: true },
+    );
+    const told: Record<string, { value?: unknown; error?: unknown }[]> = {};
+    for (const name of ['hs_name', 'college_name', 'other']) {
+      told[name] = [];
+      form.registerField(
+        name,
+        (state) => told[name]?.push({ value: state.value, error: state.error }),
+        { value: true, error: true },
+      );
+    }
+    expect(told).toEqual({
+      hs_name: [{ value: 'Bozeman High School', error: undefined }],
+      college_name: [{ value: undefined, error: 'Enter a college.' }],
+      other: [{ value: undefined, error: undefined }],
+    });
+    expect(formNotices).toBe(1); // its own first call, none for the registrations
+    form.change('hs_name', 'X');
+    expect(told.hs_name?.at(-1)).toEqual({ value: 'X', error: undefined });
+  });
+});
