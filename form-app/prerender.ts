@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 
 import type * as Entry from './prerenderEntry.ts';
+import { EARLY_SUBMIT_SCRIPT } from './src/earlySubmit.ts';
 import { admitTenant } from './tenantPlugin.ts';
 
 const FORM_APP = fileURLToPath(new URL('.', import.meta.url));
@@ -45,6 +46,11 @@ export function pageHtml(
   );
   html = replaced(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   html = replaced(html, /<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${iconHref}"`);
+  // A form drawn before the script runs would be the browser's own until React takes it over
+  // (a GET with the password in the address bar): the early script holds its submit back for
+  // the app to send (src/earlySubmit.ts). First in <head>, before anyone can press anything.
+  if (/<form[\s>]/i.test(page.html))
+    html = replaced(html, /<head>/, `<head><script>${EARLY_SUBMIT_SCRIPT}</script>`);
   return replaced(html, /<\/head>/, `${page.styles}</head>`);
 }
 
@@ -94,9 +100,6 @@ export function prerender(tenantId: string): Plugin {
           const pages = await entry.renderVisitorPages();
           await mkdir(outDir, { recursive: true });
           for (const [path, page] of pages) {
-            // A native form before the script runs submits what was typed in the URL.
-            if (/<form[\s>]/i.test(page.html))
-              throw new Error(`prerender: ${path} holds a <form>; a prerendered page may not`);
             await writeFile(
               join(outDir, prerenderedFile(path)),
               pageHtml(index, page, 'visitor', entry.iconHref),

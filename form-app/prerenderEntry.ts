@@ -16,7 +16,7 @@ import { createElement, type ReactElement, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 
 import { App } from './src/App.tsx';
-import { FORM_ROUTES } from './src/routes/paths.ts';
+import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/routes/paths.ts';
 import { loadPages, tenant } from './src/tenant.ts';
 
 /** A page rendered: the content of #root, the `<style>` tags it needs, its document title. */
@@ -53,26 +53,33 @@ async function render(element: ReactElement, title: string): Promise<RenderedPag
 }
 
 /**
- * The steps a visitor opens (SPEC §2), by path. Not the account pages: their cards are
- * `<form>`s, and a form drawn before the script runs is a native form: Enter in it sent the
- * e-mail address and the password in the address bar (GET /login?username=…&password=…), and
- * what was typed before the script took over was lost. The steps hold no `<form>`, and what a
- * visitor types into them before the script runs is carried into the app (src/prerendered.ts).
+ * Every page a visitor opens (SPEC §2), by path: the steps and the account pages. What a
+ * visitor types into a step before the script runs is carried into the app
+ * (src/prerendered.ts); an account card's `<form>` gets an early script that holds a submit
+ * back until React has it (src/earlySubmit.ts, added by prerender.ts).
  */
 export async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
   const pages = await loadPages();
   const titleOf = (path: string) => {
     const step = tenant.steps.find((candidate) => `/${candidate.route}` === path);
     const page = pages.find((candidate) => candidate.id === step?.id);
-    // A step's title as StepPage sets it; an account page sets its own once it runs.
+    // A step's title as StepPage sets it; an account page's is its card's header (below).
     return page === undefined
       ? tenant.titles.application
       : `${page.title} · ${tenant.titles.application}`;
   };
-  const paths = FORM_ROUTES;
   const rendered = new Map<string, RenderedPage>();
-  for (const path of paths)
-    rendered.set(path, await render(createElement(App, { initialPath: path }), titleOf(path)));
+  for (const path of [...FORM_ROUTES, ...ACCOUNT_ROUTES]) {
+    const page = await render(createElement(App, { initialPath: path }), titleOf(path));
+    // An account page's title is its card's header, as useAccountForm sets it.
+    const header = ACCOUNT_ROUTES.some((route) => route === path)
+      ? /<h1[^>]*>([^<]+)<\/h1>/.exec(page.html)?.[1]
+      : undefined;
+    rendered.set(
+      path,
+      header === undefined ? page : { ...page, title: `${header} · ${tenant.titles.application}` },
+    );
+  }
   return rendered;
 }
 

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { App } from './App.tsx';
+import { rememberTypedFields } from './earlySubmit.ts';
 import { canHydrate, earlyInput, isPrerendered, keepEarlyInput, keepFocus } from './prerendered.ts';
 import { tenant } from './tenant.ts';
 
@@ -26,6 +27,7 @@ const hydrate = canHydrate(root, early);
 keepEarlyInput(early);
 if (hydrate) hydrateRoot(root, app);
 else {
+  rememberTypedFields(root);
   keepFocus(root);
   createRoot(root).render(app);
 }

@@ -27,6 +27,9 @@ export function earlyInput(root: HTMLElement): EarlyInput {
     'input[name], textarea[name]',
   )) {
     if (element.readOnly || element.disabled) continue;
+    // An account card's fields (a form: an e-mail address, a password) are no answers, and are
+    // never kept in the tab: the card takes them over itself (src/earlySubmit.ts).
+    if (element.closest('form') !== null) continue;
     if (element instanceof HTMLInputElement && element.type === 'checkbox') {
       if (element.checked === element.defaultChecked || count(element.name) !== 1) continue;
       answers[element.name] = element.checked;
@@ -88,7 +91,11 @@ export function keepFocus(root: HTMLElement): void {
     if (next === active || next === null) return;
     observer.disconnect();
     next.focus();
-    if (next instanceof HTMLInputElement || next instanceof HTMLTextAreaElement)
+    // Only text-like fields have a caret to put back (an e-mail input has none to set).
+    if (
+      next instanceof HTMLTextAreaElement ||
+      (next instanceof HTMLInputElement && /^(?:text|search|url|tel|password)$/.test(next.type))
+    )
       next.setSelectionRange(selectionStart, selectionStart);
   });
   observer.observe(root, { childList: true, subtree: true });

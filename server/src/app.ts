@@ -16,7 +16,7 @@ import { type Db, setDatabaseLog } from './db/database.ts';
 import { errors } from './plugins/app/errors.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { type CookieSettings, markerCookieName, sessionPlugin } from './plugins/app/session.ts';
-import { spa } from './plugins/app/spa.ts';
+import { inlineScriptSources, spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { applicationRoutes } from './routes/application/index.ts';
@@ -102,9 +102,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errors);
   await app.register(cookie);
+  const staticDir = config.staticDir;
+  const servesApp = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
   await app.register(security, {
     publicOrigin: config.publicOrigin,
     https,
+    inlineScripts: servesApp ? inlineScriptSources(staticDir) : [],
     jsonExempt: (url) => url.startsWith('/storage/'),
     // Presigned uploads to S3 go straight from the browser to the bucket.
     connectOrigins:
@@ -262,8 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
-  const staticDir = config.staticDir;
-  if (staticDir !== undefined && existsSync(join(staticDir, 'index.html'))) {
+  if (servesApp) {
     await app.register(spa, {
       root: staticDir,
       apiPrefixes: API_PREFIXES,

@@ -8,7 +8,15 @@ import { join } from 'node:path';
 
 import { type Page } from '@playwright/test';
 
-import { baseUrl, expect, expectNoAxeViolations, test } from './fixtures.ts';
+import {
+  baseUrl,
+  expect,
+  expectNoAxeViolations,
+  PASSWORD,
+  signUpAndConfirmApi,
+  test,
+  uniqueUsername,
+} from './fixtures.ts';
 import { RESULTS_DIR } from './support/paths.ts';
 
 const SHOTS_DIR = join(RESULTS_DIR, 'shots');
@@ -40,12 +48,12 @@ async function holdScript(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Resolves once React has attached its handlers to First Name (hydrated or rendered). */
-async function reactAttached(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const input = document.getElementById('first_name');
+/** Resolves once React has attached its handlers to the input `id` (hydrated or rendered). */
+async function reactAttached(page: Page, id = 'first_name'): Promise<void> {
+  await page.waitForFunction((field) => {
+    const input = document.getElementById(field);
     return input !== null && Object.keys(input).some((key) => key.startsWith('__reactProps$'));
-  });
+  }, id);
 }
 
 test('the HTML of /about as served holds the page: its heading and the First Name label', async ({
@@ -62,50 +70,54 @@ test('the HTML of /about as served holds the page: its heading and the First Nam
   expect(response.headers().vary).toMatch(/cookie/i);
 });
 
-test('a visitor: hydrated without a warning, the same First Name element, layout shift ≤ 0.02', async ({
-  page,
-}) => {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (['error', 'warning'].includes(message.type())) messages.push(message.text());
+for (const { path, heading, field } of [
+  { path: '/about', heading: 'Personal Info', field: 'first_name' },
+  { path: '/login', heading: 'Log In', field: 'username' },
+]) {
+  test(`a visitor on ${path}: hydrated without a warning, the same ${field} element, layout shift ≤ 0.02`, async ({
+    page,
+  }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type())) messages.push(message.text());
+    });
+    page.on('pageerror', (error) => messages.push(error.message));
+    await page.addInitScript(() => {
+      const shifts = { sum: 0 };
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) shifts.sum += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The script waits until the prerendered input is marked: hydration must keep that element.
+    const release = await holdScript(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.evaluate((id) => {
+      (document.getElementById(id) as unknown as { prerendered: boolean }).prerendered = true;
+    }, field);
+    release();
+    await reactAttached(page, field);
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(
+        (id) => (document.getElementById(id) as unknown as { prerendered?: boolean }).prerendered,
+        field,
+      ),
+      `hydration kept the prerendered ${field} (a fresh render would replace it)`,
+    ).toBe(true);
+    const shift = await page.evaluate(
+      () => (window as unknown as { __shifts: { sum: number } }).__shifts.sum,
+    );
+    expect(shift).toBeLessThanOrEqual(0.02);
+    expect(messages, 'no hydration warning or error in the console').toEqual([]);
   });
-  page.on('pageerror', (error) => messages.push(error.message));
-  await page.addInitScript(() => {
-    const shifts = { sum: 0 };
-    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
-        if (!entry.hadRecentInput) shifts.sum += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  // The script waits until the prerendered input is marked: hydration must keep that element.
-  const release = await holdScript(page);
-  await page.goto('/about', { waitUntil: 'commit' });
-  await expect(page.getByRole('heading', { level: 1, name: 'Personal Info' })).toBeVisible();
-  await page.evaluate(() => {
-    (document.getElementById('first_name') as unknown as { prerendered: boolean }).prerendered =
-      true;
-  });
-  release();
-  await reactAttached(page);
-  await page.waitForLoadState('networkidle');
-  expect(
-    await page.evaluate(
-      () =>
-        (document.getElementById('first_name') as unknown as { prerendered?: boolean }).prerendered,
-    ),
-    'hydration kept the prerendered First Name (a fresh render would replace it)',
-  ).toBe(true);
-  const shift = await page.evaluate(
-    () => (window as unknown as { __shifts: { sum: number } }).__shifts.sum,
-  );
-  expect(shift).toBeLessThanOrEqual(0.02);
-  expect(messages, 'no hydration warning or error in the console').toEqual([]);
-});
+}
 
 test("a visitor's text typed before the script took over is kept, focused, and in the form", async ({
   page,
@@ -147,6 +159,46 @@ test("a visitor's text typed before the script took over is kept, focused, and i
   expect(errors).toEqual([]);
 });
 
+test('a prerendered /login typed into and submitted before the script ran: sent once the app has it, the password never in the address', async ({
+  page,
+  request,
+}) => {
+  const username = uniqueUsername('early-login');
+  await signUpAndConfirmApi(request, username, { logIn: false });
+  const html = await (await request.get(`${baseUrl()}/login`)).text();
+  expect(html, 'the card is in the HTML').toContain('data-prerendered="visitor"');
+  expect(html).toContain('Email Address');
+  const addresses: string[] = [];
+  page.on('request', (sent) => addresses.push(sent.url()));
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      refused.push(message.text());
+  });
+  const release = await holdScript(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+  await page.locator('#username').click();
+  await page.locator('#username').pressSequentially(username);
+  await page.locator('#password').click();
+  await page.locator('#password').pressSequentially(PASSWORD);
+  await page.locator('#password').press('Enter');
+  // Held back: the browser's own submit would have put both in the address.
+  await page.waitForTimeout(300);
+  expect(page.url()).toBe(`${baseUrl()}/login`);
+  release();
+  // The app takes the card over with what was typed, and sends the submit it was held.
+  await expect(page.getByRole('heading', { level: 1, name: 'Personal Info' })).toBeVisible();
+  expect(addresses.filter((address) => address.includes('password'))).toEqual([]);
+  expect(addresses.filter((address) => address.includes(encodeURIComponent(username)))).toEqual([]);
+  expect(refused, 'the early script is allowed by its hash').toEqual([]);
+  // Nothing typed into the card is kept in the tab (a visitor's answers are; a password never).
+  const stored = await page.evaluate(() =>
+    JSON.stringify([Object.entries(sessionStorage), Object.entries(localStorage)]),
+  );
+  expect(stored).not.toContain(PASSWORD);
+});
+
 test('a logged-in applicant (the marker cookie) gets the loading shell, never the visitor page', async ({
   page,
   request,
@@ -173,7 +225,7 @@ test('the prerendered pages before the script: axe finds nothing, at 1280 and 37
   mkdirSync(SHOTS_DIR, { recursive: true });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/about', '/final-steps']) {
+    for (const path of ['/about', '/final-steps', '/login']) {
       const release = await holdScript(page);
       await page.goto(path, { waitUntil: 'commit' });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

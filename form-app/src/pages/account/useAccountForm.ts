@@ -4,11 +4,12 @@
  */
 import { type AccountForm, validateAccountForm } from '@admit/form-model';
 import { useToast } from '@admit/design-system';
-import { type MouseEvent, useCallback, useEffect, useState } from 'react';
+import { type MouseEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { ServerError } from '../../api/errors.ts';
 import { navigationState, type NavigationState } from '../../routes/paths.ts';
+import { takeEarlySubmit, takeRememberedFields, typedOutsideReact } from '../../earlySubmit.ts';
 import { tenant } from '../../tenant.ts';
 
 export type CardName =
@@ -24,7 +25,31 @@ export function useAccountForm<V extends Record<string, string>>(
   const location = useLocation();
   const navigate = useNavigate();
   const carried: NavigationState = navigationState(location.state);
-  const [values, setValues] = useState<V>(initial);
+  // Issue 17: a prerendered card may have been typed into before React took it over. Rendered
+  // afresh over it, the card starts from what was typed (main.tsx kept it); hydrated, it
+  // starts as drawn (what hydrates must match the HTML) and takes the typing over at once.
+  const keys = Object.keys(initial);
+  const [values, setValues] = useState<V>(() => ({ ...initial, ...takeRememberedFields(keys) }));
+  // …and submitted before it (EARLY_SUBMIT_SCRIPT): sent once these values are drawn.
+  const [heldSubmit, setHeldSubmit] = useState(false);
+  // In the commit that makes the inputs React's, before any key or click can reach them.
+  useLayoutEffect(() => {
+    const typed = typedOutsideReact(keys);
+    const held = takeEarlySubmit();
+    /* eslint-disable react-hooks/set-state-in-effect -- typed and submitted outside React: taken over once */
+    if (Object.keys(typed).length > 0) setValues((previous) => ({ ...previous, ...typed }));
+    if (held) setHeldSubmit(true);
+    /* eslint-enable react-hooks/set-state-in-effect */
+    // Once, when the card is first React's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const sent = useRef(false);
+  useEffect(() => {
+    // After the commit that drew the values taken over (the same render): the submit sends them.
+    if (!heldSubmit || sent.current) return;
+    sent.current = true;
+    document.querySelector<HTMLFormElement>('#root form')?.requestSubmit();
+  }, [heldSubmit]);
   const [errors, setErrors] = useState<Record<string, readonly string[]>>({});
   const [busy, setBusy] = useState(false);
   const { showToast } = useToast();

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
@@ -20,6 +21,11 @@ const education = Buffer.from(
   '<!doctype html><title>Education</title><div id="root">Education</div>',
 );
 const shell = Buffer.from('<!doctype html><title>Loading</title><div id="root">Loading…</div>');
+/** A prerendered account page: its form comes with the early script (form-app/src/earlySubmit.ts). */
+const EARLY = 'window.__admitEarly={form:null};';
+const login = Buffer.from(
+  `<!doctype html><head><script>${EARLY}</script><title>Log In</title></head><div id="root"><form></form></div>`,
+);
 const MARKER = 'AdmitSession.loggedIn';
 
 /** Copies that differ from what the server could make itself: the test sees which one it got. */
@@ -38,6 +44,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'education.html'), education);
   writeFileSync(join(dir, 'education.html.br'), brotliCompressSync(education));
   writeFileSync(join(dir, SHELL_FILE), shell);
+  writeFileSync(join(dir, 'login.html'), login);
   // An unhashed file of the public folder, small enough to have no copies.
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   ctx = await createTestContext({ env: { STATIC_DIR: dir } });
@@ -183,6 +190,21 @@ describe('the prerendered pages (issue 17)', () => {
     expect(response.headers.vary).toMatch(/cookie/i);
     // An empty marker is no session (the app reads it the same way).
     expect((await page('/education', `${MARKER}=`)).rawPayload.equals(education)).toBe(true);
+  });
+
+  it("allows the build's inline scripts by their hashes, and no other inline script", async () => {
+    const response = await get('/login');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<script>${EARLY}</script>`);
+    const hash = createHash('sha256').update(EARLY).digest('base64');
+    const scriptSrc = /script-src ([^;]+)/.exec(
+      String(response.headers['content-security-policy']),
+    )?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    // Every page and file gets the same policy: the hash, never 'unsafe-inline'.
+    expect(String((await get(SCRIPT)).headers['content-security-policy'])).toContain(
+      `'sha256-${hash}'`,
+    );
   });
 
   it('sends index.html for an unknown path, the root, and the service and temporary views', async () => {

@@ -4,7 +4,8 @@
  * the build prerendered (issue 17: `about.html` for /about) is sent instead of index.html to a
  * visitor, and the loading shell (`index.shell.html`) to a logged-in applicant.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 import fastifyStatic from '@fastify/static';
@@ -38,6 +39,21 @@ function prerenderedPages(root: string): ReadonlyMap<string, string> {
   );
   return new Map(files.map((file) => [`/${file.replace(/\.html$/, '')}`, file]));
 }
+/**
+ * The Content-Security-Policy sources (`'sha256-…'`) of the inline scripts in the build's pages:
+ * the prerendered account pages carry one that holds back a submit until the app has the form
+ * (form-app/src/earlySubmit.ts). Each is allowed by its hash, so no other inline script runs.
+ */
+export function inlineScriptSources(root: string): string[] {
+  const sources = new Set<string>();
+  for (const file of readdirSync(root).filter((name) => name.endsWith('.html'))) {
+    const html = readFileSync(join(root, file), 'utf8');
+    for (const [, body = ''] of html.matchAll(/<script>([^<]*)<\/script>/g))
+      sources.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return [...sources].sort();
+}
+
 /** Entry parameters that show something else than a visitor's page (SPEC §2, §6). */
 const OTHER_VIEWS = ['service_token', 'token'];
 

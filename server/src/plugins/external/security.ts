@@ -51,6 +51,8 @@ export const security = fp(
       jsonExempt?: (url: string) => boolean;
       /** Other origins the browser may send to (an S3 bucket for presigned uploads). */
       connectOrigins?: readonly string[];
+      /** The hashes (`'sha256-…'`) of the build's inline scripts (spa.ts `inlineScriptSources`). */
+      inlineScripts?: readonly string[];
     },
   ) => {
     const headers = securityHeaders({
@@ -58,7 +60,7 @@ export const security = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(options.inlineScripts ?? [])],
           // Emotion (MUI) injects style elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
