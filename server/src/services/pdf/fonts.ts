@@ -221,6 +221,11 @@ const PLAIN_ASCII = /^[\x20-\x7e\n]*$/;
 /** Printed where a character has no glyph in any face (the document says so: render.ts). */
 export const MISSING_GLYPH = '?';
 
+/** The face that draws all of `text` when it is plain ASCII (most texts); else see `runsOf`. */
+export function plainFace(text: string, style: FontStyle): Face | undefined {
+  return PLAIN_ASCII.test(text) ? face('latin', style) : undefined;
+}
+
 /** A run of text drawn in one face. */
 export interface Run {
   face: Face;
@@ -416,18 +421,17 @@ export class DocumentFonts {
    * character at a time, each once per document (pdf-lib's `encodeText` is most of a render
    * otherwise), as a literal string: two bytes a glyph where hex takes four.
    */
-  encode(run: Run, out: ContentBytes): void {
-    const font = this.get(run.face);
-    if (!DIRECT.has(run.face.script)) {
-      out.text(font.encodeText(run.text).toString());
+  encode(runFace: Face, text: string, out: ContentBytes): void {
+    const font = this.get(runFace);
+    if (!DIRECT.has(runFace.script)) {
+      out.text(font.encodeText(text).toString());
       return;
     }
-    let codes = this.codes.get(run.face);
+    let codes = this.codes.get(runFace);
     if (codes === undefined) {
       codes = { basic: new Uint16Array(BASIC_LIMIT), other: new Map() };
-      this.codes.set(run.face, codes);
+      this.codes.set(runFace, codes);
     }
-    const { text } = run;
     out.open();
     for (let index = 0; index < text.length; index += 1) {
       const unit = text.charCodeAt(index);
