@@ -334,17 +334,17 @@ function characterWidth(character: string, style: FontStyle): number {
 }
 
 /**
- * The advance width of `text` at size 1: each glyph as drawn alone, which is what Latin text
- * prints and close enough to wrap joined Arabic by.
+ * The advance width of `text` (of its code units from `start` to `end`) at size 1: each glyph
+ * as drawn alone, which is what Latin text prints and close enough to wrap joined Arabic by.
  */
-export function widthAtOne(text: string, style: FontStyle): number {
+export function widthAtOne(text: string, style: FontStyle, start = 0, end = text.length): number {
   const table = basicWidths[style];
   let total = 0;
-  for (let index = 0; index < text.length; index += 1) {
+  for (let index = start; index < end; index += 1) {
     const unit = text.charCodeAt(index);
     if (unit >= BASIC_LIMIT) {
       // Beyond Latin-1 (or a surrogate pair): the character as a string, from its map.
-      for (const character of text.slice(index)) total += characterWidth(character, style);
+      for (const character of text.slice(index, end)) total += characterWidth(character, style);
       return total;
     }
     let width = table[unit] ?? Number.NaN;
