@@ -17,8 +17,12 @@ const DIGIT_0 = 0x30;
 const SHORT_TEXT = 24;
 
 export class ContentBytes {
-  private buffer = Buffer.allocUnsafe(INITIAL_SIZE);
+  private buffer: Buffer;
   private length = 0;
+
+  constructor(initialSize = INITIAL_SIZE) {
+    this.buffer = Buffer.allocUnsafe(initialSize);
+  }
 
   private room(bytes: number): void {
     if (this.length + bytes <= this.buffer.length) return;
@@ -118,5 +122,10 @@ export class ContentBytes {
   /** The stream so far: a view of the buffer, valid until the next write or reset. */
   bytes(): Buffer {
     return this.buffer.subarray(0, this.length);
+  }
+
+  /** How many bytes are written since the last reset. */
+  get size(): number {
+    return this.length;
   }
 }
