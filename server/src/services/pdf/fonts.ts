@@ -300,7 +300,8 @@ export function runsOf(text: string, style: FontStyle): Run[] {
   return runs;
 }
 
-const characterWidths: Readonly<Record<FontStyle, Map<string, number>>> = {
+/** Each character's width by code point, per style (beyond Latin-1: `basicWidths`). */
+const characterWidths: Readonly<Record<FontStyle, Map<number, number>>> = {
   regular: new Map(),
   bold: new Map(),
   italic: new Map(),
@@ -317,18 +318,19 @@ const basicWidths: Readonly<Record<FontStyle, Float64Array>> = {
   italic: new Float64Array(BASIC_LIMIT).fill(Number.NaN),
 };
 
-/** The advance width of one character at size 1, in the face that draws it. */
-function characterWidth(character: string, style: FontStyle): number {
+/** The advance width of one character (by code point) at size 1, in the face that draws it. */
+function characterWidth(codePoint: number, style: FontStyle): number {
   const widths = characterWidths[style];
-  let width = widths.get(character);
+  let width = widths.get(codePoint);
   if (width === undefined) {
+    const character = String.fromCodePoint(codePoint);
     const found = MARK.test(character) ? undefined : faceFor(character, style);
     const drawn = found ?? face('latin', style);
     const code = (found === undefined ? MISSING_GLYPH : character).codePointAt(0) ?? 0;
     width = MARK.test(character)
       ? 0
       : drawn.font.glyphForCodePoint(code).advanceWidth / drawn.font.unitsPerEm;
-    widths.set(character, width);
+    widths.set(codePoint, width);
   }
   return width;
 }
@@ -343,13 +345,19 @@ export function widthAtOne(text: string, style: FontStyle, start = 0, end = text
   for (let index = start; index < end; index += 1) {
     const unit = text.charCodeAt(index);
     if (unit >= BASIC_LIMIT) {
-      // Beyond Latin-1 (or a surrogate pair): the character as a string, from its map.
-      for (const character of text.slice(index, end)) total += characterWidth(character, style);
+      // Beyond Latin-1 (or a surrogate pair): each character by code point, from its map.
+      while (index < end) {
+        let code = text.codePointAt(index) ?? 0;
+        // A pair that `end` cuts in two is its first half alone.
+        if (code > 0xffff && index + 1 >= end) code = text.charCodeAt(index);
+        index += code > 0xffff ? 2 : 1;
+        total += characterWidth(code, style);
+      }
       return total;
     }
     let width = table[unit] ?? Number.NaN;
     if (Number.isNaN(width)) {
-      width = characterWidth(String.fromCharCode(unit), style);
+      width = characterWidth(unit, style);
       table[unit] = width;
     }
     total += width;

@@ -71,11 +71,19 @@ const SPACE = 0x20;
 
 /**
  * `text` wrapped to `width` points: paragraphs ("\n") kept, a run of blank lines kept as one
- * blank line, a word longer than a line (a URL, a long name) broken where it must. Words are
+ * blank line, a word longer than a line (a URL, a long name) broken where it must. With
+ * `maxLines`, it may stop as soon as it has more than that many lines, the last not blank: a
+ * caller that only needs to know that the text is longer (render.ts) skips the rest. Words are
  * measured and lines cut where they lie in the paragraph, by index: building each line a word
  * at a time made more garbage than any other part of a render.
  */
-export function wrapText(text: string, font: FontStyle, size: number, width: number): string[] {
+export function wrapText(
+  text: string,
+  font: FontStyle,
+  size: number,
+  width: number,
+  maxLines = Infinity,
+): string[] {
   const lines: string[] = [];
   const space = widthOf(' ', font, size);
   for (const paragraph of text.split('\n')) {
@@ -112,7 +120,10 @@ export function wrapText(text: string, font: FontStyle, size: number, width: num
         lineWidth += space + wordWidth;
         continue;
       }
-      if (lineStart !== -1) cut();
+      if (lineStart !== -1) {
+        cut();
+        if (lines.length > maxLines) return lines;
+      }
       gaps = false;
       if (wordWidth <= width) {
         lineStart = start;
