@@ -10,12 +10,19 @@ const CLOSE_PAREN = 0x29;
 const BACKSLASH = 0x5c;
 const CARRIAGE_RETURN = 0x0d;
 const LETTER_R = 0x72;
+const MINUS = 0x2d;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
 /** Up to this many characters, a text is copied a character at a time. */
 const SHORT_TEXT = 24;
 
 export class ContentBytes {
-  private buffer = Buffer.allocUnsafe(INITIAL_SIZE);
+  private buffer: Buffer;
   private length = 0;
+
+  constructor(initialSize = INITIAL_SIZE) {
+    this.buffer = Buffer.allocUnsafe(initialSize);
+  }
 
   private room(bytes: number): void {
     if (this.length + bytes <= this.buffer.length) return;
@@ -40,6 +47,43 @@ export class ContentBytes {
     // than a call into Buffer.write.
     for (let index = 0; index < value.length; index += 1)
       this.buffer[this.length++] = value.charCodeAt(index);
+  }
+
+  /**
+   * A number as PDF writes it: at most two decimals, no exponent (canvas.ts `num`), written
+   * digit by digit from integers: a render writes some ten thousand numbers, and making each a
+   * string first was a good part of its garbage.
+   */
+  number(value: number): void {
+    const hundredths = Math.round(value * 100);
+    this.room(24);
+    let magnitude = hundredths;
+    if (hundredths < 0) {
+      this.buffer[this.length++] = MINUS;
+      magnitude = -hundredths;
+    }
+    const fraction = magnitude % 100;
+    this.digits((magnitude - fraction) / 100);
+    if (fraction === 0) return;
+    this.buffer[this.length++] = DOT;
+    this.buffer[this.length++] = DIGIT_0 + Math.trunc(fraction / 10);
+    if (fraction % 10 !== 0) this.buffer[this.length++] = DIGIT_0 + (fraction % 10);
+  }
+
+  /** A whole number ≥ 0 in decimal. */
+  private digits(value: number): void {
+    if (value < 10) {
+      this.buffer[this.length++] = DIGIT_0 + value;
+      return;
+    }
+    let divisor = 10;
+    while (divisor * 10 <= value) divisor *= 10;
+    let rest = value;
+    for (; divisor >= 1; divisor /= 10) {
+      const digit = Math.trunc(rest / divisor);
+      this.buffer[this.length++] = DIGIT_0 + digit;
+      rest -= digit * divisor;
+    }
   }
 
   /** A literal string's delimiter, "(" or ")". */
@@ -78,5 +122,10 @@ export class ContentBytes {
   /** The stream so far: a view of the buffer, valid until the next write or reset. */
   bytes(): Buffer {
     return this.buffer.subarray(0, this.length);
+  }
+
+  /** How many bytes are written since the last reset. */
+  get size(): number {
+    return this.length;
   }
 }

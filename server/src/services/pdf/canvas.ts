@@ -10,7 +10,14 @@ import { deflateSync } from 'node:zlib';
 import { type PDFDocument, type PDFFont, PDFName, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 
 import { ContentBytes } from './bytes.ts';
-import { type DocumentFonts, type FontStyle, type Run, runsOf } from './fonts.ts';
+import {
+  type DocumentFonts,
+  type Face,
+  type FontStyle,
+  plainFace,
+  type Run,
+  runsOf,
+} from './fonts.ts';
 import { StructElement, type StructTree } from './tags.ts';
 
 /**
@@ -19,12 +26,24 @@ import { StructElement, type StructTree } from './tags.ts';
  */
 export type Mark = StructElement | 'Header' | 'Footer' | undefined;
 
-/** A text waiting for its fonts: encoded in `finish`, once every face it needs is embedded. */
+/**
+ * A text waiting for its fonts: encoded in `finish`, once every face it needs is embedded.
+ * Kept as values, not operator strings: written straight into the stream's bytes.
+ */
 interface TextOp {
-  /** The operators before the text (rendering mode, colour, position). */
-  prefix: string;
+  /** Its marked content: an element's type and id, or a pagination artifact, or neither. */
+  mark: Mark;
+  mcid: number;
+  /** The rendering mode and fill colour to set first (-1, undefined: unchanged). */
+  mode: number;
+  fill: string | undefined;
+  x: number;
+  y: number;
   size: number;
-  runs: Run[];
+  /** All of the text in one face (`face`), or in several (`runs`). */
+  face: Face | undefined;
+  text: string;
+  runs: Run[] | undefined;
 }
 
 /**
@@ -112,30 +131,37 @@ export class PageCanvas {
     invisible = false,
   ): void {
     if (text === '') return;
-    const runs = runsOf(text, style);
-    for (const run of runs) this.fonts.need(run.face);
-    let prefix = 'BT';
+    const face = plainFace(text, style);
+    const runs = face === undefined ? runsOf(text, style) : undefined;
+    if (face !== undefined) this.fonts.need(face);
+    else if (runs !== undefined) for (const run of runs) this.fonts.need(run.face);
     const mode = invisible ? 3 : 0;
-    if (mode !== this.mode) {
-      prefix += ` ${mode} Tr`;
-      this.mode = mode;
-    }
     const fillColor = color(fill);
-    if (fillColor !== this.fill) {
-      prefix += ` ${fillColor} rg`;
-      this.fill = fillColor;
-    }
-    // In a new text object the text matrix is the identity: Td moves it to (x, y).
-    prefix += ` ${num(x)} ${num(y)} Td`;
-    this.ops.push(this.begin(mark), { prefix, size, runs }, 'EMC');
+    this.ops.push({
+      mark,
+      mcid: mark instanceof StructElement ? this.tree.mark(this.page, mark) : -1,
+      mode: mode === this.mode ? -1 : mode,
+      fill: fillColor === this.fill ? undefined : fillColor,
+      x,
+      y,
+      size,
+      face,
+      text,
+      runs,
+    });
+    this.mode = mode;
+    this.fill = fillColor;
   }
 
-  /** Opens the marked content of `mark` (closed by EMC). */
-  private begin(mark: Mark): string {
-    if (mark instanceof StructElement)
-      return `/${mark.type} <</MCID ${this.tree.mark(this.page, mark)}>> BDC`;
-    if (mark === undefined) return '/Artifact BMC';
-    return `/Artifact <</Type /Pagination /Subtype /${mark}>> BDC`;
+  /** Opens the marked content of `op` (closed by EMC). */
+  private begin(op: TextOp, out: ContentBytes): void {
+    const { mark } = op;
+    if (mark instanceof StructElement) {
+      out.text(`/${mark.type} <</MCID `);
+      out.number(op.mcid);
+      out.text('>> BDC');
+    } else if (mark === undefined) out.text('/Artifact BMC');
+    else out.text(`/Artifact <</Type /Pagination /Subtype /${mark}>> BDC`);
   }
 
   /** Makes the existing page's own content one figure (an appended document's page). */
@@ -143,22 +169,54 @@ export class PageCanvas {
     this.figure = element;
   }
 
-  /** The font and size the stream has set so far (text state, kept like the fill colour). */
-  private font = '';
+  /**
+   * The font and size (in hundredths, as written) the stream has set so far (text state, kept
+   * like the fill colour).
+   */
+  private font: PDFFont | undefined;
+  private fontSize = 0;
 
+  /** The text's marked content, its text object and EMC, each line ended. */
   private encode(op: TextOp, out: ContentBytes): void {
-    out.text(op.prefix);
-    for (const run of op.runs) {
-      const font = `/${this.fontName(this.fonts.get(run.face))} ${num(op.size)} Tf`;
-      if (font !== this.font) {
-        out.text(` ${font}`);
-        this.font = font;
-      }
+    this.begin(op, out);
+    out.text('\nBT');
+    if (op.mode !== -1) {
       out.text(' ');
-      this.fonts.encode(run, out);
-      out.text(' Tj');
+      out.number(op.mode);
+      out.text(' Tr');
     }
-    out.text(' ET');
+    if (op.fill !== undefined) {
+      out.text(' ');
+      out.text(op.fill);
+      out.text(' rg');
+    }
+    // In a new text object the text matrix is the identity: Td moves it to (x, y).
+    out.text(' ');
+    out.number(op.x);
+    out.text(' ');
+    out.number(op.y);
+    out.text(' Td');
+    if (op.face !== undefined) this.encodeRun(op.face, op.text, op.size, out);
+    else if (op.runs !== undefined)
+      for (const run of op.runs) this.encodeRun(run.face, run.text, op.size, out);
+    out.text(' ET\nEMC\n');
+  }
+
+  private encodeRun(face: Face, text: string, size: number, out: ContentBytes): void {
+    const font = this.fonts.get(face);
+    const hundredths = Math.round(size * 100);
+    if (font !== this.font || hundredths !== this.fontSize) {
+      out.text(' /');
+      out.text(this.fontName(font));
+      out.text(' ');
+      out.number(size);
+      out.text(' Tf');
+      this.font = font;
+      this.fontSize = hundredths;
+    }
+    out.text(' ');
+    this.fonts.encode(face, text, out);
+    out.text(' Tj');
   }
 
   line(x1: number, y1: number, x2: number, y2: number, thickness: number, stroke: RGB): void {
@@ -192,9 +250,10 @@ export class PageCanvas {
     content.reset();
     content.text('q\n');
     for (const op of this.ops) {
-      if (typeof op === 'string') content.text(op);
-      else this.encode(op, content);
-      content.text('\n');
+      if (typeof op === 'string') {
+        content.text(op);
+        content.text('\n');
+      } else this.encode(op, content);
     }
     content.text('Q\n');
     // Level 1: a page of operators compresses nearly as well, in a fraction of the time.
@@ -205,6 +264,7 @@ export class PageCanvas {
     // A later stream starts from the state this one's q/Q restores.
     this.fill = undefined;
     this.mode = 0;
-    this.font = '';
+    this.font = undefined;
+    this.fontSize = 0;
   }
 }

@@ -221,6 +221,11 @@ const PLAIN_ASCII = /^[\x20-\x7e\n]*$/;
 /** Printed where a character has no glyph in any face (the document says so: render.ts). */
 export const MISSING_GLYPH = '?';
 
+/** The face that draws all of `text` when it is plain ASCII (most texts); else see `runsOf`. */
+export function plainFace(text: string, style: FontStyle): Face | undefined {
+  return PLAIN_ASCII.test(text) ? face('latin', style) : undefined;
+}
+
 /** A run of text drawn in one face. */
 export interface Run {
   face: Face;
@@ -295,7 +300,8 @@ export function runsOf(text: string, style: FontStyle): Run[] {
   return runs;
 }
 
-const characterWidths: Readonly<Record<FontStyle, Map<string, number>>> = {
+/** Each character's width by code point, per style (beyond Latin-1: `basicWidths`). */
+const characterWidths: Readonly<Record<FontStyle, Map<number, number>>> = {
   regular: new Map(),
   bold: new Map(),
   italic: new Map(),
@@ -312,39 +318,46 @@ const basicWidths: Readonly<Record<FontStyle, Float64Array>> = {
   italic: new Float64Array(BASIC_LIMIT).fill(Number.NaN),
 };
 
-/** The advance width of one character at size 1, in the face that draws it. */
-function characterWidth(character: string, style: FontStyle): number {
+/** The advance width of one character (by code point) at size 1, in the face that draws it. */
+function characterWidth(codePoint: number, style: FontStyle): number {
   const widths = characterWidths[style];
-  let width = widths.get(character);
+  let width = widths.get(codePoint);
   if (width === undefined) {
+    const character = String.fromCodePoint(codePoint);
     const found = MARK.test(character) ? undefined : faceFor(character, style);
     const drawn = found ?? face('latin', style);
     const code = (found === undefined ? MISSING_GLYPH : character).codePointAt(0) ?? 0;
     width = MARK.test(character)
       ? 0
       : drawn.font.glyphForCodePoint(code).advanceWidth / drawn.font.unitsPerEm;
-    widths.set(character, width);
+    widths.set(codePoint, width);
   }
   return width;
 }
 
 /**
- * The advance width of `text` at size 1: each glyph as drawn alone, which is what Latin text
- * prints and close enough to wrap joined Arabic by.
+ * The advance width of `text` (of its code units from `start` to `end`) at size 1: each glyph
+ * as drawn alone, which is what Latin text prints and close enough to wrap joined Arabic by.
  */
-export function widthAtOne(text: string, style: FontStyle): number {
+export function widthAtOne(text: string, style: FontStyle, start = 0, end = text.length): number {
   const table = basicWidths[style];
   let total = 0;
-  for (let index = 0; index < text.length; index += 1) {
+  for (let index = start; index < end; index += 1) {
     const unit = text.charCodeAt(index);
     if (unit >= BASIC_LIMIT) {
-      // Beyond Latin-1 (or a surrogate pair): the character as a string, from its map.
-      for (const character of text.slice(index)) total += characterWidth(character, style);
+      // Beyond Latin-1 (or a surrogate pair): each character by code point, from its map.
+      while (index < end) {
+        let code = text.codePointAt(index) ?? 0;
+        // A pair that `end` cuts in two is its first half alone.
+        if (code > 0xffff && index + 1 >= end) code = text.charCodeAt(index);
+        index += code > 0xffff ? 2 : 1;
+        total += characterWidth(code, style);
+      }
       return total;
     }
     let width = table[unit] ?? Number.NaN;
     if (Number.isNaN(width)) {
-      width = characterWidth(String.fromCharCode(unit), style);
+      width = characterWidth(unit, style);
       table[unit] = width;
     }
     total += width;
@@ -416,18 +429,17 @@ export class DocumentFonts {
    * character at a time, each once per document (pdf-lib's `encodeText` is most of a render
    * otherwise), as a literal string: two bytes a glyph where hex takes four.
    */
-  encode(run: Run, out: ContentBytes): void {
-    const font = this.get(run.face);
-    if (!DIRECT.has(run.face.script)) {
-      out.text(font.encodeText(run.text).toString());
+  encode(runFace: Face, text: string, out: ContentBytes): void {
+    const font = this.get(runFace);
+    if (!DIRECT.has(runFace.script)) {
+      out.text(font.encodeText(text).toString());
       return;
     }
-    let codes = this.codes.get(run.face);
+    let codes = this.codes.get(runFace);
     if (codes === undefined) {
       codes = { basic: new Uint16Array(BASIC_LIMIT), other: new Map() };
-      this.codes.set(run.face, codes);
+      this.codes.set(runFace, codes);
     }
-    const { text } = run;
     out.open();
     for (let index = 0; index < text.length; index += 1) {
       const unit = text.charCodeAt(index);

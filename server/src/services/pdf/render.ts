@@ -650,7 +650,8 @@ export async function renderApplicationPdf(
       case 'text':
         break;
     }
-    const beside = wrapText(answer.text, fonts.regular, BODY_SIZE, ANSWER_WIDTH);
+    // Wrapped only as far as it takes to know that it is too long to go beside its question.
+    const beside = wrapText(answer.text, fonts.regular, BODY_SIZE, ANSWER_WIDTH, MAX_SIDE_LINES);
     if (beside.length <= MAX_SIDE_LINES && !beside.includes('')) {
       flow.place(
         sideBySide(

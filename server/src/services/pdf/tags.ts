@@ -15,32 +15,33 @@ import {
   type PDFRef,
 } from '@cantoo/pdf-lib';
 
-const asciiEncoder = new TextEncoder();
+import { ContentBytes } from './bytes.ts';
 
 /**
- * A PDF object written as prepared ASCII text. A structure tree is a thousand small
- * dictionaries: as pdf-lib objects they cost more to build and serialise than the pages.
+ * A PDF object written as prepared bytes (ASCII), a view of the tree's one buffer. A structure
+ * tree is a thousand small dictionaries: as pdf-lib objects, or as a string each, they cost
+ * more to build and serialise than the pages.
  */
 class PreparedObject extends PDFObject {
-  constructor(private readonly text: string) {
+  constructor(private readonly bytes: Uint8Array) {
     super();
   }
 
   override clone(): PreparedObject {
-    return new PreparedObject(this.text);
+    return new PreparedObject(this.bytes.slice());
   }
 
   override toString(): string {
-    return this.text;
+    return Buffer.from(this.bytes).toString('latin1');
   }
 
   override sizeInBytes(): number {
-    return this.text.length;
+    return this.bytes.length;
   }
 
   override copyBytesInto(buffer: Uint8Array, offset: number): number {
-    // The text is ASCII, so its UTF-8 is its bytes; one native copy instead of a loop.
-    return asciiEncoder.encodeInto(this.text, buffer.subarray(offset)).written;
+    buffer.set(this.bytes, offset);
+    return this.bytes.length;
   }
 }
 
@@ -72,6 +73,8 @@ export interface StructOptions {
 /** One structure element; its kids are elements or marked content on a page. */
 export class StructElement {
   readonly kids: (StructElement | { page: PDFPage; mcid: number })[] = [];
+  /** Its object number, once the tree is written. */
+  objectNumber = 0;
 
   constructor(
     readonly type: StructType,
@@ -108,20 +111,28 @@ export class StructTree {
   /** Writes the tree into `doc`: StructTreeRoot, ParentTree, MarkInfo, each page's StructParents. */
   write(doc: PDFDocument): void {
     const { context } = doc;
-    const refs = new Map<StructElement, PDFRef>();
-    const assign = (element: StructElement) => {
-      refs.set(element, context.nextRef());
+    // Object numbers in reading order (depth first), as `nextRef` gives them one by one.
+    const elements: StructElement[] = [];
+    const refs: PDFRef[] = [];
+    const assign = (element: StructElement): PDFRef => {
+      const ref = context.nextRef();
+      element.objectNumber = ref.objectNumber;
+      elements.push(element);
+      refs.push(ref);
       for (const kid of element.kids) if (kid instanceof StructElement) assign(kid);
-    };
-    assign(this.root);
-    const rootRef = context.nextRef();
-    const refOf = (element: StructElement): PDFRef => {
-      const ref = refs.get(element);
-      if (ref === undefined) throw new Error('structure element without a reference');
       return ref;
     };
+    const documentRef = assign(this.root);
+    const rootRef = context.nextRef();
 
-    for (const [element, ref] of refs) {
+    // Every dictionary written into one buffer, digits and all, then each given its bytes.
+    const out = new ContentBytes(elements.length * 96);
+    const ends: number[] = [];
+    const ref = (objectNumber: number) => {
+      out.number(objectNumber);
+      out.text(' 0 R');
+    };
+    for (const element of elements) {
       // Content on one page (nearly every element) is listed by its ids, with the page once;
       // content over several pages (a long answer) by references naming each page.
       let onlyPage: PDFPage | undefined;
@@ -132,42 +143,77 @@ export class StructTree {
         pageCount += 1;
       }
       if (pageCount !== 1) onlyPage = undefined;
-      const kids = element.kids
-        .map((kid) =>
-          kid instanceof StructElement
-            ? refOf(kid).toString()
-            : onlyPage === undefined
-              ? `<< /Type /MCR /Pg ${kid.page.ref.toString()} /MCID ${String(kid.mcid)} >>`
-              : String(kid.mcid),
-        )
-        .join(' ');
-      const parent = element.parent === undefined ? rootRef : refOf(element.parent);
+      out.text('<< /Type /StructElem /S /');
+      out.text(element.type);
+      out.text(' /P ');
+      ref(element.parent === undefined ? rootRef.objectNumber : element.parent.objectNumber);
+      out.text(' /K [');
+      element.kids.forEach((kid, index) => {
+        if (index > 0) out.text(' ');
+        if (kid instanceof StructElement) ref(kid.objectNumber);
+        else if (onlyPage === undefined) {
+          out.text('<< /Type /MCR /Pg ');
+          ref(kid.page.ref.objectNumber);
+          out.text(' /MCID ');
+          out.number(kid.mcid);
+          out.text(' >>');
+        } else out.number(kid.mcid);
+      });
+      out.text(']');
+      if (onlyPage !== undefined) {
+        out.text(' /Pg ');
+        ref(onlyPage.ref.objectNumber);
+      }
       const { alt, actualText, scope } = element.options;
-      const entries = [
-        `/Type /StructElem /S /${element.type} /P ${parent.toString()} /K [${kids}]`,
-        onlyPage === undefined ? '' : ` /Pg ${onlyPage.ref.toString()}`,
-        alt === undefined ? '' : ` /Alt ${textString(alt)}`,
-        actualText === undefined ? '' : ` /ActualText ${textString(actualText)}`,
-        scope === undefined ? '' : ` /A << /O /Table /Scope /${scope} >>`,
-      ];
-      context.assign(ref, new PreparedObject(`<< ${entries.join('')} >>`));
+      if (alt !== undefined) {
+        out.text(' /Alt ');
+        out.text(textString(alt));
+      }
+      if (actualText !== undefined) {
+        out.text(' /ActualText ');
+        out.text(textString(actualText));
+      }
+      if (scope !== undefined) {
+        out.text(' /A << /O /Table /Scope /');
+        out.text(scope);
+        out.text(' >>');
+      }
+      out.text(' >>');
+      ends.push(out.size);
     }
 
-    const nums: string[] = [];
+    const parentTreeStart = out.size;
+    out.text('<< /Nums [');
     let key = 0;
     for (const [page, owners] of this.pages) {
       page.node.set(PDFName.of('StructParents'), PDFNumber.of(key));
       // PDF/UA: the tab order follows the structure.
       page.node.set(PDFName.of('Tabs'), PDFName.of('S'));
-      nums.push(`${String(key)} [${owners.map((owner) => refOf(owner).toString()).join(' ')}]`);
+      if (key > 0) out.text(' ');
+      out.number(key);
+      out.text(' [');
+      owners.forEach((owner, index) => {
+        if (index > 0) out.text(' ');
+        ref(owner.objectNumber);
+      });
+      out.text(']');
       key += 1;
     }
-    const parentTree = context.register(new PreparedObject(`<< /Nums [${nums.join(' ')}] >>`));
+    out.text('] >>');
+
+    const bytes = out.bytes();
+    let start = 0;
+    refs.forEach((elementRef, index) => {
+      const end = ends[index] ?? start;
+      context.assign(elementRef, new PreparedObject(bytes.subarray(start, end)));
+      start = end;
+    });
+    const parentTree = context.register(new PreparedObject(bytes.subarray(parentTreeStart)));
     context.assign(
       rootRef,
       context.obj({
         Type: 'StructTreeRoot',
-        K: refOf(this.root),
+        K: documentRef,
         ParentTree: parentTree,
         ParentTreeNextKey: key,
       }),

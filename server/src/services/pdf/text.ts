@@ -66,40 +66,79 @@ function breakWord(word: string, font: FontStyle, size: number, width: number): 
   return pieces;
 }
 
+/** The code unit of a space, between the words of a paragraph. */
+const SPACE = 0x20;
+
 /**
  * `text` wrapped to `width` points: paragraphs ("\n") kept, a run of blank lines kept as one
- * blank line, a word longer than a line (a URL, a long name) broken where it must.
+ * blank line, a word longer than a line (a URL, a long name) broken where it must. With
+ * `maxLines`, it may stop as soon as it has more than that many lines, the last not blank: a
+ * caller that only needs to know that the text is longer (render.ts) skips the rest. Words are
+ * measured and lines cut where they lie in the paragraph, by index: building each line a word
+ * at a time made more garbage than any other part of a render.
  */
-export function wrapText(text: string, font: FontStyle, size: number, width: number): string[] {
+export function wrapText(
+  text: string,
+  font: FontStyle,
+  size: number,
+  width: number,
+  maxLines = Infinity,
+): string[] {
   const lines: string[] = [];
   const space = widthOf(' ', font, size);
   for (const paragraph of text.split('\n')) {
-    const words = paragraph.split(' ').filter((word) => word !== '');
-    if (words.length === 0) {
-      if (lines.length > 0 && lines[lines.length - 1] !== '') lines.push('');
-      continue;
-    }
-    let line = '';
+    // The line being filled: from `lineStart` to `lineEnd` in the paragraph (-1: none yet);
+    // `gaps`: it has more than one space between two of its words, each printed as one.
+    let lineStart = -1;
+    let lineEnd = -1;
     let lineWidth = 0;
-    for (const word of words) {
-      const wordWidth = widthOf(word, font, size);
-      if (line !== '' && lineWidth + space + wordWidth <= width) {
-        line += ` ${word}`;
+    let gaps = false;
+    const cut = () => {
+      const line = paragraph.slice(lineStart, lineEnd);
+      lines.push(
+        gaps
+          ? line
+              .split(' ')
+              .filter((word) => word !== '')
+              .join(' ')
+          : line,
+      );
+    };
+    let index = 0;
+    const length = paragraph.length;
+    while (index < length) {
+      if (paragraph.charCodeAt(index) === SPACE) {
+        index += 1;
+        continue;
+      }
+      const start = index;
+      while (index < length && paragraph.charCodeAt(index) !== SPACE) index += 1;
+      const wordWidth = widthAtOne(paragraph, font, start, index) * size;
+      if (lineStart !== -1 && lineWidth + space + wordWidth <= width) {
+        if (start > lineEnd + 1) gaps = true;
+        lineEnd = index;
         lineWidth += space + wordWidth;
         continue;
       }
-      if (line !== '') lines.push(line);
+      if (lineStart !== -1) {
+        cut();
+        if (lines.length > maxLines) return lines;
+      }
+      gaps = false;
       if (wordWidth <= width) {
-        line = word;
+        lineStart = start;
         lineWidth = wordWidth;
       } else {
-        const pieces = breakWord(word, font, size, width);
-        line = pieces.pop() ?? '';
+        const pieces = breakWord(paragraph.slice(start, index), font, size, width);
+        const last = pieces.pop() ?? '';
         lines.push(...pieces);
-        lineWidth = widthOf(line, font, size);
+        lineStart = index - last.length;
+        lineWidth = widthOf(last, font, size);
       }
+      lineEnd = index;
     }
-    lines.push(line);
+    if (lineStart !== -1) cut();
+    else if (lines.length > 0 && lines[lines.length - 1] !== '') lines.push('');
   }
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
