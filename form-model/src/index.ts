@@ -124,14 +124,16 @@ export {
   PASSWORD_SPECIAL_CHARACTERS,
   passwordRequirementStates,
   passwordRules,
+  type PasswordRule,
+  type RequirementState,
+} from './validation/password.ts';
+export {
   submitFields,
   validateAccountForm,
   type AccountForm,
   type ConfirmForm,
   type ForgotForm,
   type LoginForm,
-  type PasswordRule,
-  type RequirementState,
   type ResendForm,
   type ResetForm,
   type SignUpForm,

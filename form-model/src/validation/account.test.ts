@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { passwordRequirementStates, passwordRules, validateAccountForm } from './account.ts';
+import { validateAccountForm } from './account.ts';
+import { passwordRequirementStates, passwordRules } from './password.ts';
 import { messages } from './messages.ts';
 
 const GOOD = 'Correct-Horse-7';

@@ -1,22 +1,24 @@
-import { messages, validateAccountForm } from '@admit/form-model';
+import { messages } from '@admit/form-model';
 import { type useToast } from '@admit/design-system';
 
 import { api } from '../../api/endpoints.ts';
+import { loadAccountCheck } from './validation.ts';
 
 /** SPEC §2/§8: "Resend confirmation code", with its own error toast title. */
 export async function resendCode(
   username: string,
   showToast: ReturnType<typeof useToast>['showToast'],
 ): Promise<void> {
-  if (Object.keys(validateAccountForm('resend', { username })).length > 0) {
-    showToast({
-      severity: 'error',
-      title: 'Resend Confirmation Code Error',
-      message: messages.resendEmailInvalid,
-    });
-    return;
-  }
   try {
+    const validateAccountForm = await loadAccountCheck();
+    if (Object.keys(validateAccountForm('resend', { username })).length > 0) {
+      showToast({
+        severity: 'error',
+        title: 'Resend Confirmation Code Error',
+        message: messages.resendEmailInvalid,
+      });
+      return;
+    }
     const { message } = await api.resendConfirm({ username });
     showToast({ severity: 'success', message });
   } catch (error) {

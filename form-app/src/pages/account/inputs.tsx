@@ -1,6 +1,8 @@
 /** The inputs the account cards share (SPEC §5: addresses up to 254, passwords up to 1024). */
 import { PasswordRequirements, TextInput, type TextInputProps } from '@admit/design-system';
-import { passwordRequirementStates, validateAccountForm } from '@admit/form-model';
+import { passwordRequirementStates } from '@admit/form-model';
+
+import { useAccountCheck } from './validation.ts';
 
 type FieldProps = Pick<TextInputProps, 'id' | 'value' | 'error' | 'onChange'>;
 
@@ -17,15 +19,18 @@ export function PasswordInput(
 /**
  * SPEC §2's password requirements, from the password as it is now: each rule is in error when
  * SPEC §5's check of the typed password names it, met otherwise, inactive while nothing is
- * typed. Not from the last Submit's errors (issue 15 #8: "abc" showed six ticks before the
+ * typed (and while the check is still being fetched). Not from the last Submit's errors (issue 15 #8: "abc" showed six ticks before the
  * first Submit, and a valid password six crosses after a failed one).
  */
 export function Requirements({ password }: { password: string }) {
-  const errors = validateAccountForm('signup', { password }, ['password']).password ?? [];
+  // Fetched once something is typed; until it is here, the rules wait as if nothing were.
+  const check = useAccountCheck(password !== '');
+  const errors =
+    check === undefined ? [] : (check('signup', { password }, ['password']).password ?? []);
   return (
     <PasswordRequirements
       id="password-requirements"
-      rules={passwordRequirementStates(password, errors)}
+      rules={passwordRequirementStates(check === undefined ? '' : password, errors)}
     />
   );
 }

@@ -2,7 +2,7 @@
  * Shared behaviour of the account cards (SPEC §2, §5, §8): values, SPEC §5 validation of only
  * the relevant fields on submit, server field errors, and failures as "<card name> Error" toasts.
  */
-import { type AccountForm, validateAccountForm } from '@admit/form-model';
+import { type AccountForm } from '@admit/form-model';
 import { useToast } from '@admit/design-system';
 import { type MouseEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { ServerError } from '../../api/errors.ts';
 import { navigationState, type NavigationState } from '../../routes/paths.ts';
 import { takeEarlySubmit, takeRememberedFields, typedOutsideReact } from '../../earlySubmit.ts';
 import { tenant } from '../../tenant.ts';
+import { loadAccountCheck } from './validation.ts';
 
 export type CardName =
   'Login Card' | 'Sign Up Card' | 'Confirm Card' | 'Forgot Password Card' | 'Reset Password Card';
@@ -83,6 +84,8 @@ export function useAccountForm<V extends Record<string, string>>(
       error: errors[name],
       onChange: (value: string) => {
         setValues((previous) => ({ ...previous, [name]: value }));
+        // The check a submit needs: fetched while the person types (validation.ts).
+        loadAccountCheck().catch(() => undefined);
       },
     }),
     [errors, values],
@@ -91,7 +94,17 @@ export function useAccountForm<V extends Record<string, string>>(
   /** Validates (SPEC §5: only the relevant fields), then runs `send`; failures become a card toast. */
   const submit = useCallback(
     async (send: (values: V) => Promise<void>) => {
-      const found = validateAccountForm(form, values);
+      let found: Record<string, readonly string[]>;
+      try {
+        found = (await loadAccountCheck())(form, values);
+      } catch (error) {
+        showToast({
+          severity: 'error',
+          title: `${cardName} Error`,
+          message: error instanceof Error ? error.message : String(error),
+        });
+        return;
+      }
       setErrors(found);
       if (Object.keys(found).length > 0) {
         // Focus the first field in error so keyboard and screen-reader users land on it.
