@@ -159,6 +159,42 @@ test("a visitor's text typed before the script took over is kept, focused, and i
   expect(errors).toEqual([]);
 });
 
+test('text typed into a lookup before its own script arrived is kept in the form', async ({
+  page,
+}) => {
+  // The lookup's chunk held back: the page is React's, the ZIP finder still the HTML's.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/LookupField-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/about');
+  await reactAttached(page);
+  const zip = page.locator('#mailing_zip');
+  await zip.click();
+  await zip.pressSequentially('59715');
+  release();
+  await reactAttached(page, 'mailing_zip');
+  await expect(zip).toHaveValue('59715');
+  // The form holds it (a visitor's answers are kept in the tab from the form's values).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (
+            JSON.parse(sessionStorage.getItem('admit.visitorAnswers') ?? '{}') as Record<
+              string,
+              unknown
+            >
+          ).mailing_zip,
+      ),
+    )
+    .toBe('59715');
+});
+
 test('a prerendered /login typed into and submitted before the script ran: sent once the app has it, the password never in the address', async ({
   page,
   request,

@@ -3,6 +3,7 @@ import { LookupInput } from '@admit/design-system';
 import { useLayoutEffect } from 'react';
 
 import { api } from '../api/endpoints.ts';
+import { typedOutsideReact } from '../earlySubmit.ts';
 import { changeAnswers } from './createAnswersForm.ts';
 import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
 import { useAnswersForm } from './useWatch.ts';
@@ -12,9 +13,15 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
   const form = useAnswersForm();
   const { onChange, ...props } = useQuestionInput(question);
   const fillsItself = Object.values(question.fills).includes(question.key);
-  // Someone typing in the placeholder when this arrived goes on typing here.
+  // Someone typing in the placeholder when this arrived goes on typing here; what was typed
+  // into the prerendered field before this arrived to hydrate it is taken over (issue 17: the
+  // browser kept it on the screen, but the form never heard of it).
   useLayoutEffect(() => {
+    const typed = typedOutsideReact([question.key])[question.key];
+    if (typed !== undefined) onChange(typed);
     takeOverFocus(question.key);
+    // Once, when the field is first React's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [question.key]);
   return (
     <LookupInput
