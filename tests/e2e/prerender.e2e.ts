@@ -56,6 +56,20 @@ async function reactAttached(page: Page, id = 'first_name'): Promise<void> {
   }, id);
 }
 
+/** The answer `key` the form keeps in the tab for a visitor (its values, not the DOM's). */
+function visitorAnswer(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (name) =>
+      (
+        JSON.parse(sessionStorage.getItem('admit.visitorAnswers') ?? '{}') as Record<
+          string,
+          unknown
+        >
+      )[name],
+    key,
+  );
+}
+
 test('the HTML of /about as served holds the page: its heading and the First Name label', async ({
   request,
 }) => {
@@ -143,19 +157,7 @@ test("a visitor's text typed before the script took over is kept, focused, and i
   // And typing on goes on from there, kept in the tab by the form itself.
   await page.locator('#first_name').press('End');
   await page.locator('#first_name').pressSequentially(' L');
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          (
-            JSON.parse(sessionStorage.getItem('admit.visitorAnswers') ?? '{}') as Record<
-              string,
-              unknown
-            >
-          ).first_name,
-      ),
-    )
-    .toBe('Ada L');
+  await expect.poll(() => visitorAnswer(page, 'first_name')).toBe('Ada L');
   expect(errors).toEqual([]);
 });
 
@@ -180,19 +182,7 @@ test('text typed into a lookup before its own script arrived is kept in the form
   await reactAttached(page, 'mailing_zip');
   await expect(zip).toHaveValue('59715');
   // The form holds it (a visitor's answers are kept in the tab from the form's values).
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          (
-            JSON.parse(sessionStorage.getItem('admit.visitorAnswers') ?? '{}') as Record<
-              string,
-              unknown
-            >
-          ).mailing_zip,
-      ),
-    )
-    .toBe('59715');
+  await expect.poll(() => visitorAnswer(page, 'mailing_zip')).toBe('59715');
 });
 
 test('a prerendered /login typed into and submitted before the script ran: sent once the app has it, the password never in the address', async ({
