@@ -1,9 +1,8 @@
 import { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp } from '../app.ts';
 import { type Config } from '../config.ts';
-import { createTestContext, GOOD_PASSWORD, type TestContext } from '../test/context.ts';
+import { createTestContext, GOOD_PASSWORD, loggedApp, type TestContext } from '../test/context.ts';
 import { freePort, startSmtpServer } from '../test/smtp.ts';
 import { createHousekeeping } from './housekeeping.ts';
 import { defaultBackoff } from './jobs.ts';
@@ -29,8 +28,7 @@ afterEach(async () => {
 
 /** The app as a college runs it (https origin: no dev mailbox unless asked), with its log lines. */
 async function appWith(config: Partial<Config>) {
-  const lines: string[] = [];
-  const app = await buildApp({
+  const { app, lines } = await loggedApp(ctx, {
     config: {
       ...ctx.config,
       publicOrigin: PUBLIC_ORIGIN,
@@ -38,13 +36,8 @@ async function appWith(config: Partial<Config>) {
       devMailbox: false,
       ...config,
     },
-    tenant: ctx.tenant,
-    db: ctx.db,
-    clock: ctx.now,
-    logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
   });
   apps.push(app);
-  await app.ready();
   return { app, log: () => lines.join('') };
 }
 

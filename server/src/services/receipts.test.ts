@@ -1,9 +1,16 @@
 import { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp, type AppDeps } from '../app.ts';
+import { type AppDeps } from '../app.ts';
 import { COMPLETE_APPLICATION as COMPLETE } from '@admit/tenant-config/fixtures';
-import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../test/context.ts';
+import {
+  createTestContext,
+  json,
+  loggedApp,
+  ORIGIN,
+  signedIn,
+  type TestContext,
+} from '../test/context.ts';
 import { pdfText } from '../test/pdfText.ts';
 import { startSmtpServer } from '../test/smtp.ts';
 import { defaultBackoff } from './jobs.ts';
@@ -27,17 +34,8 @@ afterEach(async () => {
 
 /** The test's app (dev mailbox on, as in every test context), another tenant or PDF source, with its log. */
 async function appWith(deps: Partial<AppDeps> = {}) {
-  const lines: string[] = [];
-  const app = await buildApp({
-    config: ctx.config,
-    tenant: ctx.tenant,
-    db: ctx.db,
-    clock: ctx.now,
-    logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
-    ...deps,
-  });
+  const { app, lines } = await loggedApp(ctx, deps);
   apps.push(app);
-  await app.ready();
   return { app, log: () => lines.join('') };
 }
 

@@ -10,7 +10,7 @@ import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 
-import { buildApp } from '../app.ts';
+import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, readConfig } from '../config.ts';
 import { type Db, migrate, openDatabase } from '../db/database.ts';
 
@@ -104,6 +104,29 @@ export async function createTestContext(
       await drop();
     },
   };
+}
+
+/**
+ * Another app on the context's database, tenant and clock (`deps` may replace any of them or
+ * add a dependency), whose log lines at `level` and above the test reads. Ready; the caller
+ * closes it.
+ */
+export async function loggedApp(
+  ctx: TestContext,
+  deps: Partial<AppDeps> = {},
+  level: 'info' | 'warn' | 'error' = 'info',
+): Promise<{ app: FastifyInstance; lines: string[] }> {
+  const lines: string[] = [];
+  const app = await buildApp({
+    config: ctx.config,
+    tenant: ctx.tenant,
+    db: ctx.db,
+    clock: ctx.now,
+    logger: { level, stream: { write: (line: string) => lines.push(line) } },
+    ...deps,
+  });
+  await app.ready();
+  return { app, lines };
 }
 
 /** JSON body of a response, typed as the test reads it (and then asserts it). */

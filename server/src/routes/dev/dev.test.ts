@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp } from '../../app.ts';
 import { readConfig } from '../../config.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createTestContext, loggedApp, type TestContext } from '../../test/context.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,16 +13,11 @@ afterAll(async () => {
 
 /** The app as `npm start` builds it from these variables, with its log lines. */
 async function appWith(env: Record<string, string>) {
-  const lines: string[] = [];
-  const app = await buildApp({
-    config: readConfig({ DATABASE_URL: ctx.url, SOFFICE: 'off', ...env }),
-    tenant: ctx.tenant,
-    db: ctx.db,
-    clock: ctx.now,
-    logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
-  });
-  await app.ready();
-  return { app, lines };
+  return loggedApp(
+    ctx,
+    { config: readConfig({ DATABASE_URL: ctx.url, SOFFICE: 'off', ...env }) },
+    'warn',
+  );
 }
 
 describe('GET /dev/mail', () => {

@@ -1,7 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp } from '../../app.ts';
 import { type AddressProvider } from '../../services/lookups/address.ts';
 import {
   type ImportProgress,
@@ -11,7 +10,7 @@ import {
   lookupFiles,
 } from '../../services/lookups/import.ts';
 import { tooManyMessage } from '../../services/throttle.ts';
-import { createTestContext, json, type TestContext } from '../../test/context.ts';
+import { createTestContext, json, loggedApp, type TestContext } from '../../test/context.ts';
 import { LOOKUPS_DIR } from '../../test/lookupData.ts';
 import { LOOKUP_THROTTLE, lookupMessages } from './index.ts';
 
@@ -395,22 +394,12 @@ describe('GET /lookup/find: refusals and failures', () => {
   });
 
   /** An app on the same database whose log lines the test reads. */
-  async function loggedApp(addressProvider?: AddressProvider) {
-    const lines: string[] = [];
-    const app = await buildApp({
-      config: ctx.config,
-      tenant: ctx.tenant,
-      db: ctx.db,
-      clock: ctx.now,
-      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
-      ...(addressProvider === undefined ? {} : { addressProvider }),
-    });
-    await app.ready();
-    return { app, lines };
+  async function errorLoggedApp(addressProvider?: AddressProvider) {
+    return loggedApp(ctx, addressProvider === undefined ? {} : { addressProvider }, 'error');
   }
 
   it('answers [] (not cached) when the database fails, and logs why (SPEC §7)', async () => {
-    const { app, lines } = await loggedApp();
+    const { app, lines } = await errorLoggedApp();
     await ctx.db.schema.alterTable('high_schools').renameTo('high_schools_away').execute();
     try {
       const response = await app.inject({
@@ -444,7 +433,7 @@ describe('GET /lookup/find: refusals and failures', () => {
       suggest: () => Promise.reject(new Error('address service unreachable')),
       detail: () => Promise.reject(new Error('address service unreachable')),
     };
-    const { app, lines } = await loggedApp(failing);
+    const { app, lines } = await errorLoggedApp(failing);
     try {
       expect(await find({ text: '59715', category: 'address' }, app)).toEqual([]);
     } finally {
