@@ -22,9 +22,8 @@ import {
   uniqueUsername,
 } from './fixtures.ts';
 import { COMPLETE_ANSWERS, expectStep, stepButton } from './support/application.ts';
-import { RESULTS_DIR } from './support/paths.ts';
+import { SHOTS_DIR } from './support/paths.ts';
 
-const SHOTS = join(RESULTS_DIR, 'shots');
 const UNCONFIRMED =
   'Your account is not confirmed yet. Enter the code we emailed you, or resend it.';
 
@@ -47,7 +46,10 @@ function requirements(page: Page) {
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 812 });
-    await page.screenshot({ path: join(SHOTS, `${name}-${String(width)}.png`), fullPage: true });
+    await page.screenshot({
+      path: join(SHOTS_DIR, `${name}-${String(width)}.png`),
+      fullPage: true,
+    });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

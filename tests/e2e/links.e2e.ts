@@ -19,10 +19,9 @@ import {
   test,
   uniqueUsername,
 } from './fixtures.ts';
-import { ROOT } from './support/paths.ts';
+import { ROOT, SHOTS_DIR } from './support/paths.ts';
 
 const ADMIN = join(ROOT, 'scripts', 'admin.mjs');
-const SHOTS = join(ROOT, 'test-results', 'shots');
 
 const TITLE = 'This link cannot be opened';
 /** The server's messages (server/src/services/viewTokens.ts), word for word. */
@@ -124,11 +123,11 @@ for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.goto(`/?service_token=${'C'.repeat(43)}`);
     await expectLinkProblem(page, SERVICE_INVALID);
-    await page.screenshot({ path: join(SHOTS, `link-service-${width}.png`), fullPage: true });
+    await page.screenshot({ path: join(SHOTS_DIR, `link-service-${width}.png`), fullPage: true });
     await expectNoAxeViolations(page, `the service link page at ${width} px`);
     await page.goto(`/about?token=${'D'.repeat(43)}`);
     await expectLinkProblem(page, TMP_INVALID);
-    await page.screenshot({ path: join(SHOTS, `link-tmp-${width}.png`), fullPage: true });
+    await page.screenshot({ path: join(SHOTS_DIR, `link-tmp-${width}.png`), fullPage: true });
     await expectNoAxeViolations(page, `the temporary link page at ${width} px`);
   });
 }

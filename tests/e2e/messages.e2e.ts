@@ -21,9 +21,8 @@ import {
   uniqueUsername,
 } from './fixtures.ts';
 import { COMPLETE_ANSWERS } from './support/application.ts';
-import { ROOT } from './support/paths.ts';
+import { SHOTS_DIR } from './support/paths.ts';
 
-const SHOTS = join(ROOT, 'test-results', 'shots');
 const LOGGED_IN = 'You have successfully logged in.';
 const LOGGED_OUT = 'You have been logged out.';
 
@@ -52,7 +51,7 @@ async function logInOnce(page: Page, username: string, path: RegExp): Promise<vo
   expect(await shown(page, LOGGED_IN), `"${LOGGED_IN}" once at ${page.url()}`).toBe(1);
   const width = page.viewportSize()?.width ?? 0;
   const where = new URL(page.url()).pathname.slice(1);
-  await page.screenshot({ path: join(SHOTS, `logged-in-${where}-${width}.png`) });
+  await page.screenshot({ path: join(SHOTS_DIR, `logged-in-${where}-${width}.png`) });
 }
 
 for (const width of [1280, 375]) {
@@ -93,7 +92,7 @@ for (const width of [1280, 375]) {
       await expect(page.getByText(LOGGED_OUT, { exact: true })).toBeVisible();
       expect(await shown(page, LOGGED_OUT)).toBe(1);
       expect(await shown(page, LOGGED_IN)).toBe(0);
-      await page.screenshot({ path: join(SHOTS, `logged-out-${width}.png`), fullPage: true });
+      await page.screenshot({ path: join(SHOTS_DIR, `logged-out-${width}.png`), fullPage: true });
     });
 
     test('the session-invalid redirect says so once, without the login message (regression: twice)', async ({
@@ -138,7 +137,7 @@ test.describe('the idle logout', () => {
       await expect(page.getByText(MESSAGES.autoLogout, { exact: true })).toBeVisible();
       expect(await shown(page, MESSAGES.autoLogout)).toBe(1);
       expect(await shown(page, LOGGED_IN)).toBe(0);
-      await page.screenshot({ path: join(SHOTS, `idle-logout-${width}.png`), fullPage: true });
+      await page.screenshot({ path: join(SHOTS_DIR, `idle-logout-${width}.png`), fullPage: true });
     });
 
     test(`"No, log me out" says the applicant logged out, not "due to inactivity" (${width} px)`, async ({
@@ -156,7 +155,7 @@ test.describe('the idle logout', () => {
       expect(await shown(page, LOGGED_OUT)).toBe(1);
       expect(await shown(page, MESSAGES.autoLogout)).toBe(0);
       expect(await shown(page, LOGGED_IN)).toBe(0);
-      await page.screenshot({ path: join(SHOTS, `idle-no-${width}.png`), fullPage: true });
+      await page.screenshot({ path: join(SHOTS_DIR, `idle-no-${width}.png`), fullPage: true });
     });
   }
 });

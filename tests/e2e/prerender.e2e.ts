@@ -17,9 +17,8 @@ import {
   test,
   uniqueUsername,
 } from './fixtures.ts';
-import { RESULTS_DIR } from './support/paths.ts';
+import { SHOTS_DIR } from './support/paths.ts';
 
-const SHOTS_DIR = join(RESULTS_DIR, 'shots');
 /** gallatin's marker cookie (its sessionCookiePrefix), which says "logged in" to the app. */
 const MARKER = 'AdmitSession.loggedIn';
 

@@ -19,11 +19,10 @@ import {
   uniqueUsername,
 } from './fixtures.ts';
 import { COMPLETE_ANSWERS, expectStep, stepButton } from './support/application.ts';
-import { RESULTS_DIR } from './support/paths.ts';
+import { SHOTS_DIR } from './support/paths.ts';
 import { pdfText } from './support/pdfText.ts';
 
 /** Screenshots of the changed page, for people to look at (not committed). */
-const SHOTS_DIR = join(RESULTS_DIR, 'shots');
 const REFERENCE = /^[A-Z]{3}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 /** The dev mailbox's view of a mail, with what was attached. */

@@ -22,10 +22,9 @@ import {
 } from './fixtures.ts';
 import { chooseRadio, COMPLETE_ANSWERS, expectStep, stepButton } from './support/application.ts';
 import { tabTo } from './support/keyboard.ts';
-import { RESULTS_DIR } from './support/paths.ts';
+import { SHOTS_DIR } from './support/paths.ts';
 import { type PdfText, pdfText } from './support/pdfText.ts';
 
-const SHOTS_DIR = join(RESULTS_DIR, 'shots');
 const DRAFT_MARK = 'DRAFT: not submitted';
 const CONVICTED = 'Have you ever been convicted of any of these crimes, as an adult or a juvenile?';
 const CITIZEN = 'Are you a citizen of the United States?';

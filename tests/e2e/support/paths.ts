@@ -13,6 +13,8 @@ export const OUTPUT_DIR = join(RESULTS_DIR, 'e2e');
 export const SERVER_LOG = join(RESULTS_DIR, 'e2e-server.log');
 /** Full-page screenshots of every route at 1280 and 375 px, for people to look at. */
 export const SCREENSHOTS_DIR = join(RESULTS_DIR, 'screenshots');
+/** Screenshots of the states a journey reaches (a message, an error, a dialog), for people to look at. */
+export const SHOTS_DIR = join(RESULTS_DIR, 'shots');
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
