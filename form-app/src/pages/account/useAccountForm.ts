@@ -94,15 +94,18 @@ export function useAccountForm<V extends Record<string, string>>(
   /** Validates (SPEC §5: only the relevant fields), then runs `send`; failures become a card toast. */
   const submit = useCallback(
     async (send: (values: V) => Promise<void>) => {
-      let found: Record<string, readonly string[]>;
-      try {
-        found = (await loadAccountCheck())(form, values);
-      } catch (error) {
+      const failed = (error: unknown) => {
         showToast({
           severity: 'error',
           title: `${cardName} Error`,
           message: error instanceof Error ? error.message : String(error),
         });
+      };
+      let found: Record<string, readonly string[]>;
+      try {
+        found = (await loadAccountCheck())(form, values);
+      } catch (error) {
+        failed(error); // the check's chunk did not arrive
         return;
       }
       setErrors(found);
@@ -117,11 +120,7 @@ export function useAccountForm<V extends Record<string, string>>(
       } catch (error) {
         if (error instanceof ServerError && Object.keys(error.errors).length > 0)
           setErrors(error.errors);
-        showToast({
-          severity: 'error',
-          title: `${cardName} Error`,
-          message: error instanceof Error ? error.message : String(error),
-        });
+        failed(error);
       } finally {
         setBusy(false);
       }
