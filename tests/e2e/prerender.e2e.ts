@@ -47,11 +47,25 @@ async function holdScript(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Resolves once React has attached its handlers to the input `id` (hydrated or rendered). */
+/**
+ * Resolves once React has committed the input `id` (hydrated or rendered): its fiber belongs to
+ * React's current tree. React sets an element's fiber and props while it renders, before the
+ * render commits; a render still running is not the page being React's (bench/pageload).
+ */
 async function reactAttached(page: Page, id = 'first_name'): Promise<void> {
   await page.waitForFunction((field) => {
-    const input = document.getElementById(field);
-    return input !== null && Object.keys(input).some((key) => key.startsWith('__reactProps$'));
+    const input = document.getElementById(field) as (HTMLElement & Record<string, unknown>) | null;
+    const key =
+      input === null ? undefined : Object.keys(input).find((k) => k.startsWith('__reactFiber$'));
+    if (input === null || key === undefined) return false;
+    interface Fiber {
+      return: Fiber | null;
+      tag: number;
+      stateNode: { current?: unknown };
+    }
+    let fiber = input[key] as Fiber;
+    while (fiber.return !== null) fiber = fiber.return;
+    return fiber.tag === 3 && fiber.stateNode.current === fiber;
   }, id);
 }
 
