@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { compileHint } from './compileHintPlugin.ts';
 import { muiThemeWithoutCssVariables } from './muiThemePlugin.ts';
 import { precompress } from './precompressPlugin.ts';
 import { prerender } from './prerender.ts';
@@ -17,6 +18,8 @@ export default defineConfig({
     muiThemeWithoutCssVariables(),
     // The visitor's pages as HTML (issue 17), written before precompress() copies them.
     prerender(tenant),
+    // V8 compiles the first chunk as it streams in (issue 17).
+    compileHint(),
     precompress(),
   ],
   build: {
