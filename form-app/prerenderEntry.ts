@@ -17,6 +17,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 
 import { App } from './src/App.tsx';
 import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/routes/paths.ts';
+import { preloadRoute } from './src/routes/router.tsx';
 import { loadPages, tenant } from './src/tenant.ts';
 
 /** A page rendered: the content of #root, the `<style>` tags it needs, its document title. */
@@ -60,6 +61,10 @@ async function render(element: ReactElement, title: string): Promise<RenderedPag
  */
 export async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
   const pages = await loadPages();
+  // Each page rendered as the browser hydrates it: its code at hand, no Suspense boundary.
+  await Promise.all(
+    [...FORM_ROUTES, ...ACCOUNT_ROUTES].flatMap((path) => preloadRoute(path) ?? []),
+  );
   const titleOf = (path: string) => {
     const step = tenant.steps.find((candidate) => `/${candidate.route}` === path);
     const page = pages.find((candidate) => candidate.id === step?.id);

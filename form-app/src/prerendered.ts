@@ -53,12 +53,19 @@ export function earlyInput(root: HTMLElement): EarlyInput {
 export function canHydrate(root: HTMLElement, early: EarlyInput): boolean {
   const state: unknown = window.history.state;
   return (
-    root.getAttribute(PRERENDERED_ATTRIBUTE) === 'visitor' &&
-    !hasSessionCookie(tenant.sessionCookiePrefix) &&
+    isVisitorPage(root) &&
     window.location.search === '' &&
     (typeof state !== 'object' || state === null || !('usr' in state) || state.usr == null) &&
     Object.keys(readVisitorAnswers()).length === 0 &&
     Object.keys(early.answers).length === 0
+  );
+}
+
+/** Whether #root holds a visitor's prerendered page and this is a visitor (no marker cookie). */
+export function isVisitorPage(root: HTMLElement): boolean {
+  return (
+    root.getAttribute(PRERENDERED_ATTRIBUTE) === 'visitor' &&
+    !hasSessionCookie(tenant.sessionCookiePrefix)
   );
 }
 

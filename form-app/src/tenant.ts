@@ -1,4 +1,4 @@
-import { type PageConfig } from '@admit/form-model';
+import { type PageConfig, type PageId } from '@admit/form-model';
 import { useSyncExternalStore } from 'react';
 import { tenant as builtTenant } from 'virtual:admit-tenant';
 
@@ -35,6 +35,15 @@ export function loadPages(): Promise<readonly PageConfig[]> {
     },
   );
   return request;
+}
+
+/**
+ * The config of `pageId` if it needs no fetching: the default route's page always, any other
+ * once `loadPages` has given them; else `undefined`.
+ */
+export function pageAtHand(pageId: PageId): PageConfig | undefined {
+  if (pageId === tenant.defaultPage.id) return tenant.defaultPage;
+  return loaded?.find((page) => page.id === pageId);
 }
 
 function subscribe(listener: () => void): () => void {

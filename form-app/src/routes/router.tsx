@@ -1,6 +1,6 @@
 /** SPEC §2 routes: the form pages inside the form layout, the account pages inside theirs. */
 import { LoadingSpinner } from '@admit/design-system';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import {
   BrowserRouter,
   MemoryRouter,
@@ -16,56 +16,99 @@ import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
-import { REVIEW_ROUTE } from './paths.ts';
+import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from './paths.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+
+/** A page loaded on first use, and how to fetch it ahead (`preloadRoute`). */
+interface LazyPage<P extends object> {
+  Page: ComponentType<P>;
+  preload: () => Promise<unknown>;
+}
 
 /**
  * A page loaded on first use (bench/bundle): the steps are what most visits start on, so the
  * account pages, the completion page and the service view stay out of the first download.
  * The full-screen spinner of SPEC §2 shows while one loads.
+ *
+ * A page already fetched when it mounts renders without a Suspense boundary, as a step at hand
+ * does (StepPage.tsx): a prerendered account page, whose code main.tsx fetches before it
+ * hydrates, is then React's in the first pass, not after a pass of its own at React's lowest
+ * priority. Decided once per mount, so the tree never changes shape under a mounted page.
  */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Page = lazy(async () => ({ default: await load() }));
-  return function LazyPage(props: P) {
-    return (
-      <Suspense fallback={<LoadingSpinner fullScreen />}>
-        <Page {...props} />
-      </Suspense>
-    );
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  let request: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (request ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        request = undefined; // tried again on the next use
+        throw error;
+      },
+    ));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  return {
+    preload,
+    Page: function LazyPage(props: P) {
+      const [Loaded] = useState(() => loaded);
+      if (Loaded !== undefined) return <Loaded {...props} />;
+      return (
+        <Suspense fallback={<LoadingSpinner fullScreen />}>
+          <Lazy {...props} />
+        </Suspense>
+      );
+    },
   };
 }
 
-const SignUpPage = lazyPage(
-  async () => (await import('../pages/account/SignUpPage.tsx')).SignUpPage,
-);
-const ConfirmPage = lazyPage(
+const signUp = lazyPage(async () => (await import('../pages/account/SignUpPage.tsx')).SignUpPage);
+const confirm = lazyPage(
   async () => (await import('../pages/account/ConfirmPage.tsx')).ConfirmPage,
 );
-const LoginPage = lazyPage(async () => (await import('../pages/account/LoginPage.tsx')).LoginPage);
-const ForgotPage = lazyPage(
-  async () => (await import('../pages/account/ForgotPage.tsx')).ForgotPage,
-);
-const ResetPage = lazyPage(async () => (await import('../pages/account/ResetPage.tsx')).ResetPage);
-const CompletionPage = lazyPage(
+const login = lazyPage(async () => (await import('../pages/account/LoginPage.tsx')).LoginPage);
+const forgot = lazyPage(async () => (await import('../pages/account/ForgotPage.tsx')).ForgotPage);
+const reset = lazyPage(async () => (await import('../pages/account/ResetPage.tsx')).ResetPage);
+const completion = lazyPage(
   async () => (await import('../pages/CompletionPage.tsx')).CompletionPage,
 );
 // The print view shows every page: the college's other pages come with its code.
-const ServiceView = lazyPage(async () => {
+const service = lazyPage(async () => {
   const [{ ServiceView: View }] = await Promise.all([
     import('../pages/ServiceView.tsx'),
     loadPages(),
   ]);
   return View;
 });
-
 // Issue 15 #16: the review prints every page, so the college's other pages come with it.
-const ReviewPage = lazyPage(async () => {
+const review = lazyPage(async () => {
   const [{ ReviewPage: Page }] = await Promise.all([
     import('../pages/review/ReviewPage.tsx'),
     loadPages(),
   ]);
   return Page;
 });
+
+const ACCOUNT_PAGES: Readonly<Record<(typeof ACCOUNT_ROUTES)[number], LazyPage<object>>> = {
+  '/signup': signUp,
+  '/confirm': confirm,
+  '/login': login,
+  '/forgot': forgot,
+  '/reset': reset,
+};
+
+/**
+ * Fetches what the page at `pathname` needs to render at once (an account page's code, a
+ * step's config other than the default route's), or `undefined` if it needs nothing: main.tsx
+ * waits for it before hydrating a prerendered page, and the build before prerendering it, so
+ * that both render the page without a Suspense boundary.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> | undefined {
+  const account = ACCOUNT_PAGES[pathname as keyof typeof ACCOUNT_PAGES] as
+    LazyPage<object> | undefined;
+  if (account !== undefined) return account.preload();
+  if (pathname !== DEFAULT_ROUTE && FORM_ROUTES.includes(pathname)) return loadPages();
+  return undefined;
+}
 
 /** SPEC §2: any other path, and the root, go to the default route keeping the query string. */
 function ToDefault() {
@@ -79,7 +122,7 @@ function ToDefault() {
 function Root() {
   const session = useSession();
   if (session.serviceToken !== undefined)
-    return <ServiceView serviceToken={session.serviceToken} />;
+    return <service.Page serviceToken={session.serviceToken} />;
   return <Outlet />;
 }
 
@@ -113,8 +156,8 @@ export function AppRoutes({ initialPath }: { initialPath?: string }) {
                   element={<StepPage key={step.id} pageId={step.id} />}
                 />
               ))}
-              <Route path="/completion" element={<CompletionPage />} />
-              <Route path={REVIEW_ROUTE} element={<ReviewPage />} />
+              <Route path="/completion" element={<completion.Page />} />
+              <Route path={REVIEW_ROUTE} element={<review.Page />} />
             </Route>
             <Route
               element={
@@ -123,11 +166,11 @@ export function AppRoutes({ initialPath }: { initialPath?: string }) {
                 </RouteErrorBoundary>
               }
             >
-              <Route path="/signup" element={<SignUpPage />} />
-              <Route path="/confirm" element={<ConfirmPage />} />
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/forgot" element={<ForgotPage />} />
-              <Route path="/reset" element={<ResetPage />} />
+              <Route path="/signup" element={<signUp.Page />} />
+              <Route path="/confirm" element={<confirm.Page />} />
+              <Route path="/login" element={<login.Page />} />
+              <Route path="/forgot" element={<forgot.Page />} />
+              <Route path="/reset" element={<reset.Page />} />
             </Route>
             <Route index element={<ToDefault />} />
             <Route path="*" element={<ToDefault />} />
