@@ -39,8 +39,7 @@ export interface RendererFacts {
 
 export function createRenderer(facts: RendererFacts, store: RendererStore): Renderer {
   const { form, ui, isLoggedIn, validating, save, pressTrigger, fail } = facts;
-  const countOf = (block: AddAnotherBlock) =>
-    groupCounts(valuesOf(form))[block.buttonId] ?? 0;
+  const countOf = (block: AddAnotherBlock) => groupCounts(valuesOf(form))[block.buttonId] ?? 0;
   return {
     ui,
     isLoggedIn,

@@ -8,7 +8,6 @@ import { type Question, validateFile } from '@admit/form-model';
 import { FileInput, type FileUploadStatus, useToast } from '@admit/design-system';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useField } from 'react-final-form';
 
 import { api } from '../api/endpoints.ts';
 import { ServerError, UnauthorizedError } from '../api/errors.ts';
@@ -17,7 +16,8 @@ import { uploadToStorage } from '../api/upload.ts';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { answerName, changeAnswers } from './createAnswersForm.ts';
 import { useRenderer } from './RendererContext.tsx';
-import { subscription, useShownError } from './useQuestionInput.ts';
+import { useAnswerField } from './useAnswerField.ts';
+import { useShownError } from './useQuestionInput.ts';
 import { useAnswersForm } from './useWatch.ts';
 
 /** SPEC §9: conversion status is polled every 2000 ms. */
@@ -28,8 +28,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function FileField({ question }: { question: Extract<Question, { type: 'file' }> }) {
   const { isLoggedIn, save } = useRenderer();
   const form = useAnswersForm();
-  const { input, meta } = useField<string>(answerName(form, question.key), { subscription });
-  const error = useShownError(meta.error);
+  const field = useAnswerField(answerName(form, question.key));
+  const error = useShownError(field.error);
   const { showToast } = useToast();
   const sessionEnded = useSessionEnded();
   const queryClient = useQueryClient();
@@ -122,7 +122,7 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
       fileName={
         stored?.file_name ??
         fileName ??
-        (typeof input.value === 'string' && input.value !== '' ? input.value : undefined)
+        (typeof field.value === 'string' && field.value !== '' ? field.value : undefined)
       }
       progress={progress}
       validate={validateFile}

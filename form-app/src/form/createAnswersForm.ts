@@ -23,6 +23,8 @@ interface Binding {
   pages: readonly PageConfig[];
   /** The values of the latest notification (see `valuesOf`). */
   values: FormValues;
+  /** The errors of the latest notification (see `errorsOf`). */
+  errors: Record<string, unknown>;
   last?: { values: FormValues; flat: Answers };
 }
 const bindings = new WeakMap<object, Binding>();
@@ -54,16 +56,17 @@ export function createAnswersForm(
     onSubmit: () => undefined,
     mutators: { ...arrayMutators, setValues },
   });
-  const binding: Binding = { pages: shape.pages, values: {} };
+  const binding: Binding = { pages: shape.pages, values: {}, errors: {} };
   bindings.set(form, binding);
   // The first subscriber, so every later one (decorators, useWatch) reads the values it is
   // told of. Final Form's getState() recomputes the whole form state (dirty, touched… of every
   // field) on each call: the dozens of watchers on a step made that most of a keystroke's work.
   form.subscribe(
-    ({ values }) => {
+    ({ values, errors }) => {
       binding.values = values;
+      binding.errors = errors ?? {};
     },
-    { values: true },
+    { values: true, errors: true },
   );
   form.mutators.setValues?.(toFormValues(shape.pages, answers, shape.ui));
   registerSilently(form);
@@ -92,6 +95,11 @@ function registerSilently(form: AnswersForm): void {
  */
 export function valuesOf(form: AnswersForm): FormValues {
   return bindingOf(form).values;
+}
+
+/** The form's validation errors as of its latest notification, as `valuesOf` reads values. */
+export function errorsOf(form: AnswersForm): Record<string, unknown> {
+  return bindingOf(form).errors;
 }
 
 /** SPEC's flat answers of the form's values (now, or those given), one mapping per change. */

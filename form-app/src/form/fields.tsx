@@ -28,18 +28,17 @@ import {
   TextInput,
 } from '@admit/design-system';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { useField } from 'react-final-form';
 
 import { LookupPlaceholder } from './LookupPlaceholder.tsx';
 import {
   type FieldProps,
   type Of,
-  subscription,
   text,
   useQuestionInput,
   useShownError,
 } from './useQuestionInput.ts';
 import { answerName, answersOf, changeAnswers } from './createAnswersForm.ts';
+import { useAnswerField } from './useAnswerField.ts';
 import { useAnswersForm, useWatch } from './useWatch.ts';
 
 export type { FieldProps } from './useQuestionInput.ts';
@@ -142,8 +141,7 @@ function CheckboxField({ question }: FieldProps<'checkbox'>) {
 
 function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
   const form = useAnswersForm();
-  const { meta } = useField(answerName(form, question.key), { subscription });
-  const error = useShownError(meta.error);
+  const error = useShownError(useAnswerField(answerName(form, question.key)).error);
   const checkedKeys = useWatch((values) =>
     question.options
       .filter((option) => values[option.key] === true)
@@ -172,10 +170,10 @@ function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
 
 function MonthYearField({ question }: FieldProps<'month-year'>) {
   const form = useAnswersForm();
-  const month = useField<string>(answerName(form, question.monthKey), { subscription });
-  const year = useField<string>(answerName(form, question.yearKey), { subscription });
-  const monthErrors = useShownError(month.meta.error) ?? [];
-  const yearErrors = useShownError(year.meta.error) ?? [];
+  const month = useAnswerField(answerName(form, question.monthKey));
+  const year = useAnswerField(answerName(form, question.yearKey));
+  const monthErrors = useShownError(month.error) ?? [];
+  const yearErrors = useShownError(year.error) ?? [];
   const required = useWatch((values) => isRequired(question.required, values));
   return (
     <MonthYearInput
@@ -183,13 +181,13 @@ function MonthYearField({ question }: FieldProps<'month-year'>) {
       yearId={question.yearKey}
       label={question.label}
       hint={question.hint}
-      monthValue={text(month.input.value)}
-      yearValue={text(year.input.value)}
+      monthValue={text(month.value)}
+      yearValue={text(year.value)}
       years={yearOptions(question.years, new Date())}
       onChange={({ month: m, year: y }) => {
         changeAnswers(form, { [question.monthKey]: m, [question.yearKey]: y });
       }}
-      onBlur={month.input.onBlur}
+      onBlur={month.onBlur}
       error={[...new Set([...monthErrors, ...yearErrors])]}
       required={required}
     />

@@ -123,3 +123,18 @@ describe('a keystroke re-renders one field', () => {
     ]);
   });
 });
+
+describe('a step renders each field once as it mounts', () => {
+  it('in the whole form layout for a visitor: no field renders again once registered', async () => {
+    forbidNetwork();
+    const rendered = await renderFormLayout('/about');
+    step = rendered;
+    await expect
+      .element(page.getByRole('textbox', { name: 'First Name' }).first(), { timeout: 15_000 })
+      .toBeVisible();
+    await untilQuiet(rendered.renders);
+    const twice = Object.entries(rendered.renders.fields).filter(([, commits]) => commits > 1);
+    expect(Object.keys(rendered.renders.fields).length).toBeGreaterThan(30);
+    expect(twice).toEqual([]);
+  });
+});

@@ -5,10 +5,10 @@
  * stores the chosen label in `{key}_desc` (SPEC §3).
  */
 import { descKey, hasDescKey, isRequired, type Question } from '@admit/form-model';
-import { useField } from 'react-final-form';
 
 import { useRenderer } from './RendererContext.tsx';
 import { answerName, changeAnswers } from './createAnswersForm.ts';
+import { useAnswerField } from './useAnswerField.ts';
 import { useAnswersForm, useWatch } from './useWatch.ts';
 
 export type Of<T extends Question['type']> = Extract<Question, { type: T }>;
@@ -28,9 +28,6 @@ export interface ControlledFieldProps<V> {
   error: readonly string[] | undefined;
   required: boolean;
 }
-
-/** A field re-renders for its own value and error only. */
-export const subscription = { value: true, error: true } as const;
 
 export const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -52,11 +49,11 @@ export function useQuestionInput<Q extends KeyedQuestion>(
   question: Q,
 ): ControlledFieldProps<ValueOf<Q>> {
   const form = useAnswersForm();
-  const { input, meta } = useField<unknown>(answerName(form, question.key), { subscription });
-  const error = useShownError(meta.error);
+  const field = useAnswerField(answerName(form, question.key));
+  const error = useShownError(field.error);
   const required = useRequired(question);
   const value = (
-    question.type === 'checkbox' ? input.value === true : text(input.value)
+    question.type === 'checkbox' ? field.value === true : text(field.value)
   ) as ValueOf<Q>;
   return {
     id: question.key,
@@ -65,7 +62,7 @@ export function useQuestionInput<Q extends KeyedQuestion>(
     value,
     onChange: (next, label = '') => {
       if (!hasDescKey(question)) {
-        input.onChange(next);
+        field.onChange(next);
         return;
       }
       changeAnswers(form, {
@@ -73,7 +70,7 @@ export function useQuestionInput<Q extends KeyedQuestion>(
         [descKey(question.key)]: next === '' ? '' : label,
       });
     },
-    onBlur: input.onBlur,
+    onBlur: field.onBlur,
     error,
     required,
   };
