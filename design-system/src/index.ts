@@ -60,6 +60,8 @@ export {
   DATE_INPUT_INVALID_MESSAGE,
   DATE_INPUT_NOT_A_DATE,
   DateInput,
+  DateInputPlaceholder,
+  type DateInputPlaceholderProps,
   type DateInputProps,
 } from './DateInput';
 export { EMAIL_INPUT_MAX_LENGTH, EmailInput, type EmailInputProps } from './EmailInput';

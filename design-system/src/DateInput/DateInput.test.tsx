@@ -2,7 +2,7 @@ import { composeStories } from '@storybook/react-vite';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
-import { DATE_INPUT_NOT_A_DATE } from './DateInput';
+import { DATE_INPUT_NOT_A_DATE } from './parts/dateText';
 import * as stories from './DateInput.stories';
 
 const { Default, Filled, Required, WithHint, WithError, NotARealDate, Disabled, CalendarOpen } =

@@ -9,28 +9,12 @@ import { useMemo, useRef, useState } from 'react';
 import { errorMessages, type FieldError } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
 import { DateInputAdornment, DateInputInvalidContext } from './parts/DateInputAdornment';
-
-/** How a date is typed: month, day and four-digit year. */
-export const DATE_INPUT_FORMAT = 'MM/DD/YYYY';
-
-/** What `onChange` gives when the typed date does not exist (02/30/2024) or is partly erased. */
-export const DATE_INPUT_NOT_A_DATE = 'not-a-date';
-
-/** SPEC §5 (date entry is validated on change): shown for a date that does not exist. */
-export const DATE_INPUT_INVALID_MESSAGE = 'Enter a real date.';
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The year, month (1–12) and day of an ISO `YYYY-MM-DD` date that exists, or null. */
-function realDateParts(value: string): [number, number, number] | null {
-  const match = ISO_DATE.exec(value);
-  if (match === null) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  if (daysInMonth === undefined || day < 1 || day > daysInMonth) return null;
-  return [year, month, day];
-}
+import {
+  DATE_INPUT_FORMAT,
+  DATE_INPUT_INVALID_MESSAGE,
+  DATE_INPUT_NOT_A_DATE,
+  realDateParts,
+} from './parts/dateText';
 
 /** The picker's value for a stored answer: null when empty, an invalid date when not real. */
 function toPickerValue(value: string): Dayjs | null {

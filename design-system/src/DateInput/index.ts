@@ -1,7 +1,7 @@
+export { DateInput, type DateInputProps } from './DateInput';
+export { DateInputPlaceholder, type DateInputPlaceholderProps } from './DateInputPlaceholder';
 export {
   DATE_INPUT_FORMAT,
   DATE_INPUT_INVALID_MESSAGE,
   DATE_INPUT_NOT_A_DATE,
-  DateInput,
-  type DateInputProps,
-} from './DateInput';
+} from './parts/dateText';

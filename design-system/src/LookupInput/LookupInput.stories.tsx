@@ -111,6 +111,23 @@ export const Suggestions: Story = {
   },
 };
 
+/**
+ * Put in place of a plain input someone was typing into (an app loading the lookup on use):
+ * focus arriving opens the list, with the text already there looked up.
+ */
+export const OpenOnFocus: Story = {
+  args: { value: 'montana state', openOnFocus: true },
+  play: async ({ canvasElement }) => {
+    const input = within(canvasElement).getByRole('combobox', { name: 'College Name' });
+    input.focus();
+    const listbox = await within(document.body).findByRole('listbox');
+    await expect(within(listbox).getByRole('option', { name: 'Use: montana state' })).toBeVisible();
+    await expect(
+      await within(listbox).findByRole('option', { name: /Montana State University Billings/ }),
+    ).toBeVisible();
+  },
+};
+
 /** SPEC §4: while a lookup runs, a spinner in the input says "Loading suggestions". */
 export const Loading: Story = {
   args: {

@@ -62,6 +62,12 @@ export interface LookupInputProps {
   required?: boolean;
   /** Maximum number of characters a person may type; no limit by default. */
   maxLength?: number;
+  /**
+   * Opens the list when focus comes in, and looks up the text there: for an app that puts
+   * this input in place of a plain one someone was typing into (the list would otherwise
+   * wait for the next key).
+   */
+  openOnFocus?: boolean;
 }
 
 /** An entry of the list: the typed text itself ("Use: …") or a fetched suggestion. */
@@ -106,6 +112,7 @@ export function LookupInput({
   disabled = false,
   required = false,
   maxLength,
+  openOnFocus = false,
 }: LookupInputProps) {
   const [inputText, setInputText] = useState(value);
   const { suggestions, loading, lookUp, clear, stop } = useSuggestions(fetchSuggestions, {
@@ -144,6 +151,10 @@ export function LookupInput({
           freeSolo
           fullWidth
           disabled={disabled}
+          openOnFocus={openOnFocus}
+          onFocus={() => {
+            if (openOnFocus && inputText.trim() !== '') lookUp(inputText.trim());
+          }}
           options={options}
           // The server filters; every suggestion it sends is shown.
           filterOptions={(all) => all}

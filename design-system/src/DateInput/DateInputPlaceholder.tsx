@@ -1,0 +1,125 @@
+import ErrorIcon from '@mui/icons-material/Error';
+import EventIcon from '@mui/icons-material/Event';
+import { InputAdornment, OutlinedInput } from '@mui/material';
+import { useState } from 'react';
+
+import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { FieldFrame } from '../parts/FieldFrame';
+import {
+  answerOfTyped,
+  DATE_INPUT_FORMAT,
+  DATE_INPUT_INVALID_MESSAGE,
+  realDateParts,
+  typedDate,
+} from './parts/dateText';
+
+/** DateInput's props that its placeholder takes (not imported: that would load the picker). */
+export interface DateInputPlaceholderProps {
+  /** The input's id; a page links `#id` to it (validation summary), so use the answer key. */
+  id: string;
+  /** The input's name; defaults to `id`. */
+  name?: string;
+  /** The question, shown above the input. */
+  label: string;
+  /** Help text shown under the label. */
+  hint?: string;
+  /** The date as `YYYY-MM-DD`, "" when empty; anything else shows as not a real date. */
+  value: string;
+  /** Called when focus leaves with `YYYY-MM-DD`, "" or `DATE_INPUT_NOT_A_DATE`, as DateInput. */
+  onChange: (value: string) => void;
+  /** Greys out the input. */
+  disabled?: boolean;
+  /** Shows the required marker and sets `aria-required`. */
+  required?: boolean;
+  /** Error message(s), as DateInput shows them. */
+  error?: FieldError;
+  /** Called when focus comes into the input (an app may fetch the picker then). */
+  onFocus?: () => void;
+  /** Called when focus leaves the input, after `onChange` has had the typed date. */
+  onBlur?: () => void;
+}
+
+/**
+ * What a date question shows until the date picker's code has arrived (an app that loads the
+ * picker on use): DateInput's look (its label, hint, box, calendar icon and MM/DD/YYYY) as one
+ * plain text input that already takes a date. What is typed becomes the answer when focus
+ * leaves, as DateInput gives it: `YYYY-MM-DD` for a real date, "" for nothing,
+ * `DATE_INPUT_NOT_A_DATE` otherwise ("Enter a real date." shows then). The app swaps in the
+ * picker once it has arrived and focus is elsewhere.
+ *
+ * @example
+ * ```tsx
+ * <DateInputPlaceholder id="birth_date" label="Date of Birth" value={value} onChange={setValue} />
+ * ```
+ */
+export function DateInputPlaceholder({
+  id,
+  name = id,
+  label,
+  hint,
+  value,
+  onChange,
+  onFocus,
+  onBlur,
+  error,
+  disabled = false,
+  required = false,
+}: DateInputPlaceholderProps) {
+  const [typed, setTyped] = useState(() => ({ text: typedDate(value), answer: value }));
+  // The answer changed from outside (cleared with its block): show it.
+  if (typed.answer !== value) setTyped({ text: typedDate(value), answer: value });
+  const notReal = value !== '' && realDateParts(value) === null;
+  const errors = errorMessages([
+    ...(notReal ? [DATE_INPUT_INVALID_MESSAGE] : []),
+    ...errorMessages(error),
+  ]);
+  const invalid = errors.length > 0;
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      errors={errors}
+      required={required}
+      disabled={disabled}
+    >
+      {(describedBy) => (
+        <OutlinedInput
+          id={id}
+          name={name}
+          value={typed.text}
+          placeholder={DATE_INPUT_FORMAT}
+          disabled={disabled}
+          fullWidth
+          sx={{ maxWidth: '16rem', backgroundColor: 'background.paper' }}
+          onChange={(event) => {
+            setTyped({ text: event.target.value, answer: value });
+          }}
+          onFocus={onFocus}
+          onBlur={() => {
+            const answer = answerOfTyped(typed.text);
+            setTyped({ text: typed.text, answer });
+            if (answer !== value) onChange(answer);
+            onBlur?.();
+          }}
+          slotProps={{
+            input: {
+              inputMode: 'numeric',
+              maxLength: DATE_INPUT_FORMAT.length,
+              autoComplete: 'off',
+              'aria-describedby': describedBy,
+              'aria-required': required || undefined,
+            },
+          }}
+          endAdornment={
+            <InputAdornment position="end">
+              {invalid && <ErrorIcon color="error" data-testid="error-icon" sx={{ mr: 0.5 }} />}
+              {/* Where the picker's calendar button will be: a picture until it arrives. */}
+              <EventIcon aria-hidden sx={{ color: 'action.active', m: 1, mr: -0.5 }} />
+            </InputAdornment>
+          }
+        />
+      )}
+    </FieldFrame>
+  );
+}
