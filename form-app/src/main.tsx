@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { App } from './App.tsx';
 import { rememberTypedFields } from './earlySubmit.ts';
+import { markUsed } from './form/firstUse.ts';
 import {
   canHydrate,
   earlyInput,
@@ -41,6 +42,7 @@ function start(mayHydrate: boolean): void {
   keepEarlyInput(early);
   if (hydrate) hydrateRoot(root, app);
   else {
+    markUsed();
     rememberTypedFields(root);
     keepFocus(root);
     createRoot(root).render(app);

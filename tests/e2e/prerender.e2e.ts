@@ -281,3 +281,31 @@ test('the prerendered pages before the script: axe finds nothing, at 1280 and 37
     }
   }
 });
+
+test('a birth date typed before the date picker arrived is the answer, and the picker shows it', async ({
+  page,
+}) => {
+  // The picker's chunk held back: the page is React's, the date still its placeholder.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/DateField-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/about');
+  await reactAttached(page);
+  const typed = page.getByRole('textbox', { name: 'Date of Birth' });
+  await typed.click();
+  await typed.pressSequentially('03/27/2008');
+  await typed.press('Tab');
+  await expect.poll(() => visitorAnswer(page, 'birth_date')).toBe('2008-03-27');
+  release();
+  // Once the page is quiet the picker takes the placeholder's place, with the date in it.
+  const picker = page.getByRole('group', { name: 'Date of Birth' });
+  await expect(picker.getByRole('spinbutton', { name: 'Month' })).toHaveText('03');
+  await expect(picker.getByRole('spinbutton', { name: 'Day' })).toHaveText('27');
+  await expect(picker.getByRole('spinbutton', { name: 'Year' })).toHaveText('2008');
+  await expect(page.getByRole('textbox', { name: 'Date of Birth' })).toHaveCount(0);
+});

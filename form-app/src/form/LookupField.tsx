@@ -1,18 +1,21 @@
 /** The lookup question's adapter, in a chunk of its own with MUI's Autocomplete (see fields.tsx). */
 import { LookupInput } from '@admit/design-system';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
 import { typedOutsideReact } from '../earlySubmit.ts';
 import { changeAnswers } from './createAnswersForm.ts';
 import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
 import { useAnswersForm } from './useWatch.ts';
-import { clearLookup, takeOverFocus } from './LookupPlaceholder.tsx';
+import { clearLookup, hasFocusToHandOver, takeOverFocus } from './LookupPlaceholder.tsx';
 
 export function LookupField({ question }: FieldProps<'lookup'>) {
   const form = useAnswersForm();
   const { onChange, ...props } = useQuestionInput(question);
   const fillsItself = Object.values(question.fills).includes(question.key);
+  // Taking over from a placeholder someone is typing into: the list opens as focus arrives,
+  // with the typed text looked up (it would otherwise wait for their next key).
+  const [takingOver] = useState(() => hasFocusToHandOver(question.key));
   // Someone typing in the placeholder when this arrived goes on typing here; what was typed
   // into the prerendered field before this arrived to hydrate it is taken over (issue 17: the
   // browser kept it on the screen, but the form never heard of it).
@@ -27,6 +30,7 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
     <LookupInput
       {...props}
       maxLength={question.maxLength}
+      openOnFocus={takingOver}
       fetchSuggestions={(value, signal) => api.lookup(value, question.category, signal)}
       onChange={({ label, suggestion }) => {
         // A finder that fills its own answer (the ZIP's place finder) takes it from the

