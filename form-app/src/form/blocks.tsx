@@ -22,6 +22,7 @@ import {
   RevealButton,
   TabGroup,
 } from '@admit/design-system';
+import { Suspense } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
 
 import { QuestionField } from './fields.tsx';
@@ -192,7 +193,19 @@ export function SectionView({ section }: { section: SectionConfig }) {
       level={2}
       id={`section-${section.id}`}
     >
-      <Blocks blocks={section.blocks} />
+      {section.blocks.map((block, index) =>
+        // Each block after a section's first in a Suspense boundary that nothing suspends:
+        // hydrating a prerendered step, React takes them one small pass at a time, at low
+        // priority, so no pass holds the main thread long while someone types (a pass ends in
+        // a commit that cannot be cut: bench/pageload's key-to-paint). See StepPage.tsx.
+        index === 0 ? (
+          <BlockView key={index} block={block} />
+        ) : (
+          <Suspense key={index} fallback={null}>
+            <BlockView block={block} />
+          </Suspense>
+        ),
+      )}
     </FormSection>
   );
 }

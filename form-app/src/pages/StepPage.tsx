@@ -119,9 +119,20 @@ function Step({ pageId, atHand }: { pageId: PageId; atHand: boolean }) {
         {page.title}
       </Typography>
       <Stack spacing={3} sx={{ mb: 3 }}>
-        {page.sections.map((section) => (
-          <SectionView key={section.id} section={section} />
-        ))}
+        {page.sections.map((section, index) =>
+          // Each section after the first in a Suspense boundary of its own, which nothing
+          // suspends: hydrating a prerendered step, React makes the first section (the heading,
+          // the first questions) the page's in its first pass and each later one in a pass of
+          // its own after it, at low priority and in slices; a tap or key in a section not yet
+          // hydrated hydrates that section at once, not the whole step (bench/pageload).
+          index === 0 ? (
+            <SectionView key={section.id} section={section} />
+          ) : (
+            <Suspense key={section.id} fallback={null}>
+              <SectionView section={section} />
+            </Suspense>
+          ),
+        )}
       </Stack>
       {next === undefined ? (
         <Suspense fallback={null}>
