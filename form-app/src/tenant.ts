@@ -2,6 +2,8 @@ import { type PageConfig, type PageId } from '@admit/form-model';
 import { useSyncExternalStore } from 'react';
 import { tenant as builtTenant } from 'virtual:admit-tenant';
 
+import { loadOnce } from './loadOnce.ts';
+
 /**
  * The college this build serves (TENANT at build time). It was checked when the build started
  * (form-app/tenantPlugin.ts), so the browser does not check it again. Its steps and the default
@@ -13,29 +15,14 @@ export const tenant = builtTenant;
 export const DEFAULT_ROUTE = `/${tenant.defaultRoute}`;
 
 const defaultPageOnly: readonly PageConfig[] = [tenant.defaultPage];
-let request: Promise<readonly PageConfig[]> | undefined;
-let loaded: readonly PageConfig[] | undefined;
-const listeners = new Set<() => void>();
+const pages = loadOnce(() => tenant.loadPages());
 
 /**
  * Every page of the college, in step order: fetched once (the first download holds only the
  * default route's page, `tenant.defaultPage`), the same promise every time so that React's
  * `use` can wait on it. A failed fetch is tried again on the next call.
  */
-export function loadPages(): Promise<readonly PageConfig[]> {
-  request ??= tenant.loadPages().then(
-    (pages) => {
-      loaded = pages;
-      for (const listener of listeners) listener();
-      return pages;
-    },
-    (error: unknown) => {
-      request = undefined;
-      throw error;
-    },
-  );
-  return request;
-}
+export const loadPages: () => Promise<readonly PageConfig[]> = pages.load;
 
 /**
  * The config of `pageId` if it needs no fetching: the default route's page always, any other
@@ -43,14 +30,7 @@ export function loadPages(): Promise<readonly PageConfig[]> {
  */
 export function pageAtHand(pageId: PageId): PageConfig | undefined {
   if (pageId === tenant.defaultPage.id) return tenant.defaultPage;
-  return loaded?.find((page) => page.id === pageId);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return pages.current()?.find((page) => page.id === pageId);
 }
 
 /**
@@ -60,8 +40,8 @@ function subscribe(listener: () => void): () => void {
 export function useLoadedPages(): readonly PageConfig[] {
   // The prerendered HTML (form-app/prerender.ts) and hydration start from the default page.
   return useSyncExternalStore(
-    subscribe,
-    () => loaded ?? defaultPageOnly,
+    pages.subscribe,
+    () => pages.current() ?? defaultPageOnly,
     () => defaultPageOnly,
   );
 }

@@ -38,6 +38,7 @@ import {
 
 import { DatePlaceholder } from './DatePlaceholder.tsx';
 import { LookupPlaceholder } from './LookupPlaceholder.tsx';
+import { loadOnce } from '../loadOnce.ts';
 import { afterQuiet, onFirstUse, type PlaceholderProps } from './firstUse.ts';
 import {
   type FieldProps,
@@ -60,28 +61,20 @@ export type { FieldProps } from './useQuestionInput.ts';
  * use (`onFirstUse`: a tap, a key, a scroll anywhere on the page; `afterQuiet`), or at once
  * when its placeholder is used, rather than as the step renders: a visitor who only reads the
  * page downloads nothing more, and none of it competes with the page becoming usable or with
- * someone typing. The build's HTML and the hydration render the placeholder, so hydration needs no
- * chunk and leaves no Suspense boundary behind (StepPage.tsx says why that matters). `holdsFocus` placeholders (the date's) are swapped only once focus has left them;
- * the lookup's hands its focus and caret over (LookupPlaceholder.tsx).
+ * someone typing. The build's HTML and the hydration render the placeholder, so hydration
+ * needs no chunk and leaves no Suspense boundary behind (StepPage.tsx says why that matters).
+ * A placeholder may `hold` its place (the date's, until focus leaves it); the lookup's hands
+ * its focus and caret over (LookupPlaceholder.tsx).
  */
 function lazyField<T extends Question['type']>(
   load: () => Promise<ComponentType<FieldProps<T>>>,
   Placeholder?: ComponentType<PlaceholderProps<T>>,
 ): ComponentType<FieldProps<T>> {
-  let loaded: ComponentType<FieldProps<T>> | undefined;
-  let request: Promise<unknown> | undefined;
-  const listeners = new Set<() => void>();
+  const field = loadOnce(load);
   const fetchField = () => {
-    request ??= load().then(
-      (field) => {
-        loaded = field;
-        for (const listener of listeners) listener();
-      },
-      (error: unknown) => {
-        request = undefined; // tried again on the next use
-        console.error('A field could not be loaded; its placeholder stays.', error);
-      },
-    );
+    field.load().catch((error: unknown) => {
+      console.error('A field could not be loaded; its placeholder stays.', error);
+    });
   };
   return function LazyField({ question }: FieldProps<T>) {
     // The placeholder first, always: the HTML and the hydration have it. A field already
@@ -92,7 +85,7 @@ function lazyField<T extends Question['type']>(
     const [held, setHeld] = useState(false);
     const show = useEffectEvent(() => {
       startTransition(() => {
-        setLoaded(() => loaded);
+        setLoaded(() => field.current());
       });
     });
     useLayoutEffect(() => {
@@ -101,7 +94,8 @@ function lazyField<T extends Question['type']>(
         if (Placeholder === undefined) show();
         else afterQuiet(show);
       };
-      listeners.add(arrived);
+      const unsubscribe = field.subscribe(arrived);
+      const loaded = field.current();
       if (loaded !== undefined) setLoaded(() => loaded);
       else if (Placeholder === undefined) fetchField();
       // Fetched at the first quiet moment after the page's first use: the chunk's arrival
@@ -110,22 +104,17 @@ function lazyField<T extends Question['type']>(
         onFirstUse(() => {
           afterQuiet(fetchField);
         });
-      return () => {
-        listeners.delete(arrived);
-      };
+      return unsubscribe;
     }, []);
     useEffect(() => {
       if (!wanted) return;
       fetchField();
       // Someone is in the placeholder: no transition, which their keys would keep restarting.
       const now = () => {
-        setLoaded(() => loaded);
+        setLoaded(() => field.current());
       };
-      if (loaded !== undefined) now();
-      listeners.add(now);
-      return () => {
-        listeners.delete(now);
-      };
+      if (field.current() !== undefined) now();
+      return field.subscribe(now);
     }, [wanted]);
     if (Loaded !== undefined && !held) return <Loaded question={question} />;
     if (Placeholder === undefined) return <LoadingSpinner size="small" />;

@@ -15,6 +15,7 @@ import { AccountLayout } from '../layout/AccountLayout.tsx';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
+import { loadOnce } from '../loadOnce.ts';
 import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
 import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from './paths.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
@@ -36,21 +37,12 @@ interface LazyPage<P extends object> {
  * priority. Decided once per mount, so the tree never changes shape under a mounted page.
  */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
-  let loaded: ComponentType<P> | undefined;
-  let request: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
-    (request ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        request = undefined; // tried again on the next use
-        throw error;
-      },
-    ));
-  const Lazy = lazy(async () => ({ default: await preload() }));
+  const page = loadOnce(load);
+  const Lazy = lazy(async () => ({ default: await page.load() }));
   return {
-    preload,
+    preload: page.load,
     Page: function LazyPage(props: P) {
-      const [Loaded] = useState(() => loaded);
+      const [Loaded] = useState(page.current);
       if (Loaded !== undefined) return <Loaded {...props} />;
       return (
         <Suspense fallback={<LoadingSpinner fullScreen />}>
