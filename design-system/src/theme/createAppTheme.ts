@@ -108,6 +108,11 @@ export function createAppTheme(tokens: ThemeTokens): Theme {
       MuiFormHelperText: {
         styleOverrides: { root: { marginLeft: 0, marginRight: 0, fontSize: '0.875rem' } },
       },
+      // MUI's inputs each mount a global style (its autofill keyframes) by default: on a page of
+      // 50 fields, 50 style sheets written when the page starts. The keyframes only tell MUI that
+      // the browser autofilled an input, which matters for a floating label; our labels sit
+      // above the input (FieldFrame). So no input injects them (issue 17).
+      MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true } },
       MuiOutlinedInput: {
         styleOverrides: {
           root: {

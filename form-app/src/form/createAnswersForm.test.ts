@@ -7,7 +7,9 @@ import {
   answersOf,
   changeAnswers,
   createAnswersForm,
+  errorsOf,
   valuesOf,
+  watchAnswers,
 } from './createAnswersForm.ts';
 import { groupArrayName } from './groupValues.ts';
 
@@ -108,5 +110,48 @@ describe('fields registering on a form', () => {
     expect(formNotices).toBe(1); // its own first call, none for the registrations
     form.change('hs_name', 'X');
     expect(told.hs_name?.at(-1)).toEqual({ value: 'X', error: undefined });
+  });
+});
+
+// The fields and watchers of a page watch the form (issue 17): they are told after every change
+// of values or errors, read what they need, and cost Final Form nothing (no registration, no
+// subscription of its own).
+describe('watching the answers', () => {
+  it('tells each watcher of a change, a batch once, errors too, and no more once it stops', () => {
+    const form = createAnswersForm({}, { pages, ui });
+    const seen: [unknown, unknown][] = [];
+    const stop = watchAnswers(form, () => {
+      seen.push([answersOf(form).hs_name, errorsOf(form).hs_name]);
+    });
+    form.change('hs_name', 'B');
+    changeAnswers(form, { hs_name: 'Bo', college_name: 'MSU' });
+    form.setConfig('validate', (values) =>
+      values.hs_name === 'Bo' ? { hs_name: 'Too short.' } : {},
+    );
+    form.change('college_name', 'UM');
+    stop();
+    form.change('hs_name', 'Bozeman High');
+    expect(seen).toEqual([
+      ['B', undefined],
+      ['Bo', undefined],
+      ['Bo', 'Too short.'],
+      ['Bo', 'Too short.'],
+    ]);
+    expect(form.getRegisteredFields()).toEqual([]);
+  });
+
+  it('tells the same callback given by two watchers twice, and each stops on its own', () => {
+    const form = createAnswersForm({}, { pages, ui });
+    let calls = 0;
+    const callback = () => {
+      calls += 1;
+    };
+    const stopFirst = watchAnswers(form, callback);
+    watchAnswers(form, callback);
+    form.change('hs_name', 'B');
+    expect(calls).toBe(2);
+    stopFirst();
+    form.change('hs_name', 'Bo');
+    expect(calls).toBe(3);
   });
 });

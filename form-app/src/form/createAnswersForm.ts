@@ -26,6 +26,8 @@ interface Binding {
   /** The errors of the latest notification (see `errorsOf`). */
   errors: Record<string, unknown>;
   last?: { values: FormValues; flat: Answers };
+  /** Told of every notification of the form's values or errors (`watchAnswers`). */
+  watchers: Set<() => void>;
 }
 const bindings = new WeakMap<object, Binding>();
 
@@ -56,15 +58,17 @@ export function createAnswersForm(
     onSubmit: () => undefined,
     mutators: { ...arrayMutators, setValues },
   });
-  const binding: Binding = { pages: shape.pages, values: {}, errors: {} };
+  const binding: Binding = { pages: shape.pages, values: {}, errors: {}, watchers: new Set() };
   bindings.set(form, binding);
-  // The first subscriber, so every later one (decorators, useWatch) reads the values it is
+  // The first subscriber, so every later one (decorators, useSaving) reads the values it is
   // told of. Final Form's getState() recomputes the whole form state (dirty, touched… of every
   // field) on each call: the dozens of watchers on a step made that most of a keystroke's work.
+  // The fields and watchers of the page are told from here (watchAnswers), not by Final Form.
   form.subscribe(
     ({ values, errors }) => {
       binding.values = values;
       binding.errors = errors ?? {};
+      for (const watcher of binding.watchers) watcher();
     },
     { values: true, errors: true },
   );
@@ -77,15 +81,39 @@ export function createAnswersForm(
 /**
  * Fields register silently: the new field alone is told its state. react-final-form registers
  * each field loudly, and Final Form then tells every form subscriber and every other field, so
- * mounting a step of n fields cost n² field notifications in one task (hydrating /about at 4×
- * CPU: about 90 ms, landing on the first keys typed). Registering changes no value and runs no
- * record-level validation (our only validation; the arrays' own validators still run), so the
- * others have nothing new to hear; the field's own error is read from the form's errors.
+ * mounting n fields cost n² field notifications in one task. The answer fields no longer
+ * register at all (they watch the form: `watchAnswers`); what still registers is the
+ * add-another groups' FieldArray. Registering changes no value and runs no record-level
+ * validation (our only validation; the arrays' own validators still run), so the others have
+ * nothing new to hear.
  */
 function registerSilently(form: AnswersForm): void {
   const register = form.registerField.bind(form);
   form.registerField = (name, subscriber, subscription, config) =>
     register(name, subscriber, subscription, { ...config, silent: true });
+}
+
+/**
+ * Calls `watcher` after each notification of the form's values or errors (read them with
+ * `valuesOf` and `errorsOf`); returns the unsubscribe. What the fields (useAnswerField) and
+ * the watchers (useWatch) of a page listen to, instead of a Final Form registration or
+ * subscription each (issue 17): Final Form tells each registered field its whole state on every
+ * change (~20 properties, compared key by key), and tells each new subscription at once, with
+ * the form state rebuilt over every field. A fully hydrated /about has over a hundred of them.
+ * At 4× CPU, Final Form's own part of a keystroke fell from about 4 ms to under 1 ms of the
+ * 15 ms of script it takes, and hydrating the page's later blocks lost about 50 ms from one
+ * task. A watcher here costs what it reads.
+ */
+export function watchAnswers(form: AnswersForm, watcher: () => void): () => void {
+  const { watchers } = bindingOf(form);
+  // A function given twice (two components with the same callback) is two watchers.
+  const entry = () => {
+    watcher();
+  };
+  watchers.add(entry);
+  return () => {
+    watchers.delete(entry);
+  };
 }
 
 /**

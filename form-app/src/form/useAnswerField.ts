@@ -1,17 +1,17 @@
 /**
  * One field of the answers form: its value and error, and what changes and leaves it. What
- * react-final-form's `useField` gave the fields, without two of its costs on a step's first
- * render (issue 17): `useField` starts each field from `form.getState()` (the whole form state,
- * rebuilt over every field) when the field is new, and then, registered after mounting, sets
- * the field's state again (its subscription's state is never its first state), so every field
- * of a step rendered twice: at 4× CPU about 0.25 s right after /about hydrated (bench/pageload).
- * Here a field starts from the form's latest values and errors, and re-renders when its value
- * or error changes (ARCHITECTURE: one keystroke, one field).
+ * react-final-form's `useField` gave the fields, without its costs (issue 17): `useField`
+ * starts each field from `form.getState()` (the whole form state, rebuilt over every field)
+ * when the field is new, then sets the field's state again once registered, so every field of a
+ * step rendered twice; and a registered field is told its whole state by Final Form on every
+ * change of any answer. Here a field reads its value and error from the form's latest values
+ * and errors, and watches the form (`watchAnswers`) without registering: it re-renders when its
+ * own value or error changes (ARCHITECTURE: one keystroke, one field).
  */
 import { getIn } from 'final-form';
 import { useMemo, useSyncExternalStore } from 'react';
 
-import { type AnswersForm, errorsOf, valuesOf } from './createAnswersForm.ts';
+import { type AnswersForm, errorsOf, valuesOf, watchAnswers } from './createAnswersForm.ts';
 import { useAnswersForm } from './useWatch.ts';
 
 export interface AnswerField {
@@ -19,6 +19,7 @@ export interface AnswerField {
   /** Its errors of the form's validation, shown or not (useShownError decides). */
   error: unknown;
   onChange: (value: unknown) => void;
+  /** Nothing to do: touched and active states are not used (errors show while validating). */
   onBlur: () => void;
 }
 
@@ -27,27 +28,18 @@ interface Snapshot {
   error: unknown;
 }
 
-/** The field's state for React: registered with the form while a component shows it. */
+/** The field's state for React: the same object as long as its value and error are. */
 function fieldStore(form: AnswersForm, name: string) {
   let snapshot: Snapshot | undefined;
   return {
-    /** The state a render shows: the form's latest until the field is registered. */
     read: (): Snapshot => {
-      snapshot ??= { value: getIn(valuesOf(form), name), error: getIn(errorsOf(form), name) };
+      const value: unknown = getIn(valuesOf(form), name);
+      const error: unknown = getIn(errorsOf(form), name);
+      if (snapshot === undefined || snapshot.value !== value || snapshot.error !== error)
+        snapshot = { value, error };
       return snapshot;
     },
-    /** Registers the field; Final Form tells it its state at once, and on each change of it. */
-    subscribe: (onChange: () => void): (() => void) =>
-      form.registerField(
-        name,
-        ({ value, error }) => {
-          if (snapshot !== undefined && snapshot.value === value && snapshot.error === error)
-            return;
-          snapshot = { value, error };
-          onChange();
-        },
-        { value: true, error: true },
-      ),
+    subscribe: (onChange: () => void): (() => void) => watchAnswers(form, onChange),
   };
 }
 
@@ -64,9 +56,7 @@ export function useAnswerField(name: string): AnswerField {
       onChange: (next: unknown) => {
         form.change(name, next === '' ? undefined : next);
       },
-      onBlur: () => {
-        form.blur(name);
-      },
+      onBlur: () => undefined,
     }),
     [error, form, name, value],
   );

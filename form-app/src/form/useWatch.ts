@@ -2,7 +2,7 @@ import { type Answers } from '@admit/form-model';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useForm } from 'react-final-form';
 
-import { answersOf, type AnswersForm } from './createAnswersForm.ts';
+import { answersOf, type AnswersForm, watchAnswers } from './createAnswersForm.ts';
 
 /** The application's form (createAnswersForm), inside `<Form>`. */
 export function useAnswersForm(): AnswersForm {
@@ -17,10 +17,7 @@ export function useAnswersForm(): AnswersForm {
  */
 export function useWatch<T extends string | number | boolean>(compute: (values: Answers) => T): T {
   const form = useAnswersForm();
-  const subscribe = useCallback(
-    (onChange: () => void) => form.subscribe(onChange, { values: true }),
-    [form],
-  );
+  const subscribe = useCallback((onChange: () => void) => watchAnswers(form, onChange), [form]);
   const snapshot = () => compute(answersOf(form));
   // The same when the build prerenders a page (form-app/prerender.ts) and while it hydrates.
   return useSyncExternalStore(subscribe, snapshot, snapshot);
