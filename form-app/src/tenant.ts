@@ -1,5 +1,5 @@
 import { type PageConfig, type PageId } from '@admit/form-model';
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { tenant as builtTenant } from 'virtual:admit-tenant';
 
 import { loadOnce } from './loadOnce.ts';
@@ -33,15 +33,37 @@ export function pageAtHand(pageId: PageId): PageConfig | undefined {
   return pages.current()?.find((page) => page.id === pageId);
 }
 
+/** True while React hydrates (and on the server), false in any other render. */
+const noSubscription = () => () => undefined;
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
+
 /**
  * The pages known so far: the default route's page alone until `loadPages` has given every
- * page, then every page. Re-renders the caller when they arrive.
+ * page, then every page. Re-renders the caller when they arrive, in a transition (issue 17):
+ * every step's layout takes them, which at 4× CPU is about 50 ms of rendering, and an
+ * applicant may be typing then (they arrive just after the first page is usable). A transition
+ * renders in slices between keystrokes; a store update (useSyncExternalStore) would render at
+ * once, in one task. Hydrating, it starts from the default page, as the prerendered HTML did.
  */
 export function useLoadedPages(): readonly PageConfig[] {
-  // The prerendered HTML (form-app/prerender.ts) and hydration start from the default page.
-  return useSyncExternalStore(
-    pages.subscribe,
-    () => pages.current() ?? defaultPageOnly,
-    () => defaultPageOnly,
-  );
+  const hydrating = useHydrating();
+  const [loaded, setLoaded] = useState(() => (hydrating ? undefined : pages.current()));
+  useEffect(() => {
+    const update = () => {
+      const current = pages.current();
+      if (current !== undefined)
+        startTransition(() => {
+          setLoaded(current);
+        });
+    };
+    update(); // arrived while this rendered or hydrated
+    return pages.subscribe(update);
+  }, []);
+  return loaded ?? defaultPageOnly;
 }

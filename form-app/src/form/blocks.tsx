@@ -195,9 +195,10 @@ export function SectionView({ section }: { section: SectionConfig }) {
     >
       {section.blocks.map((block, index) =>
         // Each block after a section's first in a Suspense boundary that nothing suspends:
-        // hydrating a prerendered step, React takes them one small pass at a time, at low
-        // priority, so no pass holds the main thread long while someone types (a pass ends in
-        // a commit that cannot be cut: bench/pageload's key-to-paint). See StepPage.tsx.
+        // hydrating a prerendered step, React renders the boundaries' content after the
+        // sections', at its lowest priority and in slices that a keystroke interrupts, and a
+        // tap on a block not yet hydrated hydrates that block alone (bench/pageload's
+        // key-to-paint). See StepPage.tsx.
         index === 0 ? (
           <BlockView key={index} block={block} />
         ) : (

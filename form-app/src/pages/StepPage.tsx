@@ -122,9 +122,11 @@ function Step({ pageId, atHand }: { pageId: PageId; atHand: boolean }) {
         {page.sections.map((section, index) =>
           // Each section after the first in a Suspense boundary of its own, which nothing
           // suspends: hydrating a prerendered step, React makes the first section (the heading,
-          // the first questions) the page's in its first pass and each later one in a pass of
-          // its own after it, at low priority and in slices; a tap or key in a section not yet
-          // hydrated hydrates that section at once, not the whole step (bench/pageload).
+          // the first questions) the page's in its first pass, and the later sections in a
+          // second pass, at its lowest priority and in slices (all the boundaries it finds in
+          // a pass hydrate in the next one, together; their blocks in a third, SectionView);
+          // a tap or key in a section not yet hydrated hydrates that section at once, not the
+          // whole step (bench/pageload).
           index === 0 ? (
             <SectionView key={section.id} section={section} />
           ) : (
