@@ -1,5 +1,5 @@
 import { Box, FormControl, FormHelperText, FormLabel } from '@mui/material';
-import { type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 
 import { visuallyHidden } from './visuallyHidden';
 
@@ -21,6 +21,39 @@ interface FieldFrameProps {
 }
 
 /**
+ * The label and hint: the same on every keystroke, so not rendered again for one (memo). A
+ * typed key re-renders the field's control only; MUI's styled label and helper text each cost
+ * a style serialisation per render (issue 17: typing at 4× CPU). They still follow the form
+ * control's state (focus, error, disabled), which reaches them through its context.
+ */
+const FieldHead = memo(function FieldHead({
+  id,
+  label,
+  hint,
+  hintId,
+  required,
+}: {
+  id: string;
+  label: ReactNode;
+  hint: ReactNode;
+  hintId: string | undefined;
+  required: boolean;
+}) {
+  return (
+    <>
+      <FormLabel htmlFor={id} required={required} sx={{ mb: 0.5 }}>
+        {label}
+      </FormLabel>
+      {hintId && (
+        <FormHelperText id={hintId} error={false} component="div" sx={{ mt: 0, mb: 0.75 }}>
+          {hint}
+        </FormHelperText>
+      )}
+    </>
+  );
+});
+
+/**
  * The frame every single-control input shares: label (with required marker), hint, control,
  * error messages. The hint and errors are tied to the control through `aria-describedby`,
  * and each error carries a hidden "Error:" prefix so a screen reader says why it is there.
@@ -40,14 +73,7 @@ export function FieldFrame({
 
   return (
     <FormControl fullWidth error={errors.length > 0} disabled={disabled}>
-      <FormLabel htmlFor={id} required={required} sx={{ mb: 0.5 }}>
-        {label}
-      </FormLabel>
-      {hintId && (
-        <FormHelperText id={hintId} error={false} component="div" sx={{ mt: 0, mb: 0.75 }}>
-          {hint}
-        </FormHelperText>
-      )}
+      <FieldHead id={id} label={label} hint={hint} hintId={hintId} required={required} />
       {children(describedBy)}
       {errorId && (
         <FormHelperText id={errorId} component="div">
