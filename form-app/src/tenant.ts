@@ -45,11 +45,13 @@ function useHydrating(): boolean {
 
 /**
  * The pages known so far: the default route's page alone until `loadPages` has given every
- * page, then every page. Re-renders the caller when they arrive, in a transition (issue 17):
- * every step's layout takes them, which at 4× CPU is about 50 ms of rendering, and an
- * applicant may be typing then (they arrive just after the first page is usable). A transition
- * renders in slices between keystrokes; a store update (useSyncExternalStore) would render at
- * once, in one task. Hydrating, it starts from the default page, as the prerendered HTML did.
+ * page, then every page. Re-renders the caller when they arrive. On the default route they
+ * arrive in a transition (issue 17): every step's layout takes them, about 50 ms of rendering
+ * at 4× CPU, just after that page became usable, when an applicant may be typing; a
+ * transition renders in slices between keystrokes. Anywhere else someone may be waiting for
+ * them (another step, the review: a spinner, nobody typing), and they render at once, before
+ * that page shows: its add-another groups take their shape first (useAnswersForm). Hydrating,
+ * it starts from the default page, as the prerendered HTML did.
  */
 export function useLoadedPages(): readonly PageConfig[] {
   const hydrating = useHydrating();
@@ -57,7 +59,9 @@ export function useLoadedPages(): readonly PageConfig[] {
   useEffect(() => {
     const update = () => {
       const current = pages.current();
-      if (current !== undefined)
+      if (current === undefined) return;
+      if (window.location.pathname !== DEFAULT_ROUTE) setLoaded(current);
+      else
         startTransition(() => {
           setLoaded(current);
         });
