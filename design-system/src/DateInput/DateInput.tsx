@@ -6,12 +6,12 @@ import { type FieldRef } from '@mui/x-date-pickers/models';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 
-import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { type FieldError } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
 import { DateInputAdornment, DateInputInvalidContext } from './parts/DateInputAdornment';
 import {
   DATE_INPUT_FORMAT,
-  DATE_INPUT_INVALID_MESSAGE,
+  dateErrors,
   DATE_INPUT_NOT_A_DATE,
   realDateParts,
 } from './parts/dateText';
@@ -131,11 +131,7 @@ export function DateInput({
   // A date left half-typed publishes nothing; it is caught when focus leaves (UI state only).
   const [unfinished, setUnfinished] = useState(false);
 
-  const notReal = value !== '' && realDateParts(value) === null;
-  const errors = errorMessages([
-    ...(notReal || unfinished ? [DATE_INPUT_INVALID_MESSAGE] : []),
-    ...errorMessages(error),
-  ]);
+  const errors = dateErrors(value, error, unfinished);
   const invalid = errors.length > 0;
 
   return (

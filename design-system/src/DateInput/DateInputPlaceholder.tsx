@@ -3,15 +3,9 @@ import EventIcon from '@mui/icons-material/Event';
 import { InputAdornment, OutlinedInput } from '@mui/material';
 import { useState } from 'react';
 
-import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { type FieldError } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
-import {
-  answerOfTyped,
-  DATE_INPUT_FORMAT,
-  DATE_INPUT_INVALID_MESSAGE,
-  realDateParts,
-  typedDate,
-} from './parts/dateText';
+import { answerOfTyped, DATE_INPUT_FORMAT, dateErrors, typedDate } from './parts/dateText';
 
 /** DateInput's props that its placeholder takes (not imported: that would load the picker). */
 export interface DateInputPlaceholderProps {
@@ -68,11 +62,7 @@ export function DateInputPlaceholder({
   const [typed, setTyped] = useState(() => ({ text: typedDate(value), answer: value }));
   // The answer changed from outside (cleared with its block): show it.
   if (typed.answer !== value) setTyped({ text: typedDate(value), answer: value });
-  const notReal = value !== '' && realDateParts(value) === null;
-  const errors = errorMessages([
-    ...(notReal ? [DATE_INPUT_INVALID_MESSAGE] : []),
-    ...errorMessages(error),
-  ]);
+  const errors = dateErrors(value, error);
   const invalid = errors.length > 0;
   return (
     <FieldFrame

@@ -1,3 +1,5 @@
+import { errorMessages, type FieldError } from '../../parts/fieldErrors';
+
 /**
  * A date's text as typed and its stored answer, apart from the picker so that the picker's
  * placeholder (DateInputPlaceholder) can read and write dates without the picker's code.
@@ -54,4 +56,16 @@ export function answerOfTyped(text: string): string {
   if (parts === null) return DATE_INPUT_NOT_A_DATE;
   const [year, month, day] = parts;
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+/**
+ * The messages a date field shows: "Enter a real date." for an answer that is no real date
+ * (or, in the picker, a date left half-typed: `unfinished`), then the caller's own.
+ */
+export function dateErrors(value: string, error: FieldError, unfinished = false): string[] {
+  const notReal = value !== '' && realDateParts(value) === null;
+  return errorMessages([
+    ...(notReal || unfinished ? [DATE_INPUT_INVALID_MESSAGE] : []),
+    ...errorMessages(error),
+  ]);
 }
