@@ -20,7 +20,6 @@ export function DatePlaceholder({ question, hold, want }: PlaceholderProps<'date
         want();
       }}
       onBlur={() => {
-        input.onBlur();
         hold(false);
       }}
     />

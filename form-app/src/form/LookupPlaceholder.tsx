@@ -73,7 +73,6 @@ export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>
           // As the lookup does on leaving: the trimmed text is the answer.
           const typed = input.value;
           if (typed.trim() !== typed) input.onChange(typed.trim());
-          input.onBlur();
         }}
         maxLength={question.maxLength}
       />

@@ -250,7 +250,6 @@ function MonthYearField({ question }: FieldProps<'month-year'>) {
       onChange={({ month: m, year: y }) => {
         changeAnswers(form, { [question.monthKey]: m, [question.yearKey]: y });
       }}
-      onBlur={month.onBlur}
       error={[...new Set([...monthErrors, ...yearErrors])]}
       required={required}
     />

@@ -19,8 +19,6 @@ export interface AnswerField {
   /** Its errors of the form's validation, shown or not (useShownError decides). */
   error: unknown;
   onChange: (value: unknown) => void;
-  /** Nothing to do: touched and active states are not used (errors show while validating). */
-  onBlur: () => void;
 }
 
 interface Snapshot {
@@ -56,7 +54,6 @@ export function useAnswerField(name: string): AnswerField {
       onChange: (next: unknown) => {
         form.change(name, next === '' ? undefined : next);
       },
-      onBlur: () => undefined,
     }),
     [error, form, name, value],
   );

@@ -24,7 +24,6 @@ export interface ControlledFieldProps<V> {
   value: V;
   /** `label`: a choice's label, for `{key}_desc`. */
   onChange: (value: V, label?: string) => void;
-  onBlur: () => void;
   error: readonly string[] | undefined;
   required: boolean;
 }
@@ -70,7 +69,6 @@ export function useQuestionInput<Q extends KeyedQuestion>(
         [descKey(question.key)]: next === '' ? '' : label,
       });
     },
-    onBlur: field.onBlur,
     error,
     required,
   };
