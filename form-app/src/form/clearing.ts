@@ -11,9 +11,7 @@ import {
   clearHiddenAnswers,
   describeChoices,
   type FormContext as UiState,
-  hasDescKey,
   type PageConfig,
-  visitQuestions,
 } from '@admit/form-model';
 import { type Decorator } from 'final-form';
 
@@ -42,22 +40,6 @@ export interface Clearing {
   update: (inputs: ClearingInputs) => void;
 }
 
-const describedKeysOf = new WeakMap<readonly PageConfig[], readonly string[]>();
-
-/**
- * The keys of the questions on these pages that store a `{key}_desc`, shown or not: the only
- * ones `describeChoices` can describe. The walk visits every question whatever the answers.
- */
-function describedKeys(pages: readonly PageConfig[]): readonly string[] {
-  let keys = describedKeysOf.get(pages);
-  if (keys === undefined) {
-    const described = visitQuestions(pages, {}).filter(({ question }) => hasDescKey(question));
-    keys = [...new Set(described.map(({ question }) => question.key))];
-    describedKeysOf.set(pages, keys);
-  }
-  return keys;
-}
-
 /**
  * Sets the keys `clearHiddenAnswers` emptied; nothing when nothing is hidden. Given the values
  * `before` this change, a conditional select kept across a change of its controlling answer is
@@ -69,11 +51,7 @@ function clearHidden(form: AnswersForm, { pages, ui }: ClearingInputs, before?: 
   const cleared = clearHiddenAnswers(pages, values, context, before);
   // A choice set by code (a lookup's fills) gets its `{key}_desc` as a pick by hand does.
   const justSet = (key: string) => before !== undefined && before[key] !== cleared[key];
-  // describeChoices walks every page again; a keystroke in a text field sets no choice
-  // (issue 17: typing at 4× CPU), and it would give `cleared` back as it is.
-  const described = describedKeys(pages).some(justSet)
-    ? describeChoices(pages, cleared, context, justSet)
-    : cleared;
+  const described = describeChoices(pages, cleared, context, justSet);
   if (described === values) return;
   changeAnswers(
     form,

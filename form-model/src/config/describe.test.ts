@@ -49,4 +49,10 @@ describe('describeChoices: a choice set by code stores its label as {key}_desc (
     const answers = { mailing_country: 'USA', mailing_country_desc: 'United States' };
     expect(describeChoices(fixturePages, answers, {}, all)).toBe(answers);
   });
+
+  it('a text answer just set (a keystroke) describes nothing: the same answers', () => {
+    const answers = { first_name: 'Ada', mailing_country: 'USA', mailing_state: 'MT' };
+    const changed = (key: string) => key === 'first_name';
+    expect(describeChoices(fixturePages, answers, {}, changed)).toBe(answers);
+  });
 });

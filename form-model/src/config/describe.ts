@@ -12,6 +12,23 @@ import { currentOptions } from './questions.ts';
 import { type Answers, type FormContext, type PageConfig } from './types.ts';
 import { visitQuestions } from './walk.ts';
 
+const describedKeysOf = new WeakMap<readonly PageConfig[], readonly string[]>();
+
+/**
+ * The keys of the questions on these pages that store `{key}_desc`, shown or not: the only ones
+ * `describeChoices` can describe. The walk visits every question whatever the answers (an
+ * add-another block's items are all in its config), so the list depends on the pages alone.
+ */
+function describedKeys(pages: readonly PageConfig[]): readonly string[] {
+  let keys = describedKeysOf.get(pages);
+  if (keys === undefined) {
+    const described = visitQuestions(pages, {}).filter(({ question }) => hasDescKey(question));
+    keys = [...new Set(described.map(({ question }) => question.key))];
+    describedKeysOf.set(pages, keys);
+  }
+  return keys;
+}
+
 /**
  * The answers with `{key}_desc` set to the chosen option's label for every shown select or
  * radio whose value `changed` says was just set and whose `_desc` does not already hold that
@@ -27,6 +44,9 @@ export function describeChoices(
   changed: (key: string) => boolean,
   now: Date = new Date(),
 ): Answers {
+  // Nothing that stores a description was just set (a keystroke in a text field, issue 17):
+  // no need to walk the pages again.
+  if (!describedKeys(pages).some(changed)) return answers;
   let next: Answers | undefined;
   for (const { question, visible } of visitQuestions(pages, answers, context)) {
     if (!visible || !hasDescKey(question) || !changed(question.key)) continue;
