@@ -33,7 +33,7 @@
  * itself after 15 minutes.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -181,8 +181,7 @@ const observe = (label: string, app: boolean) => `(() => {
     // React looks for this hook when it loads and calls it after every commit.
     window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
       supportsFiber: true,
-      renderers: new Map(),
-      inject(renderer) { this.renderers.set(1, renderer); return 1; },
+      inject() { return 1; },
       checkDCE() {},
       onCommitFiberUnmount() {},
       onPostCommitFiberRoot() {},
@@ -289,9 +288,9 @@ async function staticCopy(url: string, label: string): Promise<string> {
 
 /**
  * Serves each route's static copy **the same way** as the app's page: by a second instance of the
- * app's own server, whose build folder is a copy of the app's with each measured page's HTML
- * (and its .br and .gz copies, which the server sends by the request's Accept-Encoding) replaced
- * by the static copy. Same server, same compression, same headers; only the page differs.
+ * app's own server, whose build folder holds the app's index.html and, for each measured page,
+ * the static copy as its HTML (with .br and .gz copies, which the server sends by the request's
+ * Accept-Encoding). Same server, same compression, same headers; only the page differs.
  *
  * Until 2026-11-27 the limit was served by a bare Node server of the bench's own, gzipped, with
  * three headers. The very same static page painted later through the app's server than through
@@ -302,7 +301,11 @@ async function staticCopy(url: string, label: string): Promise<string> {
 async function serveStatic(pages: ReadonlyMap<string, string>, script: string): Promise<string> {
   const build = mkdtempSync(join(tmpdir(), 'admit-pageload-limit-'));
   started.folders.push(build);
-  cpSync(join(REPO_ROOT, 'form-app', 'dist'), build, { recursive: true });
+  // The server serves a build folder that has an index.html; the static copies need nothing
+  // else of it (no script, the icon inline), so the assets are not copied.
+  const dist = join(REPO_ROOT, 'form-app', 'dist');
+  for (const file of readdirSync(dist).filter((name) => /^index\.html(?:\.br|\.gz)?$/.test(name)))
+    copyFileSync(join(dist, file), join(build, file));
   for (const [route, html] of pages) {
     const file = join(build, `${route}.html`);
     writeFileSync(file, html);
