@@ -35,7 +35,21 @@ test('activity sends a keep-alive request at most once a minute, and "Yes" sends
   // More activity within the minute sends nothing more.
   await page.getByRole('heading', { level: 1 }).click();
   await page.keyboard.press('Tab');
+  // `mouse.wheel` returns before Chromium dispatches the event: wait for the page to see it, or
+  // under load it lands after the fast-forward below and takes that minute's request.
+  await page.evaluate(() => {
+    (window as { wheeled?: Promise<void> }).wheeled = new Promise<void>((resolve) => {
+      window.addEventListener(
+        'wheel',
+        () => {
+          resolve();
+        },
+        { once: true, passive: true },
+      );
+    });
+  });
   await page.mouse.wheel(0, 200);
+  await page.evaluate(() => (window as { wheeled?: Promise<void> }).wheeled);
   await page.waitForLoadState('networkidle');
   expect(count).toBe(1);
 
