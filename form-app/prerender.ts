@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 
+import { type Manifest, preloadedChunks } from './manifest.ts';
 import type * as Entry from './prerenderEntry.ts';
 import { EARLY_SUBMIT_SCRIPT } from './src/earlySubmit.ts';
 import { admitTenant } from './tenantPlugin.ts';
@@ -25,19 +26,24 @@ export const SHELL_FILE = 'index.shell.html';
 /** #root's mark: what main.tsx finds there (`visitor` is hydrated, `shell` replaced). */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
+/** Text for an element's content or a quoted attribute's value. */
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** index.html as Vite wrote it (its script and preload tags), holding one rendered page. */
+/**
+ * index.html as Vite wrote it (its script and preload tags), holding one rendered page, with a
+ * `<link rel="modulepreload">` for each of `preloads` (URLs) after the entry script.
+ */
 export function pageHtml(
   index: string,
   page: Entry.RenderedPage,
   kind: 'visitor' | 'shell',
   iconHref: string,
+  preloads: readonly string[] = [],
 ): string {
-  const replaced = (html: string, pattern: RegExp, by: string) => {
+  const replaced = (html: string, pattern: RegExp, by: string | ((match: string) => string)) => {
     if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${String(pattern)}`);
-    return html.replace(pattern, () => by);
+    return html.replace(pattern, typeof by === 'string' ? () => by : by);
   };
   let html = replaced(
     index,
@@ -46,6 +52,18 @@ export function pageHtml(
   );
   html = replaced(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   html = replaced(html, /<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${iconHref}"`);
+  // Fetched beside the entry script, not after it has run and asked for them (issue 17): after
+  // the entry and its own preloads, as the browser fetches in the order it reads.
+  if (preloads.length > 0)
+    html = replaced(
+      html,
+      /<script type="module" crossorigin src="[^"]*"><\/script>(?:\s*<link rel="modulepreload"[^>]*>)*/,
+      (tags) =>
+        tags +
+        preloads
+          .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+          .join(''),
+    );
   // A form drawn before the script runs would be the browser's own until React takes it over
   // (a GET with the password in the address bar): the early script holds its submit back for
   // the app to send (src/earlySubmit.ts). First in <head>, before anyone can press anything.
@@ -85,9 +103,13 @@ async function loadEntry(tenantId: string): Promise<typeof Entry> {
  * Listed before `precompress()` so that the pages get their brotli and gzip copies too.
  */
 export function prerender(tenantId: string): Plugin {
+  let base = '/';
   return {
     name: 'admit:prerender',
     apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      ({ base } = config);
+    },
     writeBundle: {
       order: 'post',
       sequential: true,
@@ -97,12 +119,16 @@ export function prerender(tenantId: string): Plugin {
         try {
           const entry = await loadEntry(tenantId);
           const index = await readFile(join(outDir, 'index.html'), 'utf8');
+          const manifest = JSON.parse(
+            await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+          ) as Manifest;
           const pages = await entry.renderVisitorPages();
           await mkdir(outDir, { recursive: true });
           for (const [path, page] of pages) {
+            const preloads = preloadedChunks(manifest, page.modules).map((file) => base + file);
             await writeFile(
               join(outDir, prerenderedFile(path)),
-              pageHtml(index, page, 'visitor', entry.iconHref),
+              pageHtml(index, page, 'visitor', entry.iconHref, preloads),
             );
           }
           const shell = await entry.renderShell();

@@ -17,14 +17,19 @@ import { prerenderToNodeStream } from 'react-dom/static';
 
 import { App } from './src/App.tsx';
 import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/routes/paths.ts';
-import { preloadRoute } from './src/routes/router.tsx';
+import { preloadRoute, routeModules } from './src/routes/router.tsx';
 import { loadPages, tenant } from './src/tenant.ts';
 
-/** A page rendered: the content of #root, the `<style>` tags it needs, its document title. */
+/**
+ * A page rendered: the content of #root, the `<style>` tags it needs, its document title, and
+ * the modules the browser fetches before hydrating it (`routeModules`; prerender.ts preloads
+ * their chunks).
+ */
 export interface RenderedPage {
   html: string;
   styles: string;
   title: string;
+  modules: readonly string[];
 }
 
 /** The key of Emotion's default cache in the browser: its rules are adopted on start. */
@@ -50,7 +55,7 @@ async function render(element: ReactElement, title: string): Promise<RenderedPag
   if (html.includes('<template id="B:'))
     throw new Error(`prerender of "${title}": a part of the page was moved out of its place`);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, title };
+  return { html, styles, title, modules: [] };
 }
 
 /**
@@ -75,7 +80,10 @@ export async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
   };
   const rendered = new Map<string, RenderedPage>();
   for (const path of [...FORM_ROUTES, ...ACCOUNT_ROUTES]) {
-    const page = await render(createElement(App, { initialPath: path }), titleOf(path));
+    const page = {
+      ...(await render(createElement(App, { initialPath: path }), titleOf(path))),
+      modules: routeModules(path),
+    };
     // An account page's title is its card's header, as useAccountForm sets it.
     const header = ACCOUNT_ROUTES.some((route) => route === path)
       ? /<h1[^>]*>([^<]+)<\/h1>/.exec(page.html)?.[1]

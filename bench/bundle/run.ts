@@ -1,6 +1,8 @@
 /**
- * bench/bundle: the JavaScript /about loads on first load, in KB gzip (target ≤ 170). Prints
- * figures; never fails on them.
+ * bench/bundle: the JavaScript /about loads on first load, in KB gzip. Prints figures; never
+ * fails on them. Issue 6's target for it (≤ 170 kB) was retired by issue 17: what counts is what
+ * a person waits for, which bench/pageload measures (with a first visit ≤ 200 KB on the wire,
+ * every byte of the page counted); this bench says where the weight of the scripts is.
  *
  *   npx tsx bench/bundle/run.ts [--tenant=gallatin] [--dist=form-app/dist] [--route=/about]
  *
@@ -19,7 +21,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
 
-import { buildSpa, firstLoadChunks, launchChromium, readManifest, root, serveSpa } from './spa.ts';
+import { firstLoadChunks, readManifest } from '../../form-app/manifest.ts';
+import { buildSpa, launchChromium, root, serveSpa } from './spa.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -28,8 +31,6 @@ const { values: flags } = parseArgs({
     route: { type: 'string', default: '/about' },
   },
 });
-/** SPEC-free product target (issue 6): /about's first-load JS, gzip. */
-const TARGET_KB = 170;
 /** kB as Vite and browsers' network panels count them: 1,000 bytes. */
 const KB = 1000;
 const TIME_LIMIT_MS = 10 * 60_000;
@@ -147,9 +148,8 @@ try {
   console.log(
     `\nall JS of the build: ${allJs.length} files, ${kb(allGzip)} gzip (the rest loads only on the routes that need it)`,
   );
-  const verdict = total <= TARGET_KB * KB ? 'PASS' : 'MISS';
   console.log(
-    `\n${flags.route} first-load JS: ${kb(total)} gzip (target ≤ ${TARGET_KB} kB): ${verdict}`,
+    `\n${flags.route} first-load JS: ${kb(total)} gzip (no target: issue 17 retired issue 6's 170 kB; bench/pageload's figures count)`,
   );
 } finally {
   cleanUp();

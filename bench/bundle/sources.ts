@@ -15,7 +15,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
 
-import { buildSpa, firstLoadChunks, readManifest, root } from './spa.ts';
+import { firstLoadChunks, readManifest } from '../../form-app/manifest.ts';
+import { buildSpa, root } from './spa.ts';
 
 const { values: flags } = parseArgs({
   options: {

@@ -18,19 +18,6 @@ export const formAppDir = join(root, 'form-app');
 
 /** Debian's Chromium: browser downloads do not work here. */
 
-/** One chunk of Vite's manifest (`build.manifest`, form-app/vite.config.ts). */
-export interface ManifestChunk {
-  file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
-
 /**
  * Builds the SPA for `tenant` exactly as `npm run build` does (form-app/vite.config.ts), but
  * into `outDir`, so the build the server serves (form-app/dist) is left alone.
@@ -45,13 +32,6 @@ export async function buildSpa(outDir: string, tenant: string): Promise<void> {
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, manifest: true },
   });
-}
-
-export function readManifest(distDir: string): Manifest {
-  const path = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(path))
-    throw new Error(`${path} is missing: build with build.manifest (form-app/vite.config.ts)`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
 }
 
 const TYPES: Record<string, string> = {
@@ -107,18 +87,4 @@ export async function serveSpa(dist: string): Promise<{ origin: string; close: (
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-}
-
-/** The entry chunk and every chunk reachable from it by static imports, entry first. */
-export function firstLoadChunks(manifest: Manifest): string[] {
-  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry === true);
-  if (entry === undefined) throw new Error('the manifest has no entry chunk');
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    for (const imported of manifest[id]?.imports ?? []) visit(imported);
-  };
-  visit(entry[0]);
-  return [...seen].map((id) => manifest[id]?.file ?? id);
 }

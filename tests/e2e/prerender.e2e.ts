@@ -146,6 +146,32 @@ for (const { path, heading, field } of [
   });
 }
 
+for (const { path, field, chunk } of [
+  { path: '/login', field: 'username', chunk: /^\/assets\/LoginPage-[\w-]+\.js$/ },
+  { path: '/education', field: 'diploma_ged', chunk: /^\/assets\/pages-[\w-]+\.js$/ },
+]) {
+  test(`the code ${path} needs to start is fetched beside the entry script, not after it, and once`, async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    const release = await holdScript(page);
+    const early = page.waitForRequest((request) => chunk.test(new URL(request.url()).pathname));
+    await page.goto(path, { waitUntil: 'commit' });
+    // Asked for while the entry script is still held back: the page itself names it.
+    await early;
+    release();
+    await reactAttached(page, field);
+    await page.waitForLoadState('networkidle');
+    const twice = scripts.filter((script, index) => scripts.indexOf(script) !== index);
+    expect(twice, 'no script fetched twice').toEqual([]);
+    expect(scripts.filter((script) => chunk.test(script))).toHaveLength(1);
+  });
+}
+
 test("a visitor's text typed before the script took over is kept, focused, and in the form", async ({
   page,
 }) => {

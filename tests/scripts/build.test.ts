@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { type Manifest, preloadedChunks } from '../../form-app/manifest.ts';
 // @ts-expect-error -- a plain ESM script of the repository, without type declarations.
 import { buildApp } from '../../scripts/build.mjs';
 
@@ -58,5 +59,40 @@ describe('scripts/build.mjs', () => {
     // Source maps (devtools only) and Vite's manifest (not served) get no copies.
     expect(assets.filter((name) => /\.map\.(?:br|gz)$/.test(name))).toEqual([]);
     expect(readdirSync(join(outDir, '.vite'))).toEqual(['manifest.json']);
+  });
+
+  it('preloads in each prerendered page the chunks it fetches before it hydrates, and only those (issue 17)', () => {
+    const preloads = (file: string) =>
+      [
+        ...readFileSync(join(outDir, file), 'utf8').matchAll(
+          /<link rel="modulepreload" crossorigin href="\/([^"]+)">/g,
+        ),
+      ].map(([, href]) => href ?? '');
+    const manifest = JSON.parse(
+      readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    const runtime = preloads('index.html');
+    // The first step needs nothing beyond the entry: its page holds Vite's own tags alone.
+    expect(preloads('about.html')).toEqual(runtime);
+    // An account page: its own chunk and what that imports, each a file of the build.
+    const login = preloads('login.html');
+    const loginPage = manifest['src/pages/account/LoginPage.tsx']?.file;
+    expect(loginPage).toBeDefined();
+    expect(login).toEqual([...runtime, loginPage, ...login.slice(runtime.length + 1)]);
+    expect(login.length).toBeGreaterThan(runtime.length + 1);
+    for (const href of login) expect(existsSync(join(outDir, href)), href).toBe(true);
+    // Another step: the college's other pages.
+    expect(preloads('education.html').slice(runtime.length)).toEqual([
+      manifest['../virtual:admit-tenant/pages']?.file,
+    ]);
+  });
+
+  it('stops the build when the router names a module the entry does not import', () => {
+    const manifest = JSON.parse(
+      readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    expect(() => preloadedChunks(manifest, ['src/pages/account/GonePage.tsx'])).toThrow(
+      /GonePage\.tsx.*is not one chunk the app's entry imports/,
+    );
   });
 });

@@ -16,14 +16,16 @@ import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadOnce } from '../loadOnce.ts';
-import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
+import { DEFAULT_ROUTE, loadPages, TENANT_PAGES_MODULE, tenant } from '../tenant.ts';
 import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from './paths.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
-/** A page loaded on first use, and how to fetch it ahead (`preloadRoute`). */
+/** A page loaded on first use, how to fetch it ahead (`preloadRoute`), and its module. */
 interface LazyPage<P extends object> {
   Page: ComponentType<P>;
   preload: () => Promise<unknown>;
+  /** An account page's module as Vite's manifest names it (from form-app): `routeModules`. */
+  module?: string;
 }
 
 /**
@@ -36,10 +38,14 @@ interface LazyPage<P extends object> {
  * hydrates, is then React's in the first pass, not after a pass of its own at React's lowest
  * priority. Decided once per mount, so the tree never changes shape under a mounted page.
  */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  module?: string,
+): LazyPage<P> {
   const page = loadOnce(load);
   const Lazy = lazy(async () => ({ default: await page.load() }));
   return {
+    module,
     preload: page.load,
     Page: function LazyPage(props: P) {
       const [Loaded] = useState(page.current);
@@ -53,13 +59,28 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): Lazy
   };
 }
 
-const signUp = lazyPage(async () => (await import('../pages/account/SignUpPage.tsx')).SignUpPage);
+// An account page's module is named twice, side by side (`import()` takes only a literal): the
+// build fails if the name is not a chunk the app's entry imports (prerender.ts).
+const signUp = lazyPage(
+  async () => (await import('../pages/account/SignUpPage.tsx')).SignUpPage,
+  'src/pages/account/SignUpPage.tsx',
+);
 const confirm = lazyPage(
   async () => (await import('../pages/account/ConfirmPage.tsx')).ConfirmPage,
+  'src/pages/account/ConfirmPage.tsx',
 );
-const login = lazyPage(async () => (await import('../pages/account/LoginPage.tsx')).LoginPage);
-const forgot = lazyPage(async () => (await import('../pages/account/ForgotPage.tsx')).ForgotPage);
-const reset = lazyPage(async () => (await import('../pages/account/ResetPage.tsx')).ResetPage);
+const login = lazyPage(
+  async () => (await import('../pages/account/LoginPage.tsx')).LoginPage,
+  'src/pages/account/LoginPage.tsx',
+);
+const forgot = lazyPage(
+  async () => (await import('../pages/account/ForgotPage.tsx')).ForgotPage,
+  'src/pages/account/ForgotPage.tsx',
+);
+const reset = lazyPage(
+  async () => (await import('../pages/account/ResetPage.tsx')).ResetPage,
+  'src/pages/account/ResetPage.tsx',
+);
 const completion = lazyPage(
   async () => (await import('../pages/CompletionPage.tsx')).CompletionPage,
 );
@@ -100,6 +121,19 @@ export function preloadRoute(pathname: string): Promise<unknown> | undefined {
   if (account !== undefined) return account.preload();
   if (pathname !== DEFAULT_ROUTE && FORM_ROUTES.includes(pathname)) return loadPages();
   return undefined;
+}
+
+/**
+ * The modules `preloadRoute(pathname)` imports, as Vite's manifest names them: the build puts
+ * `<link rel="modulepreload">` for their chunks into the page's prerendered HTML (prerender.ts),
+ * so the browser fetches them beside the entry script instead of after it has run (issue 17).
+ */
+export function routeModules(pathname: string): readonly string[] {
+  const account = ACCOUNT_PAGES[pathname as keyof typeof ACCOUNT_PAGES] as
+    LazyPage<object> | undefined;
+  if (account !== undefined) return account.module === undefined ? [] : [account.module];
+  if (pathname !== DEFAULT_ROUTE && FORM_ROUTES.includes(pathname)) return [TENANT_PAGES_MODULE];
+  return [];
 }
 
 /** SPEC §2: any other path, and the root, go to the default route keeping the query string. */
