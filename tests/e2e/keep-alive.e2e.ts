@@ -79,10 +79,19 @@ test('a tab left alone does not log out another tab that is in use', async ({ pa
   const warning = page.getByRole('alertdialog', { name: MESSAGES.idleTitle });
 
   await context.clock.fastForward('10:00');
-  // The applicant works in the other tab; the first hears of it.
+  // The applicant works in the other tab; the first hears of it. BroadcastChannel delivers on
+  // its own (real) time, to the page's channels in the order they were made: the app's first,
+  // then this one, made now.
+  await page.evaluate(() => {
+    const heard = new BroadcastChannel('admit.idle');
+    (window as { heard?: Promise<void> }).heard = new Promise<void>((resolve) => {
+      heard.onmessage = () => {
+        resolve();
+      };
+    });
+  });
   await other.getByRole('heading', { level: 1 }).click();
-  // BroadcastChannel delivers on its own (real) time.
-  await page.waitForTimeout(500);
+  await page.evaluate(() => (window as { heard?: Promise<void> }).heard);
 
   // 20 minutes after the first tab's own last activity, 10 after the other tab's: still in.
   await context.clock.fastForward('10:00');
