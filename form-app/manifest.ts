@@ -35,22 +35,23 @@ function entryChunk(manifest: Manifest): [string, ManifestChunk] {
   return entry;
 }
 
-/** Adds to `seen` the chunk `key` and every chunk it imports statically, in the order met. */
-function withStaticImports(manifest: Manifest, key: string, seen: Set<string>): void {
+/**
+ * Adds to `seen` (chunk key → file) the chunk `key` and every chunk it imports statically, in
+ * the order met.
+ */
+function withStaticImports(manifest: Manifest, key: string, seen: Map<string, string>): void {
   if (seen.has(key)) return;
-  seen.add(key);
-  if (manifest[key] === undefined) throw new Error(`the manifest has no chunk "${key}"`);
-  for (const imported of manifest[key].imports ?? []) withStaticImports(manifest, imported, seen);
+  const chunk = manifest[key];
+  if (chunk === undefined) throw new Error(`the manifest has no chunk "${key}"`);
+  seen.set(key, chunk.file);
+  for (const imported of chunk.imports ?? []) withStaticImports(manifest, imported, seen);
 }
-
-const files = (manifest: Manifest, keys: Iterable<string>) =>
-  [...keys].map((key) => manifest[key]?.file ?? key);
 
 /** The entry chunk and every chunk reachable from it by static imports, entry first. */
 export function firstLoadChunks(manifest: Manifest): string[] {
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   withStaticImports(manifest, entryChunk(manifest)[0], seen);
-  return files(manifest, seen);
+  return [...seen.values()];
 }
 
 /**
@@ -61,9 +62,9 @@ export function firstLoadChunks(manifest: Manifest): string[] {
  */
 export function preloadedChunks(manifest: Manifest, modules: readonly string[]): string[] {
   const [entryKey, entry] = entryChunk(manifest);
-  const firstLoad = new Set<string>();
-  withStaticImports(manifest, entryKey, firstLoad);
-  const seen = new Set(firstLoad);
+  const seen = new Map<string, string>();
+  withStaticImports(manifest, entryKey, seen);
+  const firstLoad = seen.size;
   for (const module of modules) {
     const keys = (entry.dynamicImports ?? []).filter(
       (key) => key === module || key.endsWith(`/${module}`),
@@ -74,8 +75,6 @@ export function preloadedChunks(manifest: Manifest, modules: readonly string[]):
       );
     withStaticImports(manifest, keys[0], seen);
   }
-  return files(
-    manifest,
-    [...seen].filter((key) => !firstLoad.has(key)),
-  );
+  // A Map keeps the order keys were added: the first load's come first.
+  return [...seen.values()].slice(firstLoad);
 }

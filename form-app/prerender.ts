@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 
-import { type Manifest, preloadedChunks } from './manifest.ts';
+import { preloadedChunks, readManifest } from './manifest.ts';
 import type * as Entry from './prerenderEntry.ts';
 import { EARLY_SUBMIT_SCRIPT } from './src/earlySubmit.ts';
 import { admitTenant } from './tenantPlugin.ts';
@@ -118,13 +118,13 @@ export function prerender(tenantId: string): Plugin {
         try {
           const entry = await loadEntry(tenantId);
           const index = await readFile(join(outDir, 'index.html'), 'utf8');
-          const manifest = JSON.parse(
-            await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8'),
-          ) as Manifest;
+          const manifest = readManifest(outDir);
           const pages = await entry.renderVisitorPages();
           await mkdir(outDir, { recursive: true });
           for (const [path, page] of pages) {
-            const preloads = preloadedChunks(manifest, page.modules).map((file) => base + file);
+            const preloads = preloadedChunks(manifest, entry.routeModules(path)).map(
+              (file) => base + file,
+            );
             await writeFile(
               join(outDir, prerenderedFile(path)),
               pageHtml(index, page, 'visitor', entry.iconHref, preloads),

@@ -17,19 +17,14 @@ import { prerenderToNodeStream } from 'react-dom/static';
 
 import { App } from './src/App.tsx';
 import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/routes/paths.ts';
-import { preloadRoute, routeModules } from './src/routes/router.tsx';
+import { preloadRoute } from './src/routes/router.tsx';
 import { loadPages, tenant } from './src/tenant.ts';
 
-/**
- * A page rendered: the content of #root, the `<style>` tags it needs, its document title, and
- * the modules the browser fetches before hydrating it (`routeModules`; prerender.ts preloads
- * their chunks).
- */
+/** A page rendered: the content of #root, the `<style>` tags it needs, its document title. */
 export interface RenderedPage {
   html: string;
   styles: string;
   title: string;
-  modules: readonly string[];
 }
 
 /** The key of Emotion's default cache in the browser: its rules are adopted on start. */
@@ -55,7 +50,7 @@ async function render(element: ReactElement, title: string): Promise<RenderedPag
   if (html.includes('<template id="B:'))
     throw new Error(`prerender of "${title}": a part of the page was moved out of its place`);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, title, modules: [] };
+  return { html, styles, title };
 }
 
 /**
@@ -80,10 +75,7 @@ export async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
   };
   const rendered = new Map<string, RenderedPage>();
   for (const path of [...FORM_ROUTES, ...ACCOUNT_ROUTES]) {
-    const page = {
-      ...(await render(createElement(App, { initialPath: path }), titleOf(path))),
-      modules: routeModules(path),
-    };
+    const page = await render(createElement(App, { initialPath: path }), titleOf(path));
     // An account page's title is its card's header, as useAccountForm sets it.
     const header = ACCOUNT_ROUTES.some((route) => route === path)
       ? /<h1[^>]*>([^<]+)<\/h1>/.exec(page.html)?.[1]
@@ -109,6 +101,9 @@ export function renderShell(): Promise<RenderedPage> {
     tenant.titles.application,
   );
 }
+
+/** The modules each page fetches before it hydrates: prerender.ts preloads their chunks. */
+export { routeModules } from './src/routes/router.tsx';
 
 /** The college's logo as the tab icon, as main.tsx sets it. */
 export const iconHref = `data:image/svg+xml,${encodeURIComponent(tenant.logoSvg)}`;

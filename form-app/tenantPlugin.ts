@@ -5,12 +5,14 @@ import { fileURLToPath } from 'node:url';
 import type * as TenantConfigModule from '@admit/tenant-config';
 import { type Plugin, runnerImport } from 'vite';
 
+import { TENANT_MODULE, TENANT_PAGES_MODULE } from './src/tenantModules.ts';
+
 type BrowserSplit = TenantConfigModule.BrowserSplit;
 
-const VIRTUAL_ID = 'virtual:admit-tenant';
+const VIRTUAL_ID = TENANT_MODULE;
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 /** The college's pages after the default one: a chunk of their own. */
-const PAGES_ID = 'virtual:admit-tenant/pages';
+const PAGES_ID = TENANT_PAGES_MODULE;
 const RESOLVED_PAGES_ID = `\0${PAGES_ID}`;
 /** tenant-config's sources: an edit to a college reloads it in the dev server. */
 const TENANT_SOURCES = resolve(

@@ -14,9 +14,6 @@ export const tenant = builtTenant;
 /** SPEC §2: the default route is the first step. */
 export const DEFAULT_ROUTE = `/${tenant.defaultRoute}`;
 
-/** The module `loadPages` imports (tenantPlugin.ts's `PAGES_ID`): `routeModules` names it. */
-export const TENANT_PAGES_MODULE = 'virtual:admit-tenant/pages';
-
 const defaultPageOnly: readonly PageConfig[] = [tenant.defaultPage];
 const pages = loadOnce(() => tenant.loadPages());
 

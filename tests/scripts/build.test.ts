@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type Manifest, preloadedChunks } from '../../form-app/manifest.ts';
+import { preloadedChunks, readManifest } from '../../form-app/manifest.ts';
 // @ts-expect-error -- a plain ESM script of the repository, without type declarations.
 import { buildApp } from '../../scripts/build.mjs';
 
@@ -68,9 +68,7 @@ describe('scripts/build.mjs', () => {
           /<link rel="modulepreload" crossorigin href="\/([^"]+)">/g,
         ),
       ].map(([, href]) => href ?? '');
-    const manifest = JSON.parse(
-      readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'),
-    ) as Manifest;
+    const manifest = readManifest(outDir);
     const runtime = preloads('index.html');
     // The first step needs nothing beyond the entry: its page holds Vite's own tags alone.
     expect(preloads('about.html')).toEqual(runtime);
@@ -88,9 +86,7 @@ describe('scripts/build.mjs', () => {
   });
 
   it('stops the build when the router names a module the entry does not import', () => {
-    const manifest = JSON.parse(
-      readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'),
-    ) as Manifest;
+    const manifest = readManifest(outDir);
     expect(() => preloadedChunks(manifest, ['src/pages/account/GonePage.tsx'])).toThrow(
       /GonePage\.tsx.*is not one chunk the app's entry imports/,
     );

@@ -16,16 +16,24 @@ import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadOnce } from '../loadOnce.ts';
-import { DEFAULT_ROUTE, loadPages, TENANT_PAGES_MODULE, tenant } from '../tenant.ts';
+import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
+import { TENANT_PAGES_MODULE } from '../tenantModules.ts';
 import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from './paths.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
-/** A page loaded on first use, how to fetch it ahead (`preloadRoute`), and its module. */
+/** A page loaded on first use, and how to fetch it ahead (`preloadRoute`). */
 interface LazyPage<P extends object> {
   Page: ComponentType<P>;
   preload: () => Promise<unknown>;
-  /** An account page's module as Vite's manifest names it (from form-app): `routeModules`. */
-  module?: string;
+}
+
+/**
+ * Something a page fetches before it can render at once (`routeNeeds`): how to fetch it, and
+ * its module as Vite's manifest names it (from form-app), which the build preloads.
+ */
+interface RouteNeed {
+  preload: () => Promise<unknown>;
+  module: string;
 }
 
 /**
@@ -38,14 +46,10 @@ interface LazyPage<P extends object> {
  * hydrates, is then React's in the first pass, not after a pass of its own at React's lowest
  * priority. Decided once per mount, so the tree never changes shape under a mounted page.
  */
-function lazyPage<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  module?: string,
-): LazyPage<P> {
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   const page = loadOnce(load);
   const Lazy = lazy(async () => ({ default: await page.load() }));
   return {
-    module,
     preload: page.load,
     Page: function LazyPage(props: P) {
       const [Loaded] = useState(page.current);
@@ -59,25 +63,29 @@ function lazyPage<P extends object>(
   };
 }
 
-// An account page's module is named twice, side by side (`import()` takes only a literal): the
-// build fails if the name is not a chunk the app's entry imports (prerender.ts).
-const signUp = lazyPage(
+/** An account page, with its module: named twice, side by side (`import()` takes a literal). */
+const accountPage = (
+  load: () => Promise<ComponentType<object>>,
+  module: string,
+): LazyPage<object> & RouteNeed => ({ ...lazyPage(load), module });
+
+const signUp = accountPage(
   async () => (await import('../pages/account/SignUpPage.tsx')).SignUpPage,
   'src/pages/account/SignUpPage.tsx',
 );
-const confirm = lazyPage(
+const confirm = accountPage(
   async () => (await import('../pages/account/ConfirmPage.tsx')).ConfirmPage,
   'src/pages/account/ConfirmPage.tsx',
 );
-const login = lazyPage(
+const login = accountPage(
   async () => (await import('../pages/account/LoginPage.tsx')).LoginPage,
   'src/pages/account/LoginPage.tsx',
 );
-const forgot = lazyPage(
+const forgot = accountPage(
   async () => (await import('../pages/account/ForgotPage.tsx')).ForgotPage,
   'src/pages/account/ForgotPage.tsx',
 );
-const reset = lazyPage(
+const reset = accountPage(
   async () => (await import('../pages/account/ResetPage.tsx')).ResetPage,
   'src/pages/account/ResetPage.tsx',
 );
@@ -101,7 +109,9 @@ const review = lazyPage(async () => {
   return Page;
 });
 
-const ACCOUNT_PAGES: Readonly<Record<(typeof ACCOUNT_ROUTES)[number], LazyPage<object>>> = {
+const ACCOUNT_PAGES: Readonly<
+  Record<(typeof ACCOUNT_ROUTES)[number], LazyPage<object> & RouteNeed>
+> = {
   '/signup': signUp,
   '/confirm': confirm,
   '/login': login,
@@ -110,30 +120,36 @@ const ACCOUNT_PAGES: Readonly<Record<(typeof ACCOUNT_ROUTES)[number], LazyPage<o
 };
 
 /**
- * Fetches what the page at `pathname` needs to render at once (an account page's code, a
- * step's config other than the default route's), or `undefined` if it needs nothing: main.tsx
- * waits for it before hydrating a prerendered page, and the build before prerendering it, so
- * that both render the page without a Suspense boundary.
+ * What the page at `pathname` fetches before it renders at once: an account page's code, or a
+ * step's config other than the default route's; nothing for the default route. `preloadRoute`
+ * fetches it, `routeModules` names it for the build.
+ */
+function routeNeeds(pathname: string): readonly RouteNeed[] {
+  const account = ACCOUNT_PAGES[pathname as keyof typeof ACCOUNT_PAGES] as RouteNeed | undefined;
+  if (account !== undefined) return [account];
+  if (pathname !== DEFAULT_ROUTE && FORM_ROUTES.includes(pathname))
+    return [{ preload: loadPages, module: TENANT_PAGES_MODULE }];
+  return [];
+}
+
+/**
+ * Fetches what the page at `pathname` needs to render at once (`routeNeeds`), or `undefined` if
+ * it needs nothing: main.tsx waits for it before hydrating a prerendered page, and the build
+ * before prerendering it, so that both render the page without a Suspense boundary.
  */
 export function preloadRoute(pathname: string): Promise<unknown> | undefined {
-  const account = ACCOUNT_PAGES[pathname as keyof typeof ACCOUNT_PAGES] as
-    LazyPage<object> | undefined;
-  if (account !== undefined) return account.preload();
-  if (pathname !== DEFAULT_ROUTE && FORM_ROUTES.includes(pathname)) return loadPages();
-  return undefined;
+  const needs = routeNeeds(pathname);
+  return needs.length === 0 ? undefined : Promise.all(needs.map((need) => need.preload()));
 }
 
 /**
  * The modules `preloadRoute(pathname)` imports, as Vite's manifest names them: the build puts
  * `<link rel="modulepreload">` for their chunks into the page's prerendered HTML (prerender.ts),
  * so the browser fetches them beside the entry script instead of after it has run (issue 17).
+ * A name that is not a chunk the app's entry imports stops the build.
  */
 export function routeModules(pathname: string): readonly string[] {
-  const account = ACCOUNT_PAGES[pathname as keyof typeof ACCOUNT_PAGES] as
-    LazyPage<object> | undefined;
-  if (account !== undefined) return account.module === undefined ? [] : [account.module];
-  if (pathname !== DEFAULT_ROUTE && FORM_ROUTES.includes(pathname)) return [TENANT_PAGES_MODULE];
-  return [];
+  return routeNeeds(pathname).map((need) => need.module);
 }
 
 /** SPEC §2: any other path, and the root, go to the default route keeping the query string. */

@@ -1,0 +1,6 @@
+/**
+ * The modules the build makes of the college (form-app/tenantPlugin.ts), by the ids they are
+ * imported as: its settings, steps and first page; its other pages, fetched on demand.
+ */
+export const TENANT_MODULE = 'virtual:admit-tenant';
+export const TENANT_PAGES_MODULE = 'virtual:admit-tenant/pages';
