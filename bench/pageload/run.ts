@@ -33,11 +33,10 @@
  * itself after 15 minutes.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -47,6 +46,7 @@ import {
   startServer,
   stopServer,
 } from '../../tests/support/server.ts';
+import { precompressDir } from '../../form-app/precompressPlugin.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/paths.ts';
 import { median } from '../median.ts';
 
@@ -289,8 +289,8 @@ async function staticCopy(url: string, label: string): Promise<string> {
 /**
  * Serves each route's static copy **the same way** as the app's page: by a second instance of the
  * app's own server, whose build folder holds the app's index.html and, for each measured page,
- * the static copy as its HTML (with .br and .gz copies, which the server sends by the request's
- * Accept-Encoding). Same server, same compression, same headers; only the page differs.
+ * the static copy as its HTML (with .br and .gz copies made as the build makes the app's, which
+ * the server sends by the request's Accept-Encoding). Same server, same compression, same headers; only the page differs.
  *
  * Until 2026-11-27 the limit was served by a bare Node server of the bench's own, gzipped, with
  * three headers. The very same static page painted later through the app's server than through
@@ -302,16 +302,11 @@ async function serveStatic(pages: ReadonlyMap<string, string>, script: string): 
   const build = mkdtempSync(join(tmpdir(), 'admit-pageload-limit-'));
   started.folders.push(build);
   // The server serves a build folder that has an index.html; the static copies need nothing
-  // else of it (no script, the icon inline), so the assets are not copied.
-  const dist = join(REPO_ROOT, 'form-app', 'dist');
-  for (const file of readdirSync(dist).filter((name) => /^index\.html(?:\.br|\.gz)?$/.test(name)))
-    copyFileSync(join(dist, file), join(build, file));
-  for (const [route, html] of pages) {
-    const file = join(build, `${route}.html`);
-    writeFileSync(file, html);
-    writeFileSync(`${file}.gz`, gzipSync(html));
-    writeFileSync(`${file}.br`, brotliCompressSync(html));
-  }
+  // else of it (no script, the icon inline), so the assets are not copied. Their brotli and
+  // gzip copies are made as the build makes the app's.
+  copyFileSync(join(REPO_ROOT, 'form-app', 'dist', 'index.html'), join(build, 'index.html'));
+  for (const [route, html] of pages) writeFileSync(join(build, `${route}.html`), html);
+  await precompressDir(build);
   const dataDir = mkdtempSync(join(tmpdir(), 'admit-pageload-'));
   started.folders.push(dataDir);
   started.limitServer = await startServer({
