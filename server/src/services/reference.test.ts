@@ -28,25 +28,59 @@ describe('reference numbers', () => {
     expect(referencePrefix('Ñu')).toBe('NUX');
   });
 
-  it('catch every single mistyped character and every swap of two neighbours', () => {
-    const reference = makeReference('GAL');
-    const code = reference.replace(/^GAL-|-/g, '');
-    for (let index = 0; index < code.length; index += 1) {
-      for (const other of REFERENCE_ALPHABET) {
-        if (other === code[index]) continue;
-        const typo = code.slice(0, index) + other + code.slice(index + 1);
-        expect(checkCharacter(typo.slice(0, -1)) === typo.slice(-1), typo).toBe(false);
+  // Every check below runs on three references: zeros, 0 and Z side by side (the pair that
+  // Luhn mod 32 let through), and a random one.
+  const bodies = [
+    '0000000',
+    'Z0Z0Z0Z',
+    makeReference('GAL')
+      .replace(/^GAL-|-/g, '')
+      .slice(0, -1),
+  ];
+  const withCheck = (body: string) => body + checkCharacter(body);
+  const valid = (code: string) => checkCharacter(code.slice(0, -1)) === code.slice(-1);
+  const put = (code: string, index: number, characters: string) =>
+    code.slice(0, index) + characters + code.slice(index + characters.length);
+
+  it('catch every single mistyped character', () => {
+    for (const code of bodies.map(withCheck)) {
+      expect(valid(code), code).toBe(true);
+      for (let index = 0; index < code.length; index += 1) {
+        for (const other of REFERENCE_ALPHABET) {
+          if (other === code[index]) continue;
+          expect(valid(put(code, index, other)), put(code, index, other)).toBe(false);
+        }
       }
     }
-    for (let index = 0; index + 1 < code.length; index += 1) {
-      if (code[index] === code[index + 1]) continue;
-      const swapped =
-        code.slice(0, index) +
-        (code[index + 1] ?? '') +
-        (code[index] ?? '') +
-        code.slice(index + 2);
-      expect(checkCharacter(swapped.slice(0, -1)) === swapped.slice(-1), swapped).toBe(false);
+  });
+
+  it('catch every swap of two different neighbours, the check character included', () => {
+    let swaps = 0;
+    const missed: string[] = [];
+    for (const body of bodies) {
+      for (let index = 0; index < body.length; index += 1) {
+        for (const first of REFERENCE_ALPHABET) {
+          for (const second of REFERENCE_ALPHABET) {
+            if (first === second) continue;
+            // A valid code with `first` at `index` and `second` after it. When `second` is
+            // the check character, the first character is chosen to make it so: exactly
+            // one choice does, as any one character changes the check character.
+            const codes =
+              index + 1 < body.length
+                ? [withCheck(put(body, index, first + second))]
+                : Array.from(REFERENCE_ALPHABET)
+                    .map((lead) => withCheck(lead + put(body, index, first).slice(1)))
+                    .filter((code) => code.endsWith(second));
+            if (codes.length !== 1) throw new Error(`${codes.length} codes for ${body} ${index}`);
+            const swapped = put(codes[0] ?? '', index, second + first);
+            if (valid(swapped)) missed.push(`${codes[0] ?? ''} as ${swapped}`);
+            swaps += 1;
+          }
+        }
+      }
     }
+    expect(missed).toEqual([]);
+    expect(swaps).toBe(3 * 7 * 32 * 31);
   });
 
   it('are read back as a person may type them', () => {

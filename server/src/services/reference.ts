@@ -3,7 +3,8 @@
  * prefix (the first three letters of its short name), then seven random characters and one
  * check character in two groups of four. The characters are Crockford's base 32 (digits and
  * capitals without I, L, O and U), so nothing reads as another character; the check
- * character (Luhn mod 32) catches any one mistyped character and any two neighbours swapped.
+ * character catches any one mistyped character and any two neighbours swapped (see
+ * checkCharacter).
  * 32^7 (34 billion) numbers per college, drawn at random: a reference says nothing about how
  * many applied or when. Unique by the database's index (migration 008).
  */
@@ -14,18 +15,27 @@ const BASE = REFERENCE_ALPHABET.length;
 /** Random characters in a reference, before its check character. */
 export const REFERENCE_RANDOM_LENGTH = 7;
 
-/** Luhn mod 32: the character that makes `body` and it sum to 0. */
+/** The field element x times `value` in GF(32), modulo the primitive x^5 + x^2 + 1. */
+function timesX(value: number): number {
+  const shifted = value << 1;
+  return shifted & BASE ? shifted ^ 0b100101 : shifted;
+}
+
+/**
+ * The character that makes `body` and it check to 0: each character's value times x^k summed
+ * in GF(32), k counting from the check character (Damm's scheme over the quasigroup
+ * a * b = x·a + b). A wrong character changes the sum by x^k·d, and two neighbours swapped
+ * change it by x^k·(x + 1)·d, d being the two values' difference: neither is ever 0, as
+ * x and x + 1 are not 0 in a field. (Luhn mod 32, used before, misses 0 and Z swapped.)
+ */
 export function checkCharacter(body: string): string {
   let sum = 0;
-  let factor = 2;
-  for (let index = body.length - 1; index >= 0; index -= 1) {
-    const value = REFERENCE_ALPHABET.indexOf(body.charAt(index));
-    if (value < 0) throw new Error(`"${body.charAt(index)}" is not a reference character`);
-    const addend = factor * value;
-    sum += Math.floor(addend / BASE) + (addend % BASE);
-    factor = factor === 2 ? 1 : 2;
+  for (const character of body) {
+    const value = REFERENCE_ALPHABET.indexOf(character);
+    if (value < 0) throw new Error(`"${character}" is not a reference character`);
+    sum = timesX(sum) ^ value;
   }
-  return REFERENCE_ALPHABET.charAt((BASE - (sum % BASE)) % BASE);
+  return REFERENCE_ALPHABET.charAt(timesX(sum));
 }
 
 /** The college's prefix: the first three ASCII letters of its short name, in capitals. */
