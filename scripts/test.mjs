@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The one test command (README, .ci/run): installs what a fresh machine lacks, then runs
-// lint, typecheck, every Vitest project (node and Chromium) and the Playwright journeys.
+// lint, the formatting check, typecheck, every Vitest project (node and Chromium) and the Playwright journeys.
 // Prints a closing "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -31,6 +31,8 @@ function fail(title, status) {
 
 let status = step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 if (status !== 0) fail('lint', status);
+status = step('formatting (npm run format fixes it)', 'npx', ['prettier', '--check', '.']);
+if (status !== 0) fail('formatting', status);
 status = step('typecheck', 'npx', ['tsc', '-b']);
 if (status !== 0) fail('typecheck', status);
 
