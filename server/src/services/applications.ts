@@ -63,6 +63,17 @@ export const applicationMessages = {
 /** Draws of a reference number before giving up (each one collides once in billions). */
 const REFERENCE_DRAWS = 5;
 
+/** PostgreSQL's unique_violation on migration 008's index: the number is another's. */
+function isReferenceTaken(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    error.code === '23505' &&
+    'constraint' in error &&
+    error.constraint === 'applications_reference'
+  );
+}
+
 /** A lone UTF-16 surrogate (with `u`, a well-formed pair is one code point and never matches). */
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
 
@@ -209,28 +220,35 @@ export function createApplications(deps: {
   ) => Promise<Record<string, { file_name: string; file_size: number }>>;
   /** Mails the receipt (and the admissions notice) of a submission, in its transaction. */
   receipts?: Receipts;
+  /** Draws a reference number with the college's prefix (tests pass their own). */
+  drawReference?: (prefix: string) => string;
 }) {
-  const { db, clock, tenant } = deps;
+  const { db, clock, tenant, drawReference = makeReference } = deps;
   const prefix = referencePrefix(tenant.names.shortName);
 
   /**
    * Gives a submitted application its reference number, under the caller's row lock: a free
    * random one (services/reference.ts), which the unique index guarantees no other holds.
+   * Each draw is tried inside a savepoint: a number another submission holds, even one not
+   * yet committed (the index waits for it), fails that one statement and the next draw goes
+   * on, where a look first ("is it taken?") could not see the other's uncommitted number.
    */
   async function assignReference(trx: Kysely<Database>, accountId: string): Promise<string> {
     for (let draw = 0; draw < REFERENCE_DRAWS; draw += 1) {
-      const candidate = makeReference(prefix);
-      const taken = await trx
-        .selectFrom('applications')
-        .select('account_id')
-        .where('reference', '=', candidate)
-        .executeTakeFirst();
-      if (taken !== undefined) continue;
-      await trx
-        .updateTable('applications')
-        .set({ reference: candidate })
-        .where('account_id', '=', accountId)
-        .execute();
+      const candidate = drawReference(prefix);
+      await sql`SAVEPOINT reference_draw`.execute(trx);
+      try {
+        await trx
+          .updateTable('applications')
+          .set({ reference: candidate })
+          .where('account_id', '=', accountId)
+          .execute();
+      } catch (error) {
+        if (!isReferenceTaken(error)) throw error;
+        await sql`ROLLBACK TO SAVEPOINT reference_draw`.execute(trx);
+        continue;
+      }
+      await sql`RELEASE SAVEPOINT reference_draw`.execute(trx);
       return candidate;
     }
     throw new Error(`no free reference number in ${REFERENCE_DRAWS} draws`);
