@@ -22,6 +22,16 @@ export class TenantConfigError extends Error {
 }
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
+
+/** Whether the runtime knows `zone` as a time zone (Intl throws a RangeError if not). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const shades = object({
   extraLight: string().matches(HEX).required(),
   light: string().matches(HEX).required(),
@@ -90,6 +100,9 @@ const tenantSchema = object({
     EMAIL_PATTERN,
     'admissionsNotificationEmail must be an e-mail address',
   ),
+  timeZone: string()
+    .required()
+    .test('time-zone', 'timeZone must be an IANA time zone, such as "America/Denver"', isTimeZone),
   sessionCookiePrefix: string()
     .matches(/^[A-Za-z][A-Za-z0-9]*$/)
     .required(),

@@ -445,6 +445,7 @@ describe('loadTenant', () => {
       characterLimit: 9000,
       contact: { ...tenants.gallatin?.contact, email: 'nobody' },
       admissionsNotificationEmail: 'admissions office',
+      timeZone: 'Mountain Time',
       pages: [
         ...(tenants.gallatin?.pages ?? []).slice(0, 2),
         {
@@ -464,6 +465,7 @@ describe('loadTenant', () => {
         'characterLimit must be less than or equal to 7000',
         'contact.email must be an e-mail address',
         'admissionsNotificationEmail must be an e-mail address',
+        'timeZone must be an IANA time zone, such as "America/Denver"',
         '"first_name" is placed more than once: about/name, final-steps/x',
         'final-steps: "first_name" belongs on another page (SPEC §2 page map)',
       ]),

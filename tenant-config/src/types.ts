@@ -86,6 +86,11 @@ export interface TenantConfig {
    * unset, no such mail goes. Server-only: `browserSplit` leaves it out of the browser's copy.
    */
   admissionsNotificationEmail?: string;
+  /**
+   * The college's IANA time zone ("America/Denver"): the dates the PDF and the receipt mails
+   * print are in it ("November 20, 2026 at 10:30 AM MST"), not in the server's.
+   */
+  timeZone: string;
   /** The identity provider prefix of the session marker cookie (SPEC §4). */
   sessionCookiePrefix: string;
   /** The route a failed submit sends the applicant to (SPEC §4). */

@@ -197,6 +197,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
         generatedAt: clock(),
         submittedAt,
         reference,
+        timeZone: tenant.timeZone,
         accentColor: tenant.theme.colors.primary.main,
       },
       attachments,
@@ -272,6 +273,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
           canonicalJson({
             renderer: PDF_RENDERER_VERSION,
             tenant: tenant.id,
+            timeZone: tenant.timeZone,
             username,
             answers: row.answers,
             tabs: row.tabs,

@@ -160,8 +160,10 @@ describe('the receipt', () => {
     );
     expect(mail.text).toContain('Dear Ada Lovelace,');
     expect(mail.text).toContain(
-      `Thank you for applying to Gallatin College. We received your application on ${formatDate(new Date(submitted_at))}.`,
+      `Thank you for applying to Gallatin College. We received your application on ${formatDate(new Date(submitted_at), 'America/Denver')}.`,
     );
+    // In the college's time zone (tenant-config timeZone), not the server's UTC.
+    expect(mail.text).toMatch(/ at \d{1,2}:\d\d [AP]M M[SD]T\./);
     expect(mail.text).toContain(`Your reference number is ${reference}.`);
     expect(mail.text).toContain(
       'Attached: your application as a PDF (Gallatin-Application-Lovelace-Ada.pdf).',
@@ -185,6 +187,10 @@ describe('the receipt', () => {
     expect(text).toContain(reference);
     expect(text).toContain('Submitted');
     expect(text).not.toContain('DRAFT');
+    // Its dates as the mail gives them: in the college's time zone.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `Submitted ${formatDate(new Date(submitted_at), 'America/Denver')}`,
+    );
   });
 
   it('goes over SMTP with the PDF as a MIME attachment, and the outbox keeps neither text nor file', async () => {

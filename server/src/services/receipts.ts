@@ -42,7 +42,7 @@ export function receiptMail({ tenant, publicOrigin }: ReceiptTexts, submission: 
     subject: `Your application to ${college} was received: reference ${submission.reference}`,
     text: [
       greeting,
-      `Thank you for applying to ${college}. We received your application on ${formatDate(submission.submittedAt)}.`,
+      `Thank you for applying to ${college}. We received your application on ${formatDate(submission.submittedAt, tenant.timeZone)}.`,
       `Your reference number is ${submission.reference}. Please quote it whenever you contact the Admissions Office.`,
       `You can download a copy of your application at any time: log in at ${publicOrigin}/ and choose "Download a PDF copy of your application".`,
       `Admissions Office, ${college}\n${tenant.contact.email} · ${tenant.contact.phone}`,
@@ -65,7 +65,7 @@ export function admissionsNotice(
     to,
     subject: `New application submitted: ${submission.reference}`,
     text: [
-      `${applicant} submitted an application to ${tenant.names.college} on ${formatDate(submission.submittedAt)}.`,
+      `${applicant} submitted an application to ${tenant.names.college} on ${formatDate(submission.submittedAt, tenant.timeZone)}.`,
       `Reference number: ${submission.reference}`,
       'This e-mail holds nothing else of the application. To read it, run the staff CLI on the admissions server: `npm run admin -- list --status submitted` shows each application with its reference, and `npm run admin -- export DIR` writes every submitted application (applications.csv has a reference column) with its PDF.',
       `Sent by the ${tenant.names.college} application at ${publicOrigin}.`,

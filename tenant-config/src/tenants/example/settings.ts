@@ -53,6 +53,7 @@ export const exampleSettings: TenantSettings = {
     `${COLLEGE} uses the information in your application only to consider you for admission and to enroll you.`,
     'This site uses only the cookies it needs to keep you signed in.',
   ],
+  timeZone: 'America/Los_Angeles',
   sessionCookiePrefix: 'AdmitSession',
   defaultRoute: 'about',
 };

@@ -62,6 +62,7 @@ export const gallatinSettings: TenantSettings = {
     'This site uses only the cookies it needs to keep you signed in. We do not use advertising or tracking cookies.',
     'You may ask to see or correct your information by contacting the Admissions Office.',
   ],
+  timeZone: 'America/Denver',
   sessionCookiePrefix: 'AdmitSession',
   defaultRoute: 'about',
 };
