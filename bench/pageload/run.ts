@@ -48,6 +48,7 @@ import {
 } from '../../tests/support/server.ts';
 import { precompressDir } from '../../form-app/precompressPlugin.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/paths.ts';
+import { committedByReact } from '../../tests/e2e/support/react.ts';
 import { median } from '../median.ts';
 
 const { values: flags } = parseArgs({
@@ -124,11 +125,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
  * Installed before any of the page's scripts. It records the LCP entries, the layout shifts
  * without recent input, and the first moment First Name is usable: on the page, and for the
  * app (`app`: told, not guessed from the page, whose script tag may not be parsed yet),
- * committed by React: the input's fiber (its `__reactFiber$…` key) belongs to the tree React
- * has committed (walking up it reaches the root's current fiber). React sets the input's fiber
- * and props while it renders, and a hydrating render can still be running (a Suspense boundary
- * hydrates in a later pass, at low priority, in slices): a key typed then first makes React
- * finish that hydration at once, which at 4× CPU took 0.4–0.9 s.
+ * committed by React (tests/e2e/support/react.ts: a fiber set while a hydrating render still
+ * runs is not enough; a key typed then first makes React finish that hydration at once, which
+ * at 4× CPU took 0.4–0.9 s).
  *
  * Until 2026-11-27 it checked every 5 ms from a timer, walking every label of the page and the
  * input's fiber, until the field was usable: on the limit that stopped when the field was
@@ -161,14 +160,7 @@ const observe = (label: string, app: boolean) => `(() => {
     }
     return null;
   };
-  const committed = (input) => {
-    const fiberKey = Object.keys(input).find((key) => key.startsWith('__reactFiber$'));
-    if (fiberKey === undefined) return false;
-    let fiber = input[fiberKey];
-    while (fiber.return) fiber = fiber.return;
-    // The root of the tree: React's current one once committed, its work copy while rendering.
-    return fiber.tag === 3 && fiber.stateNode.current === fiber;
-  };
+  const committed = ${String(committedByReact)};
   const onThePage = () => {
     if (find() === null) {
       setTimeout(onThePage, 10);
@@ -188,7 +180,7 @@ const observe = (label: string, app: boolean) => `(() => {
       onCommitFiberRoot() {
         if (state.usable >= 0) return;
         const input = find();
-        if (input !== null && committed(input)) state.usable = performance.now();
+        if (input !== null && committed(input.id)) state.usable = performance.now();
       },
     };
   }

@@ -18,6 +18,7 @@ import {
   uniqueUsername,
 } from './fixtures.ts';
 import { SHOTS_DIR } from './support/paths.ts';
+import { committedByReact } from './support/react.ts';
 
 /** gallatin's marker cookie (its sessionCookiePrefix), which says "logged in" to the app. */
 const MARKER = 'AdmitSession.loggedIn';
@@ -47,26 +48,9 @@ async function holdScript(page: Page): Promise<() => void> {
   return release;
 }
 
-/**
- * Resolves once React has committed the input `id` (hydrated or rendered): its fiber belongs to
- * React's current tree. React sets an element's fiber and props while it renders, before the
- * render commits; a render still running is not the page being React's (bench/pageload).
- */
+/** Resolves once React has committed the input `id` (support/react.ts). */
 async function reactAttached(page: Page, id = 'first_name'): Promise<void> {
-  await page.waitForFunction((field) => {
-    const input = document.getElementById(field) as (HTMLElement & Record<string, unknown>) | null;
-    const key =
-      input === null ? undefined : Object.keys(input).find((k) => k.startsWith('__reactFiber$'));
-    if (input === null || key === undefined) return false;
-    interface Fiber {
-      return: Fiber | null;
-      tag: number;
-      stateNode: { current?: unknown };
-    }
-    let fiber = input[key] as Fiber;
-    while (fiber.return !== null) fiber = fiber.return;
-    return fiber.tag === 3 && fiber.stateNode.current === fiber;
-  }, id);
+  await page.waitForFunction(committedByReact, id);
 }
 
 /** The answer `key` the form keeps in the tab for a visitor (its values, not the DOM's). */
