@@ -32,6 +32,7 @@ function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
 const shades = object({
   extraLight: string().matches(HEX).required(),
   light: string().matches(HEX).required(),
