@@ -17,6 +17,7 @@ import {
   test,
   uniqueUsername,
 } from './fixtures.ts';
+import { holdRequests } from './support/hold.ts';
 import { SHOTS_DIR } from './support/paths.ts';
 import { committedByReact } from './support/react.ts';
 
@@ -36,16 +37,7 @@ async function entryScript(page: Page): Promise<string> {
  * slow link sees (and types into) before the script runs.
  */
 async function holdScript(page: Page): Promise<() => void> {
-  const script = await entryScript(page);
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(script, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
+  return holdRequests(page, await entryScript(page));
 }
 
 /** Resolves once React has committed the input `id` (support/react.ts). */
@@ -188,14 +180,7 @@ test('text typed into a lookup before its own script arrived is kept in the form
   page,
 }) => {
   // The lookup's chunk held back: the page is React's, the ZIP finder still the HTML's.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/LookupField-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/LookupField-[\w-]+\.js$/);
   await page.goto('/about');
   await reactAttached(page);
   const zip = page.locator('#mailing_zip');
@@ -296,14 +281,7 @@ test('a birth date typed before the date picker arrived is the answer, and the p
   page,
 }) => {
   // The picker's chunk held back: the page is React's, the date still its placeholder.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/DateField-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/DateField-[\w-]+\.js$/);
   await page.goto('/about');
   await reactAttached(page);
   const typed = page.getByRole('textbox', { name: 'Date of Birth' });

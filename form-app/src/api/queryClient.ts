@@ -55,6 +55,8 @@ export const queryKeys = {
   tabs: ['tabs'] as const,
   addAnother: ['add-another'] as const,
   documents: ['document-answer'] as const,
+  /** A file question's upload, from choosing the file until its conversion has ended. */
+  upload: (answerKey: string) => ['upload', answerKey] as const,
   pdf: ['pdf'] as const,
   receipt: ['receipt'] as const,
   service: (token: string) => [SERVICE_QUERY, token] as const,

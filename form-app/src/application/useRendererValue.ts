@@ -66,6 +66,16 @@ export function useRendererValue(
               });
           },
           leaveFile: async (key) => {
+            // SPEC §4: an upload under way (not yet a conversion the server knows of) or the
+            // documents being fetched block the switch too: the switch would clear the answer
+            // while the upload goes on, or decide on a list about to change.
+            if (
+              queryClient.isMutating({ mutationKey: queryKeys.upload(key) }) > 0 ||
+              queryClient.isFetching({ queryKey: queryKeys.documents }) > 0
+            ) {
+              setBlockedTab(true);
+              return false;
+            }
             const { status } = await api.conversionStatus(key);
             const step = conversionOnLeave(status);
             if (step === 'block') setBlockedTab(true);

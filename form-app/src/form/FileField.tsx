@@ -6,7 +6,7 @@
  */
 import { type Question, validateFile } from '@admit/form-model';
 import { FileInput, type FileUploadStatus, useToast } from '@admit/design-system';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
@@ -94,6 +94,10 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
     }
   };
 
+  // A mutation for what it tells others: a tab switch asks whether this upload is under way
+  // (`isMutating`, useRendererValue.ts) and waits for it rather than leave it running.
+  const upload = useMutation({ mutationKey: queryKeys.upload(question.key), mutationFn: onUpload });
+
   const onDelete = () => {
     void (async () => {
       try {
@@ -126,7 +130,7 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
       }
       progress={progress}
       validate={validateFile}
-      onUpload={onUpload}
+      onUpload={upload.mutateAsync}
       onDelete={onDelete}
       error={error}
       visitor={!isLoggedIn}
