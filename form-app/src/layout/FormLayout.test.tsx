@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
 import { type FakeServer, fakeServer } from '../testing/fakeServer.ts';
-import { type RenderedApp, renderFormLayout, settle } from '../testing/harness.tsx';
+import { type RenderedApp, renderFormLayout, settle, untilQuiet } from '../testing/harness.tsx';
 
 let app: RenderedApp | undefined;
 afterEach(() => {
@@ -143,6 +143,36 @@ describe('FormLayout: add-another (SPEC §4)', () => {
       ]);
       expect(server.bodies('PUT /api/answer')).toEqual([{ college_2_name: '' }]);
     });
+    expect(server.unexpected).toEqual([]);
+  });
+});
+
+describe('FormLayout: focus on arrival (issue 15 #10)', () => {
+  const stepHeading = (name: string) => page.getByRole('heading', { level: 1, name });
+
+  it('moves focus to the heading on arrival, and not again when the page is only replaced', async () => {
+    const server = applicantServer();
+    app = await renderFormLayout('/education', { loggedIn: true });
+    await expect.element(stepHeading('Academic History'), { timeout: 15_000 }).toBeVisible();
+    // An arrival (a link, a button, a login): focus goes to the new page's heading.
+    await app.router.navigate('/about');
+    await expect.element(stepHeading('Personal Info')).toHaveFocus();
+
+    // The applicant tabs on into First Name and types; then the page is replaced by itself,
+    // as the login message leaving its history entry does. Focus and the keys stay.
+    const firstName = page.getByRole('textbox', { name: 'First Name', exact: true }).first();
+    await userEvent.click(firstName);
+    await userEvent.keyboard('Ad');
+    await app.router.navigate('/about', { replace: true, state: {} });
+    // The router renders a navigation as a transition: it commits once React is idle.
+    await untilQuiet(app.renders);
+    await expect.element(firstName).toHaveFocus();
+    await userEvent.keyboard('a');
+    await expect.element(firstName).toHaveValue('Ada');
+
+    // A replace to another page is an arrival (the resume redirect after login).
+    await app.router.navigate('/education', { replace: true });
+    await expect.element(stepHeading('Academic History')).toHaveFocus();
     expect(server.unexpected).toEqual([]);
   });
 });

@@ -62,9 +62,17 @@ function useFocusOnArrival(shown: boolean) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const heading = useRef<HTMLHeadingElement>(null);
+  const arrivedAt = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (navigationType === NavigationType.Push) pushed = true;
     if (!shown || !pushed) return;
+    // The page already shown, only replaced (the login message leaving its history entry,
+    // useStatusRules.ts): no arrival. That replace can come after someone has tabbed on into
+    // a field and begun typing; taking focus back to the heading then lost their keys.
+    const samePage =
+      navigationType === NavigationType.Replace && arrivedAt.current === location.pathname;
+    arrivedAt.current = location.pathname;
+    if (samePage) return;
     const key = navigationState(location.state).focusField;
     if (key === undefined) heading.current?.focus({ preventScroll: true });
     else focusField(key);

@@ -201,6 +201,8 @@ const SESSION_COOKIE = `${tenant.sessionCookiePrefix}.test`;
 export interface RenderedApp {
   container: HTMLElement;
   renders: RenderCounts;
+  /** The app's router: a test navigates as the app's links and redirects do. */
+  router: ReturnType<typeof createMemoryRouter>;
   unmount: () => void;
 }
 
@@ -248,6 +250,7 @@ export async function renderFormLayout(
   return {
     container,
     renders,
+    router,
     unmount: () => {
       root.unmount();
       container.remove();
