@@ -9,11 +9,8 @@ import { TENANT_MODULE, TENANT_PAGES_MODULE } from './src/tenantModules.ts';
 
 type BrowserSplit = TenantConfigModule.BrowserSplit;
 
-const VIRTUAL_ID = TENANT_MODULE;
-const RESOLVED_ID = `\0${VIRTUAL_ID}`;
-/** The college's pages after the default one: a chunk of their own. */
-const PAGES_ID = TENANT_PAGES_MODULE;
-const RESOLVED_PAGES_ID = `\0${PAGES_ID}`;
+const RESOLVED_ID = `\0${TENANT_MODULE}`;
+const RESOLVED_PAGES_ID = `\0${TENANT_PAGES_MODULE}`;
 /** tenant-config's sources: an edit to a college reloads it in the dev server. */
 const TENANT_SOURCES = resolve(
   fileURLToPath(new URL('.', import.meta.url)),
@@ -206,7 +203,11 @@ export function admitTenant(tenantId: string): Plugin {
       generated = await generate(tenantId);
     },
     resolveId: (source) =>
-      source === VIRTUAL_ID ? RESOLVED_ID : source === PAGES_ID ? RESOLVED_PAGES_ID : undefined,
+      source === TENANT_MODULE
+        ? RESOLVED_ID
+        : source === TENANT_PAGES_MODULE
+          ? RESOLVED_PAGES_ID
+          : undefined,
     load(id) {
       if (generated === undefined) return undefined;
       const { split, sources } = generated;
@@ -219,7 +220,7 @@ export function admitTenant(tenantId: string): Plugin {
 export const tenant = ${tenant};
 
 function loadPages() {
-  return import(${JSON.stringify(PAGES_ID)}).then((module) => module.pages);
+  return import(${JSON.stringify(TENANT_PAGES_MODULE)}).then((module) => module.pages);
 }`;
       }
       if (id === RESOLVED_PAGES_ID) {
@@ -228,7 +229,7 @@ function loadPages() {
         // object, not a copy).
         const pages = split.otherPages.map((page) => writer.expression(page));
         pages.splice(split.defaultPageIndex, 0, 'tenant.defaultPage');
-        return `import { tenant } from ${JSON.stringify(VIRTUAL_ID)};
+        return `import { tenant } from ${JSON.stringify(TENANT_MODULE)};
 ${writer.preamble()}
 
 export const pages = [${pages.join(', ')}];`;
