@@ -1,8 +1,10 @@
 /**
- * What the build renders to HTML (issue 17, "HTML first"): built by Vite for Node and run by
- * `prerender.ts` once the browser build is written. Each page is the very App tree the browser
- * runs (main.tsx), at that path, for a visitor (no cookie, no URL parameters: no API call), so
- * the browser can hydrate it. Emotion's rules for the HTML are collected with the key the
+ * What the server renders to HTML when it starts (issue 17, "HTML first"; issue 25, the college
+ * read at start): built by Vite for Node beside the browser build (prerender.ts, into
+ * `dist/.ssr/`), and imported by the server once it has loaded the college and put its browser
+ * copy in `globalThis.__ADMIT_COLLEGE__` (src/collegeOnPage.ts). Each page is the very App tree
+ * the browser runs (main.tsx), at that path, for a visitor (no cookie, no URL parameters: no API
+ * call), so the browser can hydrate it. Emotion's rules for the HTML are collected with the key the
  * browser's default cache uses (`css`), so the browser adopts them instead of inserting them
  * again.
  *
@@ -15,17 +17,12 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { createElement, type ReactElement, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 
+import { pageHtml, type RenderedPage, scriptSafeJson, withCollege } from './documents.ts';
+import { type Manifest, preloadedChunks } from './manifest.ts';
 import { App } from './src/App.tsx';
 import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/routes/paths.ts';
-import { preloadRoute } from './src/routes/router.tsx';
+import { COLLEGE_PAGES, preloadRoute, routeModules } from './src/routes/router.tsx';
 import { loadPages, tenant } from './src/tenant.ts';
-
-/** A page rendered: the content of #root, the `<style>` tags it needs, its document title. */
-export interface RenderedPage {
-  html: string;
-  styles: string;
-  title: string;
-}
 
 /** The key of Emotion's default cache in the browser: its rules are adopted on start. */
 const EMOTION_KEY = 'css';
@@ -59,7 +56,7 @@ async function render(element: ReactElement, title: string): Promise<RenderedPag
  * (src/prerendered.ts); an account card's `<form>` gets an early script that holds a submit
  * back until React has it (src/earlySubmit.ts, added by prerender.ts).
  */
-export async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
+async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
   const pages = await loadPages();
   // Each page rendered as the browser hydrates it: its code at hand, no Suspense boundary.
   await Promise.all(
@@ -92,7 +89,7 @@ export async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
  * What a logged-in applicant sees until the app has their profile: SPEC §2's full-screen
  * loading spinner on the college's theme. The browser replaces it (it is not hydrated).
  */
-export function renderShell(): Promise<RenderedPage> {
+function renderShell(): Promise<RenderedPage> {
   return render(
     createElement(AppThemeProvider, {
       theme: createAppTheme(tenant.theme),
@@ -102,8 +99,51 @@ export function renderShell(): Promise<RenderedPage> {
   );
 }
 
-/** The modules each page fetches before it hydrates: prerender.ts preloads their chunks. */
-export { routeModules } from './src/routes/router.tsx';
+/** What the server gives: Vite's index.html and manifest, where the files are served from. */
+export interface SiteInput {
+  /** index.html as the build wrote it. */
+  indexHtml: string;
+  manifest: Manifest;
+  /** The build's base (`/`). */
+  base: string;
+}
 
-/** The college's logo as the tab icon, as main.tsx sets it. */
-export const iconHref = `data:image/svg+xml,${encodeURIComponent(tenant.logoSvg)}`;
+/** The app's HTML documents for the college in `globalThis.__ADMIT_COLLEGE__`. */
+export interface SiteDocuments {
+  /** index.html with the college: service and temporary views, any page not prerendered. */
+  index: string;
+  /** Each visitor's page by its path (`/about`), prerendered. */
+  pages: Map<string, string>;
+  /** A logged-in applicant's loading shell. */
+  shell: string;
+}
+
+/**
+ * Every HTML document the app is sent in, for the college the server loaded: index.html with
+ * the college's browser copy, each visitor's page prerendered (with the chunks and the college
+ * pages it fetches before it hydrates preloaded), and the shell.
+ */
+export async function renderSite({ indexHtml, manifest, base }: SiteInput): Promise<SiteDocuments> {
+  const given = globalThis.__ADMIT_COLLEGE__;
+  if (given === undefined) throw new Error('prerender: no college in globalThis.__ADMIT_COLLEGE__');
+  // The data block carries all but the other pages, which are a file of their own.
+  const onPage = { ...given, otherPages: undefined };
+  const index = withCollege(indexHtml, {
+    json: scriptSafeJson(onPage),
+    title: tenant.titles.application,
+    logoSvg: tenant.logoSvg,
+  });
+  const pages = new Map<string, string>();
+  for (const [path, page] of await renderVisitorPages()) {
+    const modules = routeModules(path);
+    const preloads = [
+      ...preloadedChunks(
+        manifest,
+        modules.filter((module) => module !== COLLEGE_PAGES),
+      ).map((file) => ({ href: base + file, as: 'module' as const })),
+      ...(modules.includes(COLLEGE_PAGES) ? [{ href: onPage.pagesUrl, as: 'fetch' as const }] : []),
+    ];
+    pages.set(path, pageHtml(index, page, 'visitor', preloads));
+  }
+  return { index, pages, shell: pageHtml(index, await renderShell(), 'shell') };
+}

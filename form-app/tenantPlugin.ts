@@ -184,7 +184,21 @@ class DataWriter {
 }
 
 /**
- * The college a build serves, as the module `virtual:admit-tenant` (`export const tenant`, a
+ * The production build's college (issue 25): `virtual:admit-tenant` is `src/collegeOnPage.ts`,
+ * which reads the college the server writes into each page when it starts. One build serves
+ * any college; nothing of a college is in the bundle.
+ */
+export function admitTenantFromPage(): Plugin {
+  const onPage = resolve(fileURLToPath(new URL('.', import.meta.url)), 'src/collegeOnPage.ts');
+  return {
+    name: 'admit:tenant-from-page',
+    enforce: 'pre',
+    resolveId: (source) => (source === TENANT_MODULE ? onPage : undefined),
+  };
+}
+
+/**
+ * The dev server's, the tests' and Storybook's college, as the module `virtual:admit-tenant` (`export const tenant`, a
  * `BrowserTenant`), made from the college's one `TenantConfig`.
  *
  * The tenant is checked here, when a build or the dev server starts (SPEC §5's configuration

@@ -5,19 +5,23 @@ import { compileHint } from './compileHintPlugin.ts';
 import { muiThemeWithoutCssVariables } from './muiThemePlugin.ts';
 import { precompress } from './precompressPlugin.ts';
 import { prerender } from './prerender.ts';
-import { admitTenant } from './tenantPlugin.ts';
+import { admitTenant, admitTenantFromPage } from './tenantPlugin.ts';
 
-/** The college is chosen and checked at build time (TENANT); the dev server proxies the API. */
+/**
+ * The build holds no college: the server writes it into each page when it starts (issue 25,
+ * src/collegeOnPage.ts). The dev server serves the college TENANT names (default gallatin) as
+ * a module, and proxies the API.
+ */
 const tenant = process.env.TENANT ?? 'gallatin';
 const api = process.env.ADMIT_API ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    admitTenant(tenant),
+    command === 'build' ? admitTenantFromPage() : admitTenant(tenant),
     muiThemeWithoutCssVariables(),
-    // The visitor's pages as HTML (issue 17), written before precompress() copies them.
-    prerender(tenant),
+    // The bundle that renders the visitor's pages as HTML when the server starts (issue 17).
+    prerender(),
     // V8 compiles the first chunk as it streams in (issue 17).
     compileHint(),
     precompress(),
@@ -58,4 +62,4 @@ export default defineConfig({
       ['/api', '/public', '/dev', '/lookup', '/service', '/storage'].map((path) => [path, api]),
     ),
   },
-});
+}));

@@ -22,6 +22,9 @@ import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
 
 import { firstLoadChunks, readManifest } from '../../form-app/manifest.ts';
+import { loadTenant } from '@admit/tenant-config';
+
+import { renderSite } from '../../server/src/plugins/app/site.ts';
 import { buildSpa, launchChromium, root, serveSpa } from './spa.ts';
 
 const { values: flags } = parseArgs({
@@ -72,7 +75,7 @@ async function fetchedScripts(
   distDir: string,
   route: string,
 ): Promise<{ scripts: string[]; errors: string[] }> {
-  const server = await serveSpa(distDir);
+  const server = await serveSpa(distDir, flags.tenant);
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
@@ -100,10 +103,8 @@ if (flags.dist === undefined) {
   tempDir = mkdtempSync(join(tmpdir(), 'admit-bundle-'));
   distDir = tempDir;
   const started = performance.now();
-  await buildSpa(distDir, flags.tenant);
-  console.log(
-    `built form-app for TENANT=${flags.tenant} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+  await buildSpa(distDir);
+  console.log(`built form-app in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } else {
   distDir = resolve(root, flags.dist);
 }
@@ -131,6 +132,19 @@ try {
   console.log(
     `  ${'total'.padEnd(44)} ${kb(totalRaw).padStart(10)}  ${kb(total).padStart(9)} gzip`,
   );
+  // Issue 25: the college is no longer in the scripts; the server writes its first-load part
+  // into each page as a JSON data block.
+  const site = await renderSite(distDir, loadTenant(flags.tenant));
+  const block = /<script type="application\/json" id="admit-college">[^<]*<\/script>/.exec(
+    site.index.body.toString('utf8'),
+  )?.[0];
+  if (block !== undefined) {
+    const bytes = Buffer.from(block);
+    const gzip = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length;
+    console.log(
+      `  ${`+ the college in the page (${flags.tenant})`.padEnd(44)} ${kb(bytes.length).padStart(10)}  ${kb(gzip).padStart(9)} gzip`,
+    );
+  }
   if (lazy.length > 0) {
     console.log(`\nloaded lazily by ${flags.route} after the first render (not counted above):`);
     for (const file of lazy) {

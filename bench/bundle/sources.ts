@@ -110,7 +110,7 @@ let distDir: string;
 if (flags.dist === undefined) {
   tempDir = mkdtempSync(join(tmpdir(), 'admit-bundle-sources-'));
   distDir = tempDir;
-  await buildSpa(distDir, flags.tenant);
+  await buildSpa(distDir);
 } else {
   distDir = resolve(root, flags.dist);
 }

@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 
 import { type Browser, chromium } from 'playwright-core';
 
+import { loadTenant } from '@admit/tenant-config';
+
+import { renderSite } from '../../server/src/plugins/app/site.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/paths.ts';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,12 +22,11 @@ export const formAppDir = join(root, 'form-app');
 /** Debian's Chromium: browser downloads do not work here. */
 
 /**
- * Builds the SPA for `tenant` exactly as `npm run build` does (form-app/vite.config.ts), but
- * into `outDir`, so the build the server serves (form-app/dist) is left alone.
+ * Builds the SPA exactly as `npm run build` does (form-app/vite.config.ts), but into `outDir`,
+ * so the build the server serves (form-app/dist) is left alone. The build holds no college
+ * (issue 25): `serveSpa` gives it one.
  */
-export async function buildSpa(outDir: string, tenant: string): Promise<void> {
-  // vite.config.ts reads TENANT when it is loaded.
-  process.env.TENANT = tenant;
+export async function buildSpa(outDir: string): Promise<void> {
   const { build } = await import('vite');
   await build({
     root: formAppDir,
@@ -47,16 +49,25 @@ const TYPES: Record<string, string> = {
 const API_PREFIXES = ['/api/', '/public/', '/dev/', '/lookup/', '/service/', '/storage/'];
 
 /**
- * Serves `distDir` on a free loopback port: files as they are, API paths 404, every other path
- * index.html (the SPA routes itself, as the real server's not-found handler does).
+ * Serves `distDir` for the college `tenant` on a free loopback port: files as they are, API
+ * paths 404, the college's other pages at their address, every other path index.html with the
+ * college, as the real server makes it when it starts (server/src/plugins/app/site.ts; the SPA
+ * routes itself, as the real server's not-found handler does).
  */
-export async function serveSpa(dist: string): Promise<{ origin: string; close: () => void }> {
+export async function serveSpa(
+  dist: string,
+  tenant: string,
+): Promise<{ origin: string; close: () => void }> {
   const distDir = resolve(dist);
-  const index = readFileSync(join(distDir, 'index.html'));
+  const site = await renderSite(distDir, loadTenant(tenant));
+  const index = site.index.body;
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const file = normalize(join(distDir, path));
-    if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+    if (path === site.collegePages.url) {
+      response.writeHead(200, { 'content-type': site.collegePages.document.type });
+      response.end(site.collegePages.document.body);
+    } else if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end('{"message":"Not found."}');
     } else if (

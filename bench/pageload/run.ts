@@ -33,7 +33,7 @@
  * itself after 15 minutes.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,7 +46,6 @@ import {
   startServer,
   stopServer,
 } from '../../tests/support/server.ts';
-import { precompressDir } from '../../form-app/precompressPlugin.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/paths.ts';
 import { committedByReact } from '../../tests/e2e/support/react.ts';
 import { median } from '../median.ts';
@@ -57,6 +56,8 @@ const { values: flags } = parseArgs({
     routes: { type: 'string', default: 'about,login' },
     server: { type: 'string', default: '' },
     each: { type: 'boolean', default: false },
+    // The college the server runs (issue 25: one build serves any college).
+    tenant: { type: 'string', default: process.env.TENANT ?? 'gallatin' },
   },
 });
 const RUNS = Number(flags.runs);
@@ -280,9 +281,10 @@ async function staticCopy(url: string, label: string): Promise<string> {
 
 /**
  * Serves each route's static copy **the same way** as the app's page: by a second instance of the
- * app's own server, whose build folder holds the app's index.html and, for each measured page,
- * the static copy as its HTML (with .br and .gz copies made as the build makes the app's, which
- * the server sends by the request's Accept-Encoding). Same server, same compression, same headers; only the page differs.
+ * app's own server, whose build folder holds the app's index.html and a prerender bundle of the
+ * bench's own that gives, for each measured page, the static copy as its HTML (the server
+ * compresses and sends it as it does the app's pages, by the request's Accept-Encoding). Same
+ * server, same compression, same headers; only the page differs.
  *
  * Until 2026-11-27 the limit was served by a bare Node server of the bench's own, gzipped, with
  * three headers. The very same static page painted later through the app's server than through
@@ -293,17 +295,27 @@ async function staticCopy(url: string, label: string): Promise<string> {
 async function serveStatic(pages: ReadonlyMap<string, string>, script: string): Promise<string> {
   const build = mkdtempSync(join(tmpdir(), 'admit-pageload-limit-'));
   started.folders.push(build);
-  // The server serves a build folder that has an index.html; the static copies need nothing
-  // else of it (no script, the icon inline), so the assets are not copied. Their brotli and
-  // gzip copies are made as the build makes the app's.
+  // The server serves a build folder that has an index.html and renders its pages with the
+  // build's prerender bundle (server/src/plugins/app/site.ts): here one that gives the static
+  // copies. They need nothing else of the build (no script, the icon inline), so the assets
+  // are not copied.
   copyFileSync(join(REPO_ROOT, 'form-app', 'dist', 'index.html'), join(build, 'index.html'));
-  for (const [route, html] of pages) writeFileSync(join(build, `${route}.html`), html);
-  await precompressDir(build);
+  mkdirSync(join(build, '.ssr'));
+  mkdirSync(join(build, '.vite'));
+  writeFileSync(join(build, '.vite', 'manifest.json'), '{}');
+  writeFileSync(
+    join(build, '.ssr', 'prerender.mjs'),
+    `const PAGES = ${JSON.stringify(Object.fromEntries([...pages].map(([route, html]) => [`/${route}`, html])))};
+export async function renderSite({ indexHtml }) {
+  return { index: indexHtml, shell: indexHtml, pages: new Map(Object.entries(PAGES)) };
+}
+`,
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'admit-pageload-'));
   started.folders.push(dataDir);
   started.limitServer = await startServer({
     script,
-    env: { DATA_DIR: dataDir, SOFFICE: 'off', STATIC_DIR: build },
+    env: { DATA_DIR: dataDir, SOFFICE: 'off', STATIC_DIR: build, TENANT: flags.tenant },
   });
   return started.limitServer.origin;
 }
@@ -390,12 +402,15 @@ if (script === '') {
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'admit-pageload-'));
 started.folders.push(dataDir);
-const server = await startServer({ script, env: { DATA_DIR: dataDir, SOFFICE: 'off' } });
+const server = await startServer({
+  script,
+  env: { DATA_DIR: dataDir, SOFFICE: 'off', TENANT: flags.tenant },
+});
 started.server = server;
 started.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 console.log(
-  'bench/pageload: a cold visit on a phone, the app against the same page as static HTML',
+  `bench/pageload: a cold visit on a phone, the app against the same page as static HTML (college: ${flags.tenant})`,
 );
 console.log(
   `  machine: ${String(cpus().length)} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ` +

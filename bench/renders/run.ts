@@ -165,13 +165,13 @@ let distDir: string;
 if (flags.dist === undefined) {
   tempDir = mkdtempSync(join(tmpdir(), 'admit-renders-'));
   distDir = tempDir;
-  await buildSpa(distDir, flags.tenant);
-  console.log(`built form-app for TENANT=${flags.tenant} (production)`);
+  await buildSpa(distDir);
+  console.log(`built form-app (production); college: ${flags.tenant}`);
 } else {
   distDir = resolve(root, flags.dist);
 }
 
-const server = await serveSpa(distDir);
+const server = await serveSpa(distDir, flags.tenant);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

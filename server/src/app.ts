@@ -16,7 +16,8 @@ import { type Db, setDatabaseLog } from './db/database.ts';
 import { errors } from './plugins/app/errors.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { type CookieSettings, markerCookieName, sessionPlugin } from './plugins/app/session.ts';
-import { inlineScriptSources, spa } from './plugins/app/spa.ts';
+import { renderSite } from './plugins/app/site.ts';
+import { spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { applicationRoutes } from './routes/application/index.ts';
@@ -103,11 +104,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(cookie);
   const staticDir = config.staticDir;
-  const servesApp = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
+  // The app's HTML, made for this college now (issue 25): the build holds no college.
+  const site =
+    staticDir !== undefined && existsSync(join(staticDir, 'index.html'))
+      ? await renderSite(staticDir, tenant)
+      : undefined;
   await app.register(security, {
     publicOrigin: config.publicOrigin,
     https,
-    inlineScripts: servesApp ? inlineScriptSources(staticDir) : [],
+    inlineScripts: site?.inlineScripts ?? [],
     jsonExempt: (url) => url.startsWith('/storage/'),
     // Presigned uploads to S3 go straight from the browser to the bucket.
     connectOrigins:
@@ -265,9 +270,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
-  if (servesApp) {
+  if (staticDir !== undefined && site !== undefined) {
     await app.register(spa, {
       root: staticDir,
+      site,
       apiPrefixes: API_PREFIXES,
       markerCookie: markerCookieName(cookies),
     });

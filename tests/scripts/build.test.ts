@@ -5,7 +5,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { loadTenant } from '@admit/tenant-config';
+
 import { preloadedChunks, readManifest } from '../../form-app/manifest.ts';
+import { renderSite } from '../../server/src/plugins/app/site.ts';
 // @ts-expect-error -- a plain ESM script of the repository, without type declarations.
 import { buildApp } from '../../scripts/build.mjs';
 
@@ -61,27 +64,44 @@ describe('scripts/build.mjs', () => {
     expect(readdirSync(join(outDir, '.vite'))).toEqual(['manifest.json']);
   });
 
-  it('preloads in each prerendered page the chunks it fetches before it hydrates, and only those (issue 17)', () => {
-    const preloads = (file: string) =>
+  it('holds no college, and a prerender bundle that runs on its own (issue 25)', () => {
+    const built = [
+      'index.html',
+      ...readdirSync(join(outDir, 'assets')).map((name) => `assets/${name}`),
+    ].filter((name) => /\.(?:html|js)$/.test(name));
+    for (const file of built) {
+      const text = readFileSync(join(outDir, file), 'utf8');
+      expect(text, file).not.toContain('Gallatin');
+      expect(text, file).not.toContain('Riverbend');
+    }
+    // Its npm packages are inside it: it runs wherever the build is copied.
+    const bundle = readFileSync(join(outDir, '.ssr', 'prerender.mjs'), 'utf8');
+    expect(bundle).not.toMatch(/^import .* from ["'][^./]/m);
+  });
+
+  it('preloads in each prerendered page what it fetches before it hydrates, and only those (issue 17)', async () => {
+    const site = await renderSite(outDir, loadTenant('gallatin'));
+    const preloads = (html: string) =>
       [
-        ...readFileSync(join(outDir, file), 'utf8').matchAll(
-          /<link rel="modulepreload" crossorigin href="\/([^"]+)">/g,
+        ...html.matchAll(
+          /<link rel="(?:modulepreload|preload" as="fetch)" crossorigin href="\/([^"]+)">/g,
         ),
       ].map(([, href]) => href ?? '');
+    const page = (path: string) => site.pages.get(path)?.body.toString('utf8') ?? '';
     const manifest = readManifest(outDir);
-    const runtime = preloads('index.html');
+    const runtime = preloads(site.index.body.toString('utf8'));
     // The first step needs nothing beyond the entry: its page holds Vite's own tags alone.
-    expect(preloads('about.html')).toEqual(runtime);
+    expect(preloads(page('/about'))).toEqual(runtime);
     // An account page: its own chunk and what that imports, each a file of the build.
-    const login = preloads('login.html');
+    const login = preloads(page('/login'));
     const loginPage = manifest['src/pages/account/LoginPage.tsx']?.file;
     expect(loginPage).toBeDefined();
     expect(login).toEqual([...runtime, loginPage, ...login.slice(runtime.length + 1)]);
     expect(login.length).toBeGreaterThan(runtime.length + 1);
     for (const href of login) expect(existsSync(join(outDir, href)), href).toBe(true);
-    // Another step: the college's other pages.
-    expect(preloads('education.html').slice(runtime.length)).toEqual([
-      manifest['../virtual:admit-tenant/pages']?.file,
+    // Another step: the college's other pages, the JSON file the server names by content.
+    expect(preloads(page('/education')).slice(runtime.length)).toEqual([
+      site.collegePages.url.slice(1),
     ]);
   });
 

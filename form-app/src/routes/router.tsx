@@ -17,7 +17,6 @@ import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadOnce } from '../loadOnce.ts';
 import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
-import { TENANT_PAGES_MODULE } from '../tenantModules.ts';
 import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from './paths.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
@@ -29,12 +28,16 @@ interface LazyPage<P extends object> {
 
 /**
  * Something a page fetches before it can render at once (`routeNeeds`): how to fetch it, and
- * its module as Vite's manifest names it (from form-app), which the build preloads.
+ * what the prerendered page preloads for it: a module as Vite's manifest names it (from
+ * form-app), or the college's other pages (`COLLEGE_PAGES`, a JSON file the server names).
  */
 interface RouteNeed {
   preload: () => Promise<unknown>;
   module: string;
 }
+
+/** The need of another step than the default one: the college's other pages (collegeOnPage.ts). */
+export const COLLEGE_PAGES = 'college-pages';
 
 /**
  * A page loaded on first use (bench/bundle): the steps are what most visits start on, so the
@@ -128,7 +131,7 @@ function routeNeeds(pathname: string): readonly RouteNeed[] {
   const account = ACCOUNT_PAGES[pathname as keyof typeof ACCOUNT_PAGES] as RouteNeed | undefined;
   if (account !== undefined) return [account];
   if (pathname !== DEFAULT_ROUTE && FORM_ROUTES.includes(pathname))
-    return [{ preload: loadPages, module: TENANT_PAGES_MODULE }];
+    return [{ preload: loadPages, module: COLLEGE_PAGES }];
   return [];
 }
 

@@ -7,26 +7,43 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { IMMUTABLE, REVALIDATE, SHELL_FILE } from './spa.ts';
+import { renderSite, type Site } from './site.ts';
+import { IMMUTABLE, REVALIDATE } from './spa.ts';
 
 /** A build as form-app's Vite build leaves it: a hashed script with its copies, index.html. */
 const dir = mkdtempSync(join(tmpdir(), 'admit-spa-'));
 const SCRIPT = '/assets/index-Bx9_q-2Z.js';
 const script = Buffer.from(`console.log(${JSON.stringify('Apply to Gallatin. '.repeat(400))});`);
-const html = Buffer.from(
-  `<!doctype html><html lang="en"><head><title>Application for Admission</title><script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div></body></html>`,
-);
-/** A page the build prerendered (form-app/prerender.ts) and the logged-in applicant's shell. */
-const education = Buffer.from(
-  '<!doctype html><title>Education</title><div id="root">Education</div>',
-);
-const shell = Buffer.from('<!doctype html><title>Loading</title><div id="root">Loading…</div>');
+const indexHtml = `<!doctype html><html lang="en"><head><title>Admit</title><script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div></body></html>`;
 /** A prerendered account page: its form comes with the early script (form-app/src/earlySubmit.ts). */
 const EARLY = 'window.__admitEarly={form:null};';
-const login = Buffer.from(
-  `<!doctype html><head><script>${EARLY}</script><title>Log In</title></head><div id="root"><form></form></div>`,
-);
 const MARKER = 'AdmitSession.loggedIn';
+
+/**
+ * The build's prerender bundle (form-app/prerenderEntry.ts), as the server meets it: it reads
+ * the college the server hands it, and renders index.html, the visitor's pages and the shell.
+ * This one writes what it was given into each document, so the test sees it.
+ */
+const PRERENDER_BUNDLE = `
+export async function renderSite({ indexHtml, base }) {
+  const college = globalThis.__ADMIT_COLLEGE__;
+  const data = JSON.stringify({ ...college, otherPages: undefined }).replace(/</g, '\\\\u003c');
+  const title = college.firstLoad.titles.application;
+  const index = indexHtml
+    .replace('<title>Admit</title>', '<title>' + title + '</title>')
+    .replace('</body>', '<script type="application/json" id="admit-college">' + data + '</script></body>');
+  const page = (name, extra = '') => index.replace('<div id="root"></div>', '<div id="root">' + name + extra + '</div>');
+  const pages = new Map(college.firstLoad.steps.map((step) => ['/' + step.route, page(step.title)]));
+  pages.set('/login', page('Log In', '<form></form>').replace('<head>', '<head><script>${EARLY}</script>'));
+  return { index, pages, shell: page('Loading' + base) };
+}
+`;
+
+/** The documents as the server holds them, once it has rendered them: what the tests expect. */
+let site: Site;
+const html = () => site.index.body;
+const education = () => site.pages.get('/education')?.body ?? Buffer.alloc(0);
+const shell = () => site.shell.body;
 
 /** Copies that differ from what the server could make itself: the test sees which one it got. */
 const scriptBr = brotliCompressSync(script);
@@ -35,19 +52,18 @@ const scriptGz = gzipSync(script, { level: 9 });
 let ctx: TestContext;
 beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, '.ssr'));
+  mkdirSync(join(dir, '.vite'));
   writeFileSync(join(dir, SCRIPT), script);
   writeFileSync(join(dir, `${SCRIPT}.br`), scriptBr);
   writeFileSync(join(dir, `${SCRIPT}.gz`), scriptGz);
-  writeFileSync(join(dir, 'index.html'), html);
-  writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(html));
-  writeFileSync(join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }));
-  writeFileSync(join(dir, 'education.html'), education);
-  writeFileSync(join(dir, 'education.html.br'), brotliCompressSync(education));
-  writeFileSync(join(dir, SHELL_FILE), shell);
-  writeFileSync(join(dir, 'login.html'), login);
+  writeFileSync(join(dir, 'index.html'), indexHtml);
+  writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
+  writeFileSync(join(dir, '.ssr', 'prerender.mjs'), PRERENDER_BUNDLE);
   // An unhashed file of the public folder, small enough to have no copies.
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   ctx = await createTestContext({ env: { STATIC_DIR: dir } });
+  site = await renderSite(dir, ctx.tenant);
 });
 afterAll(async () => {
   await ctx.close();
@@ -104,24 +120,24 @@ describe('the built app: compressed and cached', () => {
   });
 
   it('sends index.html, and the app at any page address, compressed and revalidated on every use', async () => {
-    for (const url of ['/index.html', '/about', '/apply/personal?from=mail']) {
+    for (const url of ['/index.html', '/nowhere', '/apply/personal?from=mail']) {
       const response = await get(url, 'gzip, deflate, br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(response.headers['content-encoding'], url).toBe('br');
-      expect(brotliDecompressSync(response.rawPayload).equals(html), url).toBe(true);
+      expect(brotliDecompressSync(response.rawPayload).equals(html()), url).toBe(true);
       expect(response.headers['cache-control'], url).toBe(REVALIDATE);
       expect(response.headers.vary, url).toMatch(/accept-encoding/i);
       expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
     }
-    const plain = await get('/about');
+    const plain = await get('/nowhere');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.rawPayload.equals(html)).toBe(true);
+    expect(plain.rawPayload.equals(html())).toBe(true);
     expect(plain.headers['cache-control']).toBe(REVALIDATE);
     // An unchanged index.html costs a 304 on the next visit.
     const again = await ctx.app.inject({
       method: 'GET',
-      url: '/about',
+      url: '/nowhere',
       headers: { 'if-none-match': String(plain.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
@@ -177,7 +193,7 @@ describe('the prerendered pages (issue 17)', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(brotliDecompressSync(response.rawPayload).equals(education)).toBe(true);
+    expect(brotliDecompressSync(response.rawPayload).equals(education())).toBe(true);
     expect(response.headers['cache-control']).toBe(REVALIDATE);
     expect(response.headers.vary).toMatch(/cookie/i);
     expect(response.headers.vary).toMatch(/accept-encoding/i);
@@ -186,10 +202,10 @@ describe('the prerendered pages (issue 17)', () => {
   it('sends a logged-in applicant (the marker cookie) the loading shell, never the visitor page', async () => {
     const response = await page('/education', `${MARKER}=1`);
     expect(response.statusCode).toBe(200);
-    expect(response.rawPayload.equals(shell)).toBe(true);
+    expect(response.rawPayload.equals(shell())).toBe(true);
     expect(response.headers.vary).toMatch(/cookie/i);
     // An empty marker is no session (the app reads it the same way).
-    expect((await page('/education', `${MARKER}=`)).rawPayload.equals(education)).toBe(true);
+    expect((await page('/education', `${MARKER}=`)).rawPayload.equals(education())).toBe(true);
   });
 
   it("allows the build's inline scripts by their hashes, and no other inline script", async () => {
@@ -211,9 +227,68 @@ describe('the prerendered pages (issue 17)', () => {
     for (const url of ['/', '/nowhere', '/education?service_token=abc', '/education?token=abc']) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(200);
-      expect(response.rawPayload.equals(html), url).toBe(true);
+      expect(response.rawPayload.equals(html()), url).toBe(true);
     }
     // A logged-in applicant at an unknown path: the app redirects it, as before.
-    expect((await page('/nowhere', `${MARKER}=1`)).rawPayload.equals(html)).toBe(true);
+    expect((await page('/nowhere', `${MARKER}=1`)).rawPayload.equals(html())).toBe(true);
+  });
+});
+
+describe('the college, made into the documents when the server starts (issue 25)', () => {
+  it("writes the college's browser copy and title into every document, as data that no text of it can end", async () => {
+    for (const url of ['/', '/about', '/education', '/login', '/index.html']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<title>${ctx.tenant.titles.application}</title>`);
+      const data = /<script type="application\/json" id="admit-college">([^<]*)<\/script>/.exec(
+        response.body,
+      )?.[1];
+      expect(data, url).toBeDefined();
+      const onPage = JSON.parse(data ?? '') as {
+        firstLoad: { id: string; defaultPage: { id: string } };
+        pagesUrl: string;
+        otherPages?: unknown;
+      };
+      expect(onPage.firstLoad.id).toBe(ctx.tenant.id);
+      expect(onPage.firstLoad.defaultPage.id).toBe(ctx.tenant.pages[0]?.id);
+      // The other pages are not in the page: they are a file of their own.
+      expect(onPage.otherPages).toBeUndefined();
+      expect(onPage.pagesUrl).toBe(site.collegePages.url);
+    }
+  });
+
+  it("sends the college's other pages as JSON named by their content, cached for a year, compressed", async () => {
+    expect(site.collegePages.url).toMatch(/^\/college\/pages-[\w-]{16}\.json$/);
+    const response = await get(site.collegePages.url, 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    const pages = JSON.parse(brotliDecompressSync(response.rawPayload).toString('utf8')) as {
+      id: string;
+    }[];
+    expect(pages.map((page) => page.id)).toEqual(ctx.tenant.pages.slice(1).map((page) => page.id));
+    // Another name is no college.
+    expect((await get('/college/pages-0000000000000000.json')).statusCode).toBe(404);
+  });
+
+  it('never sends the build folder index.html as it is, the manifest or the prerender bundle', async () => {
+    expect((await get('/index.html')).body).toContain('admit-college');
+    for (const url of ['/.ssr/prerender.mjs', '/.vite/manifest.json', '/.ssr/package.json']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
+  it('stops the start with what to do when the build has no prerender bundle', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'admit-spa-bare-'));
+    writeFileSync(join(bare, 'index.html'), indexHtml);
+    try {
+      await expect(renderSite(bare, ctx.tenant)).rejects.toThrow(
+        /prerender\.mjs is missing.*npm run build/,
+      );
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 });

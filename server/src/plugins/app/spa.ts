@@ -1,16 +1,18 @@
 /**
  * The built SPA (STATIC_DIR): its files, sent compressed when the browser accepts it and cached
- * as long as their names allow, and index.html for every other page address (SPEC §2). A page
- * the build prerendered (issue 17: `about.html` for /about) is sent instead of index.html to a
- * visitor, and the loading shell (`index.shell.html`) to a logged-in applicant.
+ * as long as their names allow, and the app's HTML for every other page address (SPEC §2). The
+ * HTML documents are made for the college when the server starts (site.ts, issue 25): a visitor
+ * gets the page prerendered for its address (issue 17), a logged-in applicant the loading
+ * shell, anything else index.html, each with the college's browser copy; the college's other
+ * pages are a JSON file named by its content.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 
 import fastifyStatic from '@fastify/static';
-import { type FastifyInstance } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+import { type HeldDocument, type Site } from './site.ts';
 
 /** A name Vite gives by content (assets/NAME-HASH.ext, and its map): a changed file gets a new name. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8}\.\w+(?:\.map)?$/;
@@ -30,89 +32,111 @@ function cacheControlFor(path: string): string {
   return HASHED_ASSET.test(path) ? IMMUTABLE : REVALIDATE;
 }
 
-/** What form-app/prerender.ts writes beside index.html: a logged-in applicant's shell. */
-export const SHELL_FILE = 'index.shell.html';
-/** The page addresses the build prerendered: `/about` → `about.html`. */
-function prerenderedPages(root: string): ReadonlyMap<string, string> {
-  const files = readdirSync(root).filter(
-    (file) => /^[\w-]+\.html$/.test(file) && file !== 'index.html',
-  );
-  return new Map(files.map((file) => [`/${file.replace(/\.html$/, '')}`, file]));
-}
-/**
- * The Content-Security-Policy sources (`'sha256-…'`) of the inline scripts in the build's pages:
- * the prerendered account pages carry one that holds back a submit until the app has the form
- * (form-app/src/earlySubmit.ts). Each is allowed by its hash, so no other inline script runs.
- */
-export function inlineScriptSources(root: string): string[] {
-  const sources = new Set<string>();
-  for (const file of readdirSync(root).filter((name) => name.endsWith('.html'))) {
-    const html = readFileSync(join(root, file), 'utf8');
-    for (const [, body = ''] of html.matchAll(/<script>([^<]*)<\/script>/g))
-      sources.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  }
-  return [...sources].sort();
-}
-
 /** Entry parameters that show something else than a visitor's page (SPEC §2, §6). */
 const OTHER_VIEWS = ['service_token', 'token'];
 
 /**
  * The HTML for a page address: its prerendered page for a visitor, the shell for a logged-in
  * applicant (the marker cookie: the page depends on their profile, which the app loads), else
- * index.html (an unknown path, an entry parameter, or a build without prerendered pages).
+ * index.html (an unknown path, an entry parameter). `varies` when the cookie chose it.
  */
-function htmlFor(
+function documentFor(
   url: string,
   loggedIn: boolean,
-  pages: ReadonlyMap<string, string>,
-  hasShell: boolean,
-): string {
+  site: Site,
+): { document: HeldDocument; varies: boolean } {
   const [path = '', query = ''] = url.split('?');
-  const page = pages.get(path);
+  const page = site.pages.get(path);
   const params = new URLSearchParams(query);
-  if (page === undefined || OTHER_VIEWS.some((name) => params.has(name))) return 'index.html';
-  if (!loggedIn) return page;
-  return hasShell ? SHELL_FILE : 'index.html';
+  if (page === undefined || OTHER_VIEWS.some((name) => params.has(name)))
+    return { document: site.index, varies: false };
+  return { document: loggedIn ? site.shell : page, varies: true };
+}
+
+/** The encoding to send: brotli, else gzip, else none, by the request's Accept-Encoding. */
+function encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const accepted = (request.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, quality]) => quality === undefined || !/^\s*q=0(?:\.0*)?\s*$/.test(quality))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** Sends a held document: compressed as accepted, with its ETag (a 304 when unchanged). */
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  document: HeldDocument,
+  cacheControl: string,
+  vary = 'accept-encoding',
+): FastifyReply {
+  const encoding = encodingFor(request);
+  reply
+    .header('content-type', document.type)
+    .header('cache-control', cacheControl)
+    .header('etag', document.etag)
+    .header('vary', vary);
+  if (request.headers['if-none-match'] === document.etag) return reply.code(304).send();
+  const body = encoding === 'br' ? document.br : encoding === 'gzip' ? document.gz : document.body;
+  if (encoding !== undefined) reply.header('content-encoding', encoding);
+  reply.header('content-length', String(body.length));
+  return reply.send(request.method === 'HEAD' ? undefined : body);
 }
 
 export const spa = fp(
   async (
     app: FastifyInstance,
-    options: { root: string; apiPrefixes: readonly string[]; markerCookie?: string },
+    options: {
+      root: string;
+      site: Site;
+      apiPrefixes: readonly string[];
+      markerCookie?: string;
+    },
   ) => {
-    const { root, apiPrefixes, markerCookie } = options;
-    const pages = prerenderedPages(root);
-    const hasShell = existsSync(join(root, SHELL_FILE));
+    const { root, site, apiPrefixes, markerCookie } = options;
     await app.register(fastifyStatic, {
       root,
       index: false,
       wildcard: false,
       // FILE.br, then FILE.gz, by the request's Accept-Encoding (else FILE itself), with
-      // Vary: Accept-Encoding. The copies have no address of their own.
+      // Vary: Accept-Encoding. The copies have no address of their own; neither have
+      // index.html (it is sent with the college, below) nor the dot folders (the manifest, the
+      // prerender bundle).
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html', '.*/**'],
       cacheControl: false,
       setHeaders: (reply, path) => {
         const file = relative(root, path).split(sep).join('/').replace(COMPRESSED_COPY, '');
         reply.header('cache-control', cacheControlFor(file));
       },
     });
+    // Named by its content: a changed college is a new name.
+    app.get(site.collegePages.url, { schema: { hide: true } }, async (request, reply) =>
+      send(request, reply, site.collegePages.document, IMMUTABLE),
+    );
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       // A missing file (/assets/x.js, /favicon.ico) is a 404, never the app's HTML.
-      const isFile = /\.[A-Za-z0-9]+$/.test(path);
+      const isFile = /\.[A-Za-z0-9]+$/.test(path) && path !== '/index.html';
       if (
         (request.method === 'GET' || request.method === 'HEAD') &&
         !isFile &&
         !apiPrefixes.some((prefix) => request.url.startsWith(prefix))
       ) {
-        // SPEC §2: the SPA routes every other path itself. Sent as index.html is (compressed,
-        // no-cache); a prerendered page depends on the marker cookie, which caches must key on.
+        // SPEC §2: the SPA routes every other path itself. A prerendered page depends on the
+        // marker cookie, which caches must key on.
         const loggedIn = markerCookie !== undefined && (request.cookies[markerCookie] ?? '') !== '';
-        const file = htmlFor(request.url, loggedIn, pages, hasShell);
-        if (file !== 'index.html') reply.header('vary', 'cookie');
-        return reply.sendFile(file);
+        const { document, varies } = documentFor(request.url, loggedIn, site);
+        return send(
+          request,
+          reply,
+          document,
+          REVALIDATE,
+          varies ? 'accept-encoding, cookie' : 'accept-encoding',
+        );
       }
       return reply.code(404).send({ message: 'Not found.' });
     });

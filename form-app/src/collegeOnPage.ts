@@ -1,0 +1,65 @@
+/**
+ * The college as a built app gets it at run time (issue 25: one build serves any college). The
+ * server loads the college's folder when it starts and writes its browser copy into every page
+ * it sends, as a JSON data block (`<script type="application/json" id="admit-college">`: never
+ * run, so the CSP stays as it is, and read before anything renders): its settings, its steps
+ * and the default route's page. The other pages are one JSON file of their own, named by its
+ * content, fetched once when first needed (`loadPages`) and preloaded by the pages that need it
+ * at once.
+ *
+ * The production build resolves `virtual:admit-tenant` to this module (tenantPlugin.ts); the
+ * prerender, which runs in Node when the server starts, hands the same data over in
+ * `globalThis.__ADMIT_COLLEGE__` with every page at hand.
+ */
+import { type PageConfig } from '@admit/form-model';
+import { type BrowserFirstLoad, type BrowserTenant } from '@admit/tenant-config';
+
+/** The id of the data block the server writes into each page. */
+export const COLLEGE_ELEMENT_ID = 'admit-college';
+
+/** What the server writes into a page: the first download's part of the college. */
+export interface CollegeOnPage {
+  firstLoad: BrowserFirstLoad;
+  /** Where the other pages are (`/college/pages-HASH.json`). */
+  pagesUrl: string;
+  /** Where the default page goes back among the others to give every page in step order. */
+  defaultPageIndex: number;
+  /** The other pages themselves, when the page is rendered where no fetch is needed (Node). */
+  otherPages?: readonly PageConfig[];
+}
+
+declare global {
+  // Set by the prerender in Node, before it imports the app.
+  var __ADMIT_COLLEGE__: CollegeOnPage | undefined;
+}
+
+function read(): CollegeOnPage {
+  const given = globalThis.__ADMIT_COLLEGE__;
+  if (given !== undefined) return given;
+  const text = document.getElementById(COLLEGE_ELEMENT_ID)?.textContent;
+  if (text === undefined || text === '')
+    throw new Error(
+      `This page carries no college (#${COLLEGE_ELEMENT_ID}): Admit's pages are sent by its server.`,
+    );
+  return JSON.parse(text) as CollegeOnPage;
+}
+
+const onPage = read();
+
+async function otherPages(): Promise<readonly PageConfig[]> {
+  if (onPage.otherPages !== undefined) return onPage.otherPages;
+  const response = await fetch(onPage.pagesUrl);
+  if (!response.ok)
+    throw new Error(`The college's pages did not load (${String(response.status)}).`);
+  return (await response.json()) as readonly PageConfig[];
+}
+
+export const tenant: BrowserTenant = {
+  ...onPage.firstLoad,
+  loadPages: async () => {
+    const pages = [...(await otherPages())];
+    // The same object as the first download's, not a copy.
+    pages.splice(onPage.defaultPageIndex, 0, onPage.firstLoad.defaultPage);
+    return pages;
+  },
+};

@@ -1,0 +1,140 @@
+/**
+ * The app's HTML documents for the college this server runs (issue 25: one build serves any
+ * college). When the server starts it hands the college it loaded to the build's prerender
+ * bundle (form-app/prerender.ts writes it to `dist/.ssr/prerender.mjs`), which renders
+ * index.html with the college's browser copy, every visitor's page (issue 17) and the logged-in
+ * applicant's shell. They are kept in memory, compressed once, and sent by spa.ts; the college's
+ * other pages are one JSON file named by its content (`/college/pages-HASH.json`).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+import { browserSplit, type TenantConfig } from '@admit/tenant-config';
+
+/** Where the build keeps its prerender bundle (form-app/prerender.ts). */
+export const SSR_ENTRY = join('.ssr', 'prerender.mjs');
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** A document held in memory, as sent, with its compressed copies and its ETag. */
+export interface HeldDocument {
+  body: Buffer;
+  br: Buffer;
+  gz: Buffer;
+  etag: string;
+  type: string;
+}
+
+/** Everything spa.ts sends that the build does not hold as a file. */
+export interface Site {
+  /** index.html with the college: entry parameters, unknown paths, builds without pages. */
+  index: HeldDocument;
+  /** Each visitor's page by its path (`/about`). */
+  pages: ReadonlyMap<string, HeldDocument>;
+  /** A logged-in applicant's loading shell. */
+  shell: HeldDocument;
+  /** The college's pages but the default one, and where they are. */
+  collegePages: { url: string; document: HeldDocument };
+  /** The CSP sources (`'sha256-…'`) of the inline scripts in the documents. */
+  inlineScripts: readonly string[];
+}
+
+/** What the college's browser copy holds besides the pages (form-app/src/collegeOnPage.ts). */
+interface CollegeOnPage {
+  firstLoad: unknown;
+  pagesUrl: string;
+  defaultPageIndex: number;
+  otherPages?: unknown;
+}
+
+/** The prerender bundle's one export (form-app/prerenderEntry.ts). */
+interface PrerenderBundle {
+  renderSite: (input: {
+    indexHtml: string;
+    manifest: unknown;
+    base: string;
+  }) => Promise<{ index: string; pages: Map<string, string>; shell: string }>;
+}
+
+async function held(text: string, type: string): Promise<HeldDocument> {
+  const body = Buffer.from(text, 'utf8');
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { body, br, gz, etag, type };
+}
+
+/** The CSP sources of the attribute-less inline scripts of `documents`. */
+function inlineScriptSources(documents: readonly string[]): string[] {
+  const sources = new Set<string>();
+  for (const html of documents)
+    for (const [, body = ''] of html.matchAll(/<script>([^<]*)<\/script>/g))
+      sources.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  return [...sources].sort();
+}
+
+/**
+ * Renders the app's documents for `college` from the build in `root`. Throws, with what to do,
+ * when the build has no prerender bundle.
+ */
+export async function renderSite(root: string, college: TenantConfig): Promise<Site> {
+  const bundle = join(root, SSR_ENTRY);
+  if (!existsSync(bundle))
+    throw new Error(
+      `${bundle} is missing: the app in ${root} was built without its prerender bundle. Build it with \`npm run build\`.`,
+    );
+  const split = browserSplit(college);
+  const pagesJson = JSON.stringify(split.otherPages);
+  const pagesHash = createHash('sha256').update(pagesJson).digest('base64url').slice(0, 16);
+  const onPage: CollegeOnPage = {
+    firstLoad: split.firstLoad,
+    pagesUrl: `/college/pages-${pagesHash}.json`,
+    defaultPageIndex: split.defaultPageIndex,
+  };
+  // The bundle reads the college when it is imported (src/collegeOnPage.ts), with every page at
+  // hand. One college a process; a query of the college's own makes a changed college's import
+  // a module of its own.
+  (globalThis as Record<string, unknown>).__ADMIT_COLLEGE__ = {
+    ...onPage,
+    otherPages: split.otherPages,
+  };
+  const version = createHash('sha256').update(JSON.stringify(college)).digest('hex').slice(0, 16);
+  const { renderSite: render } = (await import(
+    `${pathToFileURL(bundle).href}?college=${version}`
+  )) as PrerenderBundle;
+  const rendered = await render({
+    indexHtml: readFileSync(join(root, 'index.html'), 'utf8'),
+    manifest: JSON.parse(readFileSync(join(root, '.vite', 'manifest.json'), 'utf8')),
+    base: '/',
+  });
+  const html = 'text/html; charset=utf-8';
+  const [index, shell, collegePages, ...pages] = await Promise.all([
+    held(rendered.index, html),
+    held(rendered.shell, html),
+    held(pagesJson, 'application/json; charset=utf-8'),
+    ...[...rendered.pages].map(async ([path, page]) => [path, await held(page, html)] as const),
+  ]);
+  return {
+    index,
+    shell,
+    pages: new Map(pages),
+    collegePages: { url: onPage.pagesUrl, document: collegePages },
+    inlineScripts: inlineScriptSources([
+      rendered.index,
+      rendered.shell,
+      ...rendered.pages.values(),
+    ]),
+  };
+}
