@@ -15,6 +15,7 @@ export type {
   EmailQuestion,
   FileQuestion,
   FormContext,
+  GroupKeys,
   InfoBlock,
   LookupFills,
   LookupQuestion,
@@ -45,11 +46,9 @@ export {
   blocksOfType,
   childBlockLists,
   chosenTab,
-  DEFAULT_ADD_ANOTHER,
   hasOptionsNow,
   isHidden,
   isQuestion,
-  MAX_ADD_ANOTHER,
   pageBlocksOfType,
   questionKeys,
   shownBranch,
@@ -57,6 +56,13 @@ export {
   triggerPressed,
   triggerTicked,
 } from './config/blocks.ts';
+export {
+  DEFAULT_ADD_ANOTHER,
+  GROUP_NUMBER,
+  groupCount,
+  groupItems,
+  MAX_ADD_ANOTHER,
+} from './config/groups.ts';
 export {
   visitQuestions,
   walkPages,
@@ -73,7 +79,7 @@ export {
   type QuestionOf,
 } from './config/kinds.ts';
 export { clearedKeys, clearHiddenAnswers, hasDescKey, storedKeys } from './config/clear.ts';
-export { checkPages } from './config/check.ts';
+export { checkPages, formatPageProblem, pageProblems, type PageProblem } from './config/check.ts';
 export { describeChoices } from './config/describe.ts';
 export { exclusiveChanges, exclusiveNone } from './config/exclusive.ts';
 export {
@@ -84,23 +90,8 @@ export {
   isRealIsoDate,
   isoYearsAgo,
 } from './validation/dates.ts';
-export { PAGE_KEY_GROUPS, pageKeys, pageOfKey, summaryHref } from './config/pages.ts';
-export {
-  answerKeyRegistry,
-  keyGroups,
-  keyKind,
-  type KeyGroup,
-  type KeyKind,
-} from './keys/registry.ts';
+export { pageKeys, pageOfKey, summaryHref } from './config/pages.ts';
 export { descKey } from './keys/desc.ts';
-export {
-  CHARGE_ONLY_OFFENCES,
-  COLLEGE_PREFIXES,
-  CONDUCT_OFFENCES,
-  CONDUCT_PREFIXES,
-  conductItemKeys,
-  PARENT_PREFIXES,
-} from './keys/prefixes.ts';
 export {
   deriveWebStatus,
   WEB_STATUSES,

@@ -49,7 +49,8 @@ const addAnother: AddAnotherBlock = {
   buttonId: 'college',
   label: 'Add Another College',
   max: 3,
-  items: [[text('college_1')], [text('college_2')], [text('college_3')]],
+  keys: { first: 'college_', next: 'college_{n}_' },
+  template: [text('college_name')],
 };
 
 const button: Extract<ConditionalTrigger, { mode: 'button' }> = {
@@ -117,8 +118,9 @@ describe('shownItemCount (add-another)', () => {
     ['stored counter', {}, { addAnother: { college: 2 } }, 2],
     ['never above max', {}, { addAnother: { college: 99 } }, 3],
     ['never below 1', {}, { addAnother: { college: 0 } }, 1],
-    ['never hides an answered group', { college_3: 'MSU' }, { addAnother: { college: 1 } }, 3],
-    ['an empty answer is not an answer', { college_2: '' }, {}, 1],
+    ['never hides an answered group', { college_3_name: 'MSU' }, { addAnother: { college: 1 } }, 3],
+    ['an empty answer is not an answer', { college_2_name: '' }, {}, 1],
+    ['group 1 answered', { college_name: 'MSU' }, {}, 1],
   ])('%s', (_name, answers, context, count) => {
     expect(shownItemCount(addAnother, answers, context)).toBe(count);
   });
@@ -174,24 +176,34 @@ describe('hasOptionsNow', () => {
 });
 
 describe('blocksOfType (the one walker)', () => {
+  // Two groups made from one template: the walker goes through each group as expanded.
+  const groups: AddAnotherBlock = {
+    type: 'add-another',
+    buttonId: 'g',
+    label: 'Add Another',
+    max: 2,
+    keys: { first: 'g_', next: 'g_{n}_' },
+    template: [
+      button,
+      checkbox,
+      {
+        ...group,
+        branches: [{ showWhen: certGoal, blocks: [{ ...innerTabs, tabId: 'g_inner' }] }],
+      },
+    ],
+  };
   const blocks: Block[] = [
     { type: 'info', text: 'Hello' },
     { ...conditional, blocks: [outerTabs] },
-    {
-      ...addAnother,
-      items: [
-        [button],
-        [checkbox],
-        [{ ...group, branches: [{ showWhen: certGoal, blocks: [innerTabs] }] }],
-      ],
-    },
+    groups,
   ];
 
   it('finds tabs inside tabs, in page order (regression: nested tab groups were missed)', () => {
     expect(blocksOfType(blocks, 'tabs').map((tabs) => tabs.tabId)).toEqual([
       'outer',
       'inner',
-      'inner',
+      'g_inner',
+      'g_2_inner',
     ]);
   });
 
@@ -199,9 +211,9 @@ describe('blocksOfType (the one walker)', () => {
     ['info', 1],
     ['conditional', 1],
     ['add-another', 1],
-    ['trigger', 2],
-    ['condition-group', 1],
-    ['text', 9],
+    ['trigger', 4],
+    ['condition-group', 2],
+    ['text', 15],
     ['file', 1],
   ])('%s → %i', (type, count) => {
     expect(blocksOfType(blocks, type)).toHaveLength(count);

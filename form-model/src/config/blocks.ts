@@ -4,6 +4,7 @@
  * printed is decided once (issue 14: the form used to decide visibility a second time).
  */
 import { evaluate, isAnswered } from '../conditions/evaluate.ts';
+import { DEFAULT_ADD_ANOTHER, groupItems } from './groups.ts';
 import { kindOf, questionKinds } from './kinds.ts';
 import {
   type AddAnotherBlock,
@@ -18,11 +19,6 @@ import {
   type TabsBlock,
 } from './types.ts';
 
-/** SPEC §9: add-another shows at most 10 groups. */
-export const MAX_ADD_ANOTHER = 10;
-/** SPEC §9: add-another shows one group by default. */
-export const DEFAULT_ADD_ANOTHER = 1;
-
 /** Whether a block is a question (stores an answer), not text or structure. */
 export function isQuestion(block: Block): block is Question {
   return Object.hasOwn(questionKinds, block.type);
@@ -30,8 +26,8 @@ export function isQuestion(block: Block): block is Question {
 
 /**
  * The lists of blocks directly inside a block, in page order, whatever shows: a conditional's
- * blocks, each branch, a trigger's before/after/optional content, each add-another group,
- * each tab. A question or an info block holds none.
+ * blocks, each branch, a trigger's before/after/optional content, each add-another group
+ * (expanded from its template: `groupItems`), each tab. A question or an info block holds none.
  */
 export function childBlockLists(block: Block): readonly (readonly Block[])[] {
   switch (block.type) {
@@ -44,7 +40,7 @@ export function childBlockLists(block: Block): readonly (readonly Block[])[] {
         ? [block.before ?? [], block.after]
         : [block.after ?? [], block.optional ?? []];
     case 'add-another':
-      return block.items;
+      return groupItems(block);
     case 'tabs':
       return block.tabs.map((tab) => tab.blocks);
     default:
@@ -121,15 +117,12 @@ export function shownItemCount(
   context: FormContext,
 ): number {
   const stored = context.addAnother?.[block.buttonId] ?? DEFAULT_ADD_ANOTHER;
+  const groups = groupItems(block);
   let lastAnswered = 0;
-  block.items.forEach((item, index) => {
-    if (blockKeys(item).some((key) => isAnswered(answers[key]))) lastAnswered = index + 1;
+  groups.forEach((group, index) => {
+    if (blockKeys(group).some((key) => isAnswered(answers[key]))) lastAnswered = index + 1;
   });
-  return Math.min(
-    Math.max(stored, lastAnswered, DEFAULT_ADD_ANOTHER),
-    block.max,
-    block.items.length,
-  );
+  return Math.min(Math.max(stored, lastAnswered, DEFAULT_ADD_ANOTHER), groups.length);
 }
 
 /** The chosen tab of a tab group: the stored choice when it exists, else the first tab. */

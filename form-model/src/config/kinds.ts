@@ -1,10 +1,10 @@
 /**
  * The facts of each question kind in one entry (STYLE: "a question kind's facts in one
- * entry"): the answer keys it stores (and their kinds in the answer-key registry), the kind of
- * value, how long a stored value may be, whether it must be one line, whether it stores
- * `{key}_desc`, where its options come from, which other answers it names. Clearing, the page map, the
- * config check, the current options, the server's answer checks and the print model read
- * these instead of switching on `type`.
+ * entry"): the answer keys it stores, the kind of value, how long a stored value may be,
+ * whether it must be one line, whether it stores `{key}_desc`, where its options come from,
+ * which other answers it names. Clearing, the page map, the config check, the current options,
+ * the server's answer checks and the print model read these instead of switching on `type`.
+ * The college's pages are the catalogue of answer keys: form-model holds no list of them.
  *
  * Each kind's yup schema (validation/schema.ts `kindSchemas`) and its print forms
  * (print/model.ts `printAnswers`, print/printable.ts `printLines`) are tables keyed by the
@@ -23,9 +23,6 @@ import {
   TEXT_MAX_LENGTH,
   TEXTAREA_MAX_LENGTH,
 } from '../validation/limits.ts';
-// `import type`, wholly erased: the registry builds its tables when loaded, and the form's
-// first download does without it.
-import type { KeyKind } from '../keys/registry.ts';
 import { type OptionSource, type Question, type QuestionType } from './types.ts';
 
 /** The question of one kind: `QuestionOf<'select'>` is `SelectQuestion`. */
@@ -51,8 +48,6 @@ export interface KindSpec<Q extends Question> {
   singleLine: boolean;
   /** Whether the chosen option's label is stored as `{key}_desc` too (SPEC §3). */
   descriptions: (question: Q) => boolean;
-  /** Each stored key with the kinds the answer-key registry may give it (config/check.ts). */
-  registered: (question: Q) => [key: string, kinds: readonly KeyKind[]][];
   /** Where its options come from (selects and radios), else undefined. */
   optionSource: (question: Q) => OptionSource | undefined;
   /** Answer keys the question names besides its own (a controlling answer, lookup fills). */
@@ -63,16 +58,16 @@ const one = (question: { key: string }): string[] => [question.key];
 const never = (): boolean => false;
 const noOptions = (): undefined => undefined;
 const noReferences = (): string[] => [];
-/** The question's one key, registered as one of `kinds`. */
-const registeredAs =
-  (...kinds: KeyKind[]) =>
-  (question: { key: string }): [string, readonly KeyKind[]][] => [[question.key, kinds]];
 const ownOptions = (question: { options: OptionSource }): OptionSource => question.options;
 /** The controlling answer of a conditional select (SPEC §4). */
 const controllingKey = (question: { options: OptionSource }): string[] =>
   'byAnswer' in question.options ? [question.options.byAnswer.valueKey] : [];
-const unlessTurnedOff = (question: { descriptions?: boolean }): boolean =>
-  question.descriptions !== false;
+/**
+ * A choice stores its label as `{key}_desc` unless the question turns it off (SPEC §3). A year
+ * list never does: its label is the year it stores (a parent's graduation year).
+ */
+const unlessTurnedOff = (question: { options: OptionSource; descriptions?: boolean }): boolean =>
+  question.descriptions !== false && !('years' in question.options);
 const fixed = (length: number) => (): number => length;
 
 /** The facts of every question kind. */
@@ -83,7 +78,6 @@ export const questionKinds = {
     maxLength: (question) => question.maxLength ?? TEXT_MAX_LENGTH,
     singleLine: true,
     descriptions: never,
-    registered: registeredAs('text', 'lookup'),
     optionSource: noOptions,
     referencedKeys: noReferences,
   },
@@ -93,7 +87,6 @@ export const questionKinds = {
     maxLength: (question) => question.maxLength ?? TEXTAREA_MAX_LENGTH,
     singleLine: false,
     descriptions: never,
-    registered: registeredAs('textarea'),
     optionSource: noOptions,
     referencedKeys: noReferences,
   },
@@ -103,7 +96,6 @@ export const questionKinds = {
     maxLength: (question) => question.maxLength ?? EMAIL_MAX_LENGTH,
     singleLine: true,
     descriptions: never,
-    registered: registeredAs('email'),
     optionSource: noOptions,
     referencedKeys: noReferences,
   },
@@ -113,7 +105,6 @@ export const questionKinds = {
     maxLength: (question) => question.maxLength ?? LOOKUP_MAX_LENGTH,
     singleLine: true,
     descriptions: never,
-    registered: registeredAs('lookup'),
     optionSource: noOptions,
     referencedKeys: (question) => Object.values(question.fills),
   },
@@ -123,7 +114,6 @@ export const questionKinds = {
     maxLength: fixed(DATE_LENGTH),
     singleLine: true,
     descriptions: never,
-    registered: registeredAs('date'),
     optionSource: noOptions,
     referencedKeys: noReferences,
   },
@@ -133,7 +123,6 @@ export const questionKinds = {
     maxLength: fixed(PHONE_MAX_LENGTH),
     singleLine: true,
     descriptions: never,
-    registered: registeredAs('phone'),
     optionSource: noOptions,
     referencedKeys: noReferences,
   },
@@ -143,7 +132,6 @@ export const questionKinds = {
     maxLength: fixed(SSN_LENGTH),
     singleLine: true,
     descriptions: never,
-    registered: registeredAs('ssn'),
     optionSource: noOptions,
     referencedKeys: noReferences,
   },
@@ -153,7 +141,6 @@ export const questionKinds = {
     maxLength: fixed(CHOICE_MAX_LENGTH),
     singleLine: true,
     descriptions: unlessTurnedOff,
-    registered: registeredAs('select', 'year'),
     optionSource: ownOptions,
     referencedKeys: controllingKey,
   },
@@ -163,7 +150,6 @@ export const questionKinds = {
     maxLength: fixed(CHOICE_MAX_LENGTH),
     singleLine: true,
     descriptions: unlessTurnedOff,
-    registered: registeredAs('radio'),
     optionSource: ownOptions,
     referencedKeys: controllingKey,
   },
@@ -173,7 +159,6 @@ export const questionKinds = {
     maxLength: fixed(CHOICE_MAX_LENGTH),
     singleLine: true,
     descriptions: never,
-    registered: registeredAs('checkbox'),
     optionSource: noOptions,
     referencedKeys: noReferences,
   },
@@ -183,7 +168,6 @@ export const questionKinds = {
     maxLength: fixed(CHOICE_MAX_LENGTH),
     singleLine: true,
     descriptions: never,
-    registered: (question) => question.options.map((option) => [option.key, ['checkbox']]),
     optionSource: noOptions,
     referencedKeys: noReferences,
   },
@@ -193,10 +177,6 @@ export const questionKinds = {
     maxLength: fixed(CHOICE_MAX_LENGTH),
     singleLine: true,
     descriptions: never,
-    registered: (question) => [
-      [question.monthKey, ['month']],
-      [question.yearKey, ['year']],
-    ],
     optionSource: noOptions,
     referencedKeys: noReferences,
   },
@@ -206,7 +186,6 @@ export const questionKinds = {
     maxLength: fixed(FILE_ANSWER_MAX_LENGTH),
     singleLine: true,
     descriptions: never,
-    registered: registeredAs('file'),
     optionSource: noOptions,
     referencedKeys: noReferences,
   },

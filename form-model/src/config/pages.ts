@@ -1,14 +1,6 @@
-// `import type`: the inline form would load the key registry into every page's bundle.
-import type { KeyGroup } from '../keys/registry.ts';
-import { type PageConfig, type PageId } from './types.ts';
+// The page ↔ key map is the college's pages themselves: each key sits where the college put it.
+import { type PageConfig } from './types.ts';
 import { blockKeys } from './blocks.ts';
-
-/** SPEC §2: which registry groups each page covers (the validation summary's page map). */
-export const PAGE_KEY_GROUPS: Readonly<Record<PageId, readonly KeyGroup[]>> = {
-  about: ['name', 'contact', 'parent', 'entry', 'residency', 'military', 'demographic'],
-  education: ['testScore', 'highSchool', 'college'],
-  'final-steps': ['conduct'],
-};
 
 /** Every answer key stored on a page. */
 export function pageKeys(page: PageConfig): string[] {

@@ -237,15 +237,42 @@ export type ConditionalTrigger =
       optional?: readonly Block[];
     };
 
-/** SPEC §4 add-another: `items[i]` shows once the counter exceeds i (default 1, max 10). */
+/**
+ * How an add-another block names each group's answer keys: group 1 stores the template's own
+ * keys, which start with `first`; group n (2..max) stores them with `first` replaced by `next`,
+ * `{n}` being n. SPEC §3's colleges: `{ first: "college_", next: "college_{n}_" }` gives
+ * `college_name`, `college_2_name`, `college_3_name`.
+ */
+export interface GroupKeys {
+  /** The prefix of every key of group 1, as the template writes them ("college_"). */
+  first: string;
+  /** The prefix of group n's keys, holding `{n}` ("college_{n}_"). */
+  next: string;
+}
+
+/**
+ * SPEC §4 add-another: a repeated group declared once. Group n shows once the counter reaches
+ * n (default 1, at most `max`, never above 10). `template` holds group 1's blocks with group
+ * 1's real keys; the other groups are the template with its keys renamed by `keys` and `{n}`
+ * in its texts replaced by the group's number (`groupItems` in config/groups.ts).
+ *
+ * @example
+ * { type: 'add-another', buttonId: 'college', label: 'Add Another College', max: 3,
+ *   keys: { first: 'college_', next: 'college_{n}_' },
+ *   template: [{ type: 'text', key: 'college_name', label: 'College {n}' }] }
+ */
 export interface AddAnotherBlock {
   type: 'add-another';
+  /** The group's id in the UI state (the stored count) and its button's anchor. */
   buttonId: string;
   /** Button label, e.g. "Add Another College". */
   label: string;
-  /** At most 10 (SPEC §9); equals items.length. */
+  /** How many groups at most: 1..10 (SPEC §9). */
   max: number;
-  items: readonly (readonly Block[])[];
+  /** How the groups' keys are named. */
+  keys: GroupKeys;
+  /** Group 1's blocks; every key they store starts with `keys.first`. */
+  template: readonly Block[];
 }
 
 /** SPEC §4 tabs: the chosen tab per group is stored; switching clears the other tabs' answers. */
@@ -273,8 +300,11 @@ export interface SectionConfig {
   blocks: readonly Block[];
 }
 
-/** The three steps of SPEC §2. */
-export type PageId = 'about' | 'education' | 'final-steps';
+/**
+ * A step's id, also its file's name in a college's folder (`steps/about.json`). The college
+ * names its steps; form-model knows none of them.
+ */
+export type PageId = string;
 
 export interface PageConfig {
   id: PageId;

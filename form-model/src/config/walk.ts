@@ -3,6 +3,7 @@
  * whether it shows. Clearing, validation and printing all read visibility from here, so
  * what is shown, saved and printed can never disagree.
  */
+import { groupItems } from './groups.ts';
 import {
   chosenTab,
   hasOptionsNow,
@@ -109,9 +110,9 @@ function walkBlocks(
         break;
       case 'add-another': {
         const count = shownItemCount(block, answers, context);
-        block.items.forEach((item, index) => {
+        groupItems(block).forEach((group, index) => {
           walkBlocks(
-            item,
+            group,
             visible && index < count,
             { ...where, group: { block, index } },
             answers,

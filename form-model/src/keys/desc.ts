@@ -1,5 +1,3 @@
-// Apart from registry.ts: the form names `{key}_desc` on every choice, and the browser need not
-// build the whole key registry for that (bench/bundle).
 export const DESC_SUFFIX = '_desc';
 
 /** `{key}_desc`: where a select or radio stores the chosen option's label (SPEC §3). */

@@ -289,11 +289,8 @@ export const fixturePages: PageConfig[] = [
             buttonId: 'college',
             label: 'Add Another College',
             max: 3,
-            items: [
-              [{ type: 'text', key: 'college_name', label: 'College' }],
-              [{ type: 'text', key: 'college_2_name', label: 'College' }],
-              [{ type: 'text', key: 'college_3_name', label: 'College' }],
-            ],
+            keys: { first: 'college_', next: 'college_{n}_' },
+            template: [{ type: 'text', key: 'college_name', label: 'College' }],
           },
           { type: 'radio', key: 'sat_taken', label: 'SAT taken?', options: { list: 'yesNo' } },
           {
