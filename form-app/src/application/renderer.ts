@@ -6,7 +6,7 @@
  * then the new length is stored and the freed last group's keys saved as ""; switching a tab
  * follows `tabSwitch` (rules.ts) through `switchTab`.
  */
-import { type AddAnotherBlock, type PageConfig } from '@admit/form-model';
+import { type AddAnotherBlock, groupCount, type PageConfig } from '@admit/form-model';
 
 import { answersOf, type AnswersForm, valuesOf } from '../form/createAnswersForm.ts';
 import { groupArrayName, groupCounts } from '../form/groupValues.ts';
@@ -47,7 +47,7 @@ export function createRenderer(facts: RendererFacts, store: RendererStore): Rend
     save,
     pressTrigger,
     addGroup: (block) => {
-      if (countOf(block) >= Math.min(block.max, block.items.length)) return;
+      if (countOf(block) >= groupCount(block)) return;
       form.mutators.push?.(groupArrayName(block), {});
       store.storeCount(block.buttonId, countOf(block));
     },

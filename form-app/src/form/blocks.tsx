@@ -10,6 +10,7 @@
 import {
   type Block,
   chosenTab,
+  groupItems,
   isHidden,
   type SectionConfig,
   shownBranch,
@@ -106,10 +107,11 @@ function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another'
   return (
     <FieldArray name={groupArrayName(block)} subscription={{ length: true }}>
       {({ fields }) => {
-        const count = Math.min(fields.length, block.items.length);
+        const groups = groupItems(block);
+        const count = Math.min(fields.length, groups.length);
         return (
           <>
-            {block.items.slice(0, count).map((item, index) => (
+            {groups.slice(0, count).map((item, index) => (
               <FormSection key={index} title={`${noun} ${String(index + 1)}`} level={3}>
                 <Blocks blocks={item} />
                 {index === 0 ? null : (

@@ -146,7 +146,8 @@ describe('clearing as a Final Form decorator (SPEC §4)', () => {
         buttonId: 'college',
         label: 'Add Another College',
         max: 2,
-        items: [college('college_'), college('college_2_')],
+        keys: { first: 'college_', next: 'college_{n}_' },
+        template: college('college_'),
       },
     ]);
     const stored = {

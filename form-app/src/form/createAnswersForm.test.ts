@@ -18,11 +18,8 @@ const block: AddAnotherBlock = {
   buttonId: 'college',
   label: 'Add Another College',
   max: 3,
-  items: [
-    [{ type: 'text', key: 'college_name', label: 'Name' }],
-    [{ type: 'text', key: 'college_2_name', label: 'Name' }],
-    [{ type: 'text', key: 'college_3_name', label: 'Name' }],
-  ],
+  keys: { first: 'college_', next: 'college_{n}_' },
+  template: [{ type: 'text', key: 'college_name', label: 'Name' }],
 };
 const pages: readonly PageConfig[] = [
   educationPage([{ type: 'text', key: 'hs_name', label: 'High school' }, block]),

@@ -11,21 +11,21 @@ import {
   toFormValues,
 } from './groupValues.ts';
 
-const item = (prefix: string): AddAnotherBlock['items'][number] => [
-  { type: 'text', key: `${prefix}name`, label: 'Name' },
-  {
-    type: 'select',
-    key: `${prefix}state`,
-    label: 'State',
-    options: { options: [{ value: 'MT', label: 'Montana' }] },
-  },
-];
 const block: AddAnotherBlock = {
   type: 'add-another',
   buttonId: 'college',
   label: 'Add Another College',
   max: 3,
-  items: [item('college_'), item('college_2_'), item('college_3_')],
+  keys: { first: 'college_', next: 'college_{n}_' },
+  template: [
+    { type: 'text', key: 'college_name', label: 'Name' },
+    {
+      type: 'select',
+      key: 'college_state',
+      label: 'State',
+      options: { options: [{ value: 'MT', label: 'Montana' }] },
+    },
+  ],
 };
 const pages: readonly PageConfig[] = [
   educationPage([

@@ -2,8 +2,9 @@
  * The form's values and SPEC's flat answers (issue 14): inside the form, each add-another
  * block's groups are a Final Form array at `groups.<buttonId>`, each item holding its group's
  * answers under the first group's keys (`{ college_name: 'B' }` is `college_2_name: 'B'`); every
- * other answer stays under its own key. The config names every group's keys (`block.items[i]`,
- * the k-th key of one group is the k-th key of every other), so this ONE pair of pure functions
+ * other answer stays under its own key. The config names every group's keys (form-model's
+ * `groupItems(block)[i]`, made from the block's template: the k-th key of one group is the k-th
+ * key of every other), so this ONE pair of pure functions
  * maps between the shapes: `toFormValues` (flat → form) and `toFlatAnswers` (form → flat).
  * Every key of a group past the array's end is "" in the flat answers (a removed group's freed
  * keys are cleared, and saved as "" where the server holds an answer).
@@ -12,6 +13,7 @@ import {
   type AddAnotherBlock,
   type Answers,
   type FormContext,
+  groupItems,
   type PageConfig,
   pageBlocksOfType,
   shownItemCount,
@@ -35,7 +37,7 @@ export interface GroupShape {
 
 /** Every key a group stores, `_desc` companions included, in the item's order. */
 export function groupKeys(block: AddAnotherBlock, index: number): string[] {
-  const blocks = block.items[index] ?? [];
+  const blocks = groupItems(block)[index] ?? [];
   const page = {
     id: 'group',
     route: '',
@@ -66,7 +68,7 @@ function shapesOf(pages: readonly PageConfig[]): Shapes {
   const shapes = pageBlocksOfType(pages, 'add-another').map((block) => ({
     block,
     name: groupArrayName(block),
-    keys: block.items.map((_, index) => groupKeys(block, index)),
+    keys: groupItems(block).map((_, index) => groupKeys(block, index)),
   }));
   const names = new Map<string, string>();
   for (const { name, keys } of shapes)
