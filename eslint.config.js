@@ -15,6 +15,22 @@ const SOURCE_IMPORT = {
 };
 const FINAL_FORM = ['react-final-form', 'final-form', 'final-form-*'];
 const UI_LIBRARIES = ['react', 'react-*', 'react/*', '@mui/*', '@emotion/*'];
+/** tenant-config's browser-side code runs in the browser: Node's built-ins are refused there. */
+const TENANT_CONFIG_NO_NODE = nodeBuiltins.map((name) => ({
+  name,
+  message:
+    'tenant-config is data: no Node built-ins outside src/node/ (the rest is bundled into the browser).',
+}));
+const TENANT_CONFIG_ONLY = {
+  group: ['react', 'react-*', '@mui/*', '@admit/design-system', '@admit/form-app', '@admit/server'],
+  message: 'tenant-config may import form-model only.',
+};
+/** The Node loader of colleges reads folders from disk: never in the browser. */
+const NODE_LOADER = {
+  group: ['@admit/tenant-config/node'],
+  message:
+    "The browser never imports tenant-config's Node loader; the bundled colleges as data are @admit/tenant-config/bundled.",
+};
 const DESIGN_SYSTEM_FIXTURES = [
   'design-system/src/**/*.stories.tsx',
   'design-system/src/**/*.test.{ts,tsx}',
@@ -94,25 +110,29 @@ export default tseslint.config(
       },
     ],
   }),
+  // tenant-config's entries but `node` run in the browser too: no Node built-ins, and not the
+  // Node loader (src/node/, `@admit/tenant-config/node`), which reads folders from disk.
   layer(['tenant-config/src/**/*.ts'], {
-    paths: nodeBuiltins.map((name) => ({
-      name,
-      message: 'tenant-config is data: no Node built-ins (it is bundled into the browser).',
-    })),
+    ignores: ['tenant-config/src/node/**', 'tenant-config/src/**/*.test.ts'],
+    paths: TENANT_CONFIG_NO_NODE,
     patterns: [
+      TENANT_CONFIG_ONLY,
       {
-        group: [
-          'react',
-          'react-*',
-          '@mui/*',
-          '@admit/design-system',
-          '@admit/form-app',
-          '@admit/server',
-        ],
-        message: 'tenant-config may import form-model only.',
+        group: ['./node/*', '../node/*', '@admit/tenant-config/node'],
+        message: "tenant-config's browser-side code never imports the Node loader (src/node/).",
       },
       SOURCE_IMPORT,
     ],
+  }),
+  // Its tests run in Node and may use the Node loader; node:fs only in src/node/'s own.
+  layer(['tenant-config/src/**/*.test.ts'], {
+    ignores: ['tenant-config/src/node/**'],
+    paths: TENANT_CONFIG_NO_NODE,
+    patterns: [TENANT_CONFIG_ONLY, SOURCE_IMPORT],
+  }),
+  // The Node loader: Node's built-ins, form-model, nothing of the app's.
+  layer(['tenant-config/src/node/**/*.ts'], {
+    patterns: [TENANT_CONFIG_ONLY, SOURCE_IMPORT],
   }),
   // Widgets know nothing of admissions (STYLE: logic apart from looks).
   layer(['design-system/src/**/*.{ts,tsx}'], {
@@ -152,6 +172,7 @@ export default tseslint.config(
         ...SOURCE_IMPORT,
         message: "Import a package through its index (form-app's pages: `@admit/form-app`).",
       },
+      NODE_LOADER,
     ],
   }),
   // The app builds only from design-system widgets: no MUI, no Emotion directly.
@@ -164,6 +185,7 @@ export default tseslint.config(
       },
       SOURCE_IMPORT,
       { group: ['@admit/server'], message: 'The browser app never imports the server.' },
+      NODE_LOADER,
     ],
   }),
 );

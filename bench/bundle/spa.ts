@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 import { type Browser, chromium } from 'playwright-core';
 
-import { loadTenant } from '@admit/tenant-config';
+import { loadTenant } from '@admit/tenant-config/node';
 
 import { renderSite } from '../../server/src/plugins/app/site.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/paths.ts';

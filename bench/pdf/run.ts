@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 
 import { printableModel, printModel, validateAnswers } from '@admit/form-model';
 import { renderApplicationPdf } from '@admit/server';
-import { loadTenant } from '@admit/tenant-config';
+import { loadTenant } from '@admit/tenant-config/node';
 import { PDFDocument } from 'pdf-lib';
 import { type Browser, chromium } from 'playwright-core';
 

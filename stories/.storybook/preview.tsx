@@ -1,5 +1,5 @@
 import { AppThemeProvider, createAppTheme, defaultTokens } from '@admit/design-system';
-import { tenants } from '@admit/tenant-config';
+import { tenants } from '@admit/tenant-config/bundled';
 import { type Preview } from '@storybook/react-vite';
 
 /**

@@ -1,16 +1,35 @@
-// @admit/tenant-config: one folder per college. A tenant is chosen by TENANT and checked at load.
+// @admit/tenant-config: a college is a folder of data (college.json, steps/*.json,
+// options/*.json, logo.svg), assembled and checked into the `TenantConfig` the product uses.
+// This entry is pure (it runs in the browser too); `@admit/tenant-config/node` reads folders
+// from disk, `@admit/tenant-config/bundled` gives the bundled colleges to code Vite builds.
 export type {
   BrowserTenant,
   ColorShades,
+  EmailAddress,
+  HexColor,
   PostalAddress,
   StepSummary,
   TenantConfig,
   TenantSettings,
   TenantTheme,
+  WebAddress,
 } from './types.ts';
+export type {
+  CollegeFile,
+  FileName,
+  OptionListReference,
+  OptionsFile,
+  StepFile,
+} from './format.ts';
+export {
+  assembleCollege,
+  COLLEGE_FILE,
+  type AssembledCollege,
+  type CollegeFiles,
+} from './assemble.ts';
 export { browserSplit, type BrowserFirstLoad, type BrowserSplit } from './split.ts';
-export { checkTenant, DEFAULT_TENANT, loadTenant, TenantConfigError, tenants } from './load.ts';
-export { renameInText } from './rename.ts';
-// Each college by name too.
-export { example } from './tenants/example/index.ts';
-export { gallatin } from './tenants/gallatin/index.ts';
+export { checkLogo, MAX_LOGO_CHARACTERS, type LogoCheck } from './logo.ts';
+export { contrastRatio, contrastProblems, type ContrastProblem } from './contrast.ts';
+export { DEFAULT_TENANT } from './defaults.ts';
+export { FORM_MODEL_LISTS } from './options.ts';
+export { formatProblem, TenantConfigError, type CollegeProblem } from './problems.ts';

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { gallatin, tenants } from './index.ts';
+import { bundledCollegeIds, loadTenant } from './node/index.ts';
 import { browserSplit, type BrowserSplit } from './split.ts';
+
+const tenants = Object.fromEntries(bundledCollegeIds().map((id) => [id, loadTenant(id)]));
+const gallatin = loadTenant('gallatin');
 
 /** Every page in step order again, as the browser's `loadPages` gives them (form-app/tenantPlugin.ts). */
 function joinPages({ firstLoad, otherPages, defaultPageIndex }: BrowserSplit) {

@@ -1,11 +1,22 @@
 import { type PageConfig } from '@admit/form-model';
 
+/**
+ * A colour as `#RRGGBB` (hexadecimal red, green, blue), e.g. `#003875`.
+ *
+ * @pattern ^#[0-9A-Fa-f]{6}$
+ */
+export type HexColor = string;
+
 /** A colour with the four shades of SPEC §3. */
 export interface ColorShades {
-  extraLight: string;
-  light: string;
-  main: string;
-  dark: string;
+  /** The lightest tint: page and selected-item backgrounds. */
+  extraLight: HexColor;
+  /** A light tint: borders and fills that carry no text. */
+  light: HexColor;
+  /** The colour itself: buttons, links, headings. */
+  main: HexColor;
+  /** A dark shade: hover, and text on the colour's tints. */
+  dark: HexColor;
 }
 
 /**
@@ -19,28 +30,56 @@ export interface TenantTheme {
     secondary: ColorShades;
     accent: ColorShades;
     neutral: ColorShades;
-    white: string;
+    /** The page's background. */
+    white: HexColor;
     error: ColorShades;
     disabled: ColorShades;
   };
-  severity: { success: string; error: string };
+  /** The success and error toasts' colours (white text on them, and as text on white). */
+  severity: { success: HexColor; error: HexColor };
   /** Font stacks (system fonts, so the app renders offline without layout shift). */
   typography: { fontFamily: string; headingFontFamily?: string };
-  /** Corner radius of inputs, buttons and cards in px. */
+  /**
+   * Corner radius of inputs, buttons and cards in px.
+   *
+   * @asType integer
+   * @minimum 0
+   * @maximum 32
+   */
   borderRadius?: number;
 }
 
 /** A postal address. */
 export interface PostalAddress {
+  /**
+   * The lines above the city: the office, the street or PO box.
+   *
+   * @minItems 1
+   */
   lines: readonly string[];
   city: string;
   state: string;
   zip: string;
 }
 
+/**
+ * An e-mail address, e.g. `admissions@college.example.edu`.
+ *
+ * @format email
+ */
+export type EmailAddress = string;
+
+/**
+ * A web address starting with https:// (or http://).
+ *
+ * @format uri
+ * @pattern ^https?://
+ */
+export type WebAddress = string;
+
 /** One college's configuration: everything that differs between colleges, as data. */
 export interface TenantConfig {
-  /** Folder name and TENANT value. */
+  /** The college's id: its folder's name (TENANT picks a bundled college by it). */
   id: string;
   names: {
     /** The college applicants apply to. */
@@ -56,46 +95,71 @@ export interface TenantConfig {
     /** The completion page's heading. */
     completion: string;
   };
+  /** How applicants reach the admissions office (the Help modal, mails, the PDF). */
   contact: {
-    email: string;
+    email: EmailAddress;
     phone: string;
     fax?: string;
     address: PostalAddress;
     /** Office hours shown in the Help modal. */
     hours: string;
   };
+  /** The college's web pages the application links to. */
   urls: {
-    home: string;
-    privacy: string;
-    admissions: string;
+    /** The college's home page (the header's logo). */
+    home: WebAddress;
+    /** The privacy policy. */
+    privacy: WebAddress;
+    /** The admissions office's page. */
+    admissions: WebAddress;
     /** Where international applicants apply (SPEC §5 STOP message). */
-    international: string;
+    international: WebAddress;
   };
   /** SPEC §3: ACT and SAT school codes, printed for applicants sending scores. */
-  testCodes: { act: string; sat: string };
-  /** SPEC §3: the tenant's character limit for long answers. */
+  testCodes: {
+    /** @pattern ^\d{4}$ */
+    act: string;
+    /** @pattern ^\d{4}$ */
+    sat: string;
+  };
+  /**
+   * SPEC §3: the college's character limit for long answers, at most 7000; no `maxLength` in
+   * the steps may exceed it.
+   *
+   * @asType integer
+   * @minimum 1
+   * @maximum 7000
+   */
   characterLimit: number;
   theme: TenantTheme;
   /** The logo as an SVG document (inline, so no file server is needed). */
   logoSvg: string;
-  /** Privacy Policy and Cookie Notice text (paragraphs). */
+  /**
+   * Privacy Policy and Cookie Notice text, one string per paragraph (shown as text, never HTML).
+   *
+   * @minItems 1
+   */
   privacyNotice: readonly string[];
   /**
    * Where the admissions office is told of each submission (issue 15 #17): an e-mail with the
    * reference number and the applicant's name, nothing else of the application. Optional:
    * unset, no such mail goes. Server-only: `browserSplit` leaves it out of the browser's copy.
    */
-  admissionsNotificationEmail?: string;
+  admissionsNotificationEmail?: EmailAddress;
   /**
    * The college's IANA time zone ("America/Denver"): the dates the PDF and the receipt mails
    * print are in it ("November 20, 2026 at 10:30 AM MST"), not in the server's.
    */
   timeZone: string;
-  /** The identity provider prefix of the session marker cookie (SPEC §4). */
+  /**
+   * The identity provider prefix of the session marker cookie (SPEC §4): letters and digits.
+   *
+   * @pattern ^[A-Za-z][A-Za-z0-9]*$
+   */
   sessionCookiePrefix: string;
-  /** The route a failed submit sends the applicant to (SPEC §4). */
+  /** The route of the first step, where a failed submit sends the applicant (SPEC §4). */
   defaultRoute: string;
-  /** The three steps (SPEC §2). */
+  /** The steps in order (SPEC §2): each a page of sections and questions. */
   pages: readonly PageConfig[];
 }
 

@@ -76,7 +76,7 @@ describe("stories show the widgets, and form-app's pages through its index with 
         'stories/src/pages/Probe.stories.tsx',
         [
           "import { App } from '@admit/form-app';",
-          "import { gallatin } from '@admit/tenant-config';",
+          "import { gallatin } from '@admit/tenant-config/bundled';",
           "import { Banner } from '@admit/design-system';",
           "import { http } from 'msw';",
           'export {};',
@@ -84,6 +84,30 @@ describe("stories show the widgets, and form-app's pages through its index with 
         ].join('\n'),
       ),
     ).toEqual([]);
+  });
+});
+
+describe("tenant-config's Node loader stays out of the browser", () => {
+  it.each([
+    ['tenant-config/src/probe.ts', "import { readFileSync } from 'node:fs';"],
+    ['tenant-config/src/probe.ts', "import { loadTenant } from './node/load.ts';"],
+    ['tenant-config/src/probe.test.ts', "import { readFileSync } from 'node:fs';"],
+    ['form-app/src/probe.ts', "import { loadTenant } from '@admit/tenant-config/node';"],
+    [
+      'stories/src/pages/Probe.stories.tsx',
+      "import { loadTenant } from '@admit/tenant-config/node';",
+    ],
+  ])('%s refuses %s', async (file, source) => {
+    expect(await importErrors(file, `${source}\nexport {};\n`)).toHaveLength(1);
+  });
+
+  it.each([
+    ['tenant-config/src/node/probe.ts', "import { readFileSync } from 'node:fs';"],
+    ['tenant-config/src/probe.test.ts', "import { loadTenant } from './node/index.ts';"],
+    ['form-app/src/probe.ts', "import { gallatin } from '@admit/tenant-config/bundled';"],
+    ['server/src/probe.ts', "import { loadTenant } from '@admit/tenant-config/node';"],
+  ])('%s allows %s', async (file, source) => {
+    expect(await importErrors(file, `${source}\nexport {};\n`)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 /** Every college's theme meets WCAG 2.2 AA contrast, by the design system's own check. */
 import { contrastProblems, createAppTheme } from '@admit/design-system';
-import { tenants } from '@admit/tenant-config';
+import { tenants } from '@admit/tenant-config/bundled';
 import { describe, expect, it } from 'vitest';
 
 describe.each(Object.values(tenants))('tenant $id theme', (tenant) => {

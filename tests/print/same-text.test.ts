@@ -7,7 +7,7 @@
 import { PrintDocument } from '@admit/design-system';
 import { type PrintModel, printModel } from '@admit/form-model';
 import { renderApplicationPdf } from '@admit/server';
-import { loadTenant } from '@admit/tenant-config';
+import { loadTenant } from '@admit/tenant-config/node';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

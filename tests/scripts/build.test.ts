@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { loadTenant } from '@admit/tenant-config';
+import { loadTenant } from '@admit/tenant-config/node';
 
 import { preloadedChunks, readManifest } from '../../form-app/manifest.ts';
 import { renderSite } from '../../server/src/plugins/app/site.ts';

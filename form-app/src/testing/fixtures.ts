@@ -3,7 +3,7 @@
  * and pages cut from the college's own config (the real blocks and conditions, fewer of them).
  */
 import { type Block, type PageConfig, type PageId, type Question, yesNo } from '@admit/form-model';
-import { gallatin } from '@admit/tenant-config';
+import { gallatin } from '@admit/tenant-config/bundled';
 
 import { tenant } from '../tenant.ts';
 

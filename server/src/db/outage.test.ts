@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
-import { loadTenant } from '@admit/tenant-config';
+import { loadTenant } from '@admit/tenant-config/node';
 import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
-import { type TenantConfig, loadTenant } from '@admit/tenant-config';
+import { type TenantConfig } from '@admit/tenant-config';
+import { loadChosenTenant } from '@admit/tenant-config/node';
 import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -85,7 +86,7 @@ export async function createTestContext(
     STATIC_DIR: NO_STATIC_APP,
     ...options.env,
   });
-  const tenant = loadTenant(config.tenant);
+  const tenant = loadChosenTenant(config);
   const app = await buildApp({ config, tenant, db, clock: now, logger: false });
   await app.ready();
   return {

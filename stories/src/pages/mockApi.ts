@@ -11,7 +11,7 @@ import {
   type Profile,
   type WebStatus,
 } from '@admit/form-app';
-import { gallatin } from '@admit/tenant-config';
+import { gallatin } from '@admit/tenant-config/bundled';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { HttpNetworkFrame } from 'msw/experimental';

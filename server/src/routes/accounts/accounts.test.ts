@@ -1,5 +1,5 @@
 import { messages } from '@admit/form-model';
-import { loadTenant } from '@admit/tenant-config';
+import { loadTenant } from '@admit/tenant-config/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../app.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { type Answers } from '@admit/form-model';
-import { loadTenant } from '@admit/tenant-config';
+import { loadTenant } from '@admit/tenant-config/node';
 import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';

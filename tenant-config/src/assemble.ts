@@ -1,0 +1,331 @@
+/**
+ * A college from its folder's files, checked: the one place where the source format (JSON
+ * files, `format.ts`) becomes the `TenantConfig` the server, the PDF and the app use. Pure: it
+ * is given the files' texts, so Node (`loadCollegeDir`) and a Vite build (`bundled.ts`) load a
+ * college the same way.
+ *
+ * The check runs in two rounds. First every file's form: JSON, its schema (ajv), the steps
+ * college.json lists against the files in `steps/`, the logo. Then, when every file has its
+ * form, their meaning: form-model's page check (keys, conditions, add-another, ids), option
+ * lists, limits against the character limit, the default route, the time zone, the theme's
+ * contrast. Every problem of a round is reported at once, each naming its file and JSON path.
+ */
+import { type Option, type PageConfig, type PageProblem, pageProblems } from '@admit/form-model';
+
+import { contrastProblems } from './contrast.ts';
+import { type CollegeFile, type OptionsFile, type StepFile } from './format.ts';
+import { lineOf, type ParsedJson, parseJsonFile, pointerSegment } from './json.ts';
+import { checkLogo } from './logo.ts';
+import { isFormModelList, resolveOptionLists } from './options.ts';
+import { type CollegeProblem } from './problems.ts';
+import { type TenantConfig } from './types.ts';
+import { type FileKind, schemaIssues } from './validate.ts';
+
+/** A college's folder as its files' texts, by path relative to the folder (`steps/about.json`). */
+export type CollegeFiles = Readonly<Record<string, string>>;
+
+/** What `assembleCollege` makes of a folder: the college when it has no problem, and every problem. */
+export interface AssembledCollege {
+  config?: TenantConfig;
+  problems: CollegeProblem[];
+}
+
+export const COLLEGE_FILE = 'college.json';
+const STEP_FILE = /^steps\/([^/]+)\.json$/;
+const OPTIONS_FILE = /^options\/([^/]+)\.json$/;
+/** A college's id, a step's id, an option list's name. */
+const NAME = /^[a-z][a-z0-9-]*$/;
+
+/** Whether the runtime knows `zone` as a time zone (Intl throws a RangeError if not). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** form-model's `sections[2].blocks[4]` as a JSON Pointer, `/sections/2/blocks/4`. */
+function pathToPointer(path: string): string {
+  return path
+    .split(/\.|\[(\d+)\]/)
+    .filter(Boolean)
+    .map((segment) => `/${pointerSegment(segment)}`)
+    .join('');
+}
+
+/** Inside `value`, the shallowest place holding the string `text` (a key where it is written). */
+function find(value: unknown, text: string, pointer = ''): string | undefined {
+  let level: [unknown, string][] = [[value, pointer]];
+  while (level.length > 0) {
+    const next: [unknown, string][] = [];
+    for (const [inner, at] of level) {
+      if (inner === text) return at;
+      if (typeof inner === 'object' && inner !== null)
+        for (const [name, child] of Object.entries(inner))
+          next.push([child, `${at}/${pointerSegment(name)}`]);
+    }
+    level = next;
+  }
+  return undefined;
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>(
+      (inner, name) =>
+        typeof inner === 'object' && inner !== null
+          ? (inner as Record<string, unknown>)[name.replaceAll('~1', '/').replaceAll('~0', '~')]
+          : undefined,
+      value,
+    );
+}
+
+/** An object without some of its fields (a file's `$schema`, college.json's `logo`…). */
+function withoutFields(value: object, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([name]) => !fields.includes(name)));
+}
+
+/** A file read and checked against its schema. */
+interface ReadFile<T> {
+  file: string;
+  parsed?: ParsedJson;
+  /** The value, when it fits its schema. */
+  value?: T;
+}
+
+/**
+ * Builds a college from its folder's files and checks it, listing every problem. `id` is the
+ * college's id (its folder's name).
+ *
+ * @example
+ * const { config, problems } = assembleCollege({ 'college.json': '…', 'steps/about.json': '…', 'logo.svg': '<svg …/>' }, { id: 'riverbend' });
+ */
+export function assembleCollege(files: CollegeFiles, source: { id: string }): AssembledCollege {
+  const problems: CollegeProblem[] = [];
+  const report = (
+    file: string,
+    parsed: ParsedJson | undefined,
+    pointer: string,
+    message: string,
+  ) => {
+    const line = lineOf(parsed, pointer);
+    problems.push({ file, pointer, ...(line === undefined ? {} : { line }), message });
+  };
+  const read = <T>(file: string, kind: FileKind): ReadFile<T> => {
+    const text = files[file];
+    if (text === undefined) return { file };
+    const { parsed, problems: jsonProblems } = parseJsonFile(file, text);
+    problems.push(...jsonProblems);
+    if (parsed === undefined) return { file };
+    const issues = schemaIssues(kind, parsed.value);
+    for (const issue of issues) report(file, parsed, issue.pointer, issue.message);
+    return issues.length === 0 && jsonProblems.length === 0
+      ? { file, parsed, value: parsed.value as T }
+      : { file, parsed };
+  };
+
+  if (!NAME.test(source.id))
+    problems.push({
+      file: COLLEGE_FILE,
+      message: `the college's id "${source.id}" (its folder's name) must be lower-case letters, digits and dashes`,
+    });
+  if (files[COLLEGE_FILE] === undefined) {
+    problems.push({
+      file: COLLEGE_FILE,
+      message:
+        'is missing: every college folder has a college.json (npm run admin -- college new DIR writes one)',
+    });
+    return { problems };
+  }
+  const college = read<CollegeFile>(COLLEGE_FILE, 'college');
+
+  // The steps: the files in steps/ and the list in college.json, each the other's.
+  const stepFiles = new Map<string, string>();
+  const optionFiles = new Map<string, string>();
+  for (const file of Object.keys(files).sort()) {
+    const step = STEP_FILE.exec(file)?.[1];
+    const list = OPTIONS_FILE.exec(file)?.[1];
+    if (step !== undefined) stepFiles.set(step, file);
+    else if (list !== undefined) optionFiles.set(list, file);
+    else if (/^(steps|options)\//.test(file))
+      problems.push({ file, message: 'is not a .json file directly in its folder; remove it' });
+  }
+  const listed = college.value?.steps ?? [];
+  listed.forEach((step, index) => {
+    if (listed.indexOf(step) !== index)
+      report(COLLEGE_FILE, college.parsed, `/steps/${index}`, `lists the step "${step}" twice`);
+    else if (!stepFiles.has(step))
+      report(
+        COLLEGE_FILE,
+        college.parsed,
+        `/steps/${index}`,
+        `lists the step "${step}", but there is no file steps/${step}.json`,
+      );
+  });
+  if (college.value !== undefined)
+    for (const [step, file] of stepFiles)
+      if (!listed.includes(step))
+        problems.push({
+          file,
+          message: `is not one of the steps college.json lists (${listed.join(', ')}): add "${step}" to its "steps", or remove the file`,
+        });
+
+  const steps = listed.flatMap((id) => {
+    const file = stepFiles.get(id);
+    if (file === undefined || listed.indexOf(id) !== listed.lastIndexOf(id)) return [];
+    const step = read<StepFile>(file, 'step');
+    if (step.value !== undefined && step.value.id !== id)
+      report(
+        file,
+        step.parsed,
+        '/id',
+        `is "${step.value.id}"; a step's id is its file's name, "${id}"`,
+      );
+    return [step];
+  });
+
+  // The college's own option lists.
+  const lists = new Map<string, readonly Option[]>();
+  let listsRead = true;
+  for (const [name, file] of optionFiles) {
+    if (!NAME.test(name) || isFormModelList(name)) {
+      problems.push({
+        file,
+        message: isFormModelList(name)
+          ? `has the name of form-model's own list "${name}", so { "list": "${name}" } would be ambiguous: rename the file`
+          : "an option list's name is lower-case letters, digits and dashes: rename the file",
+      });
+      listsRead = false;
+      continue;
+    }
+    const options = read<OptionsFile>(file, 'options');
+    if (options.value === undefined) listsRead = false;
+    else lists.set(name, options.value.options);
+  }
+
+  // The logo: read, made safe, or refused.
+  let logoSvg: string | undefined;
+  if (college.value !== undefined) {
+    const logoFile = college.value.logo;
+    const text = files[logoFile];
+    if (text === undefined)
+      report(
+        COLLEGE_FILE,
+        college.parsed,
+        '/logo',
+        `names ${logoFile}, which is not in the folder`,
+      );
+    else {
+      const logo = checkLogo(text);
+      for (const { line, message } of logo.problems)
+        problems.push({ file: logoFile, line, message });
+      logoSvg = logo.svg;
+    }
+  }
+
+  const settings = college.value;
+  if (
+    settings === undefined ||
+    logoSvg === undefined ||
+    !listsRead ||
+    steps.some((step) => step.value === undefined) ||
+    problems.length > 0
+  )
+    return { problems };
+
+  // Round two: what the files mean.
+  const rest = withoutFields(settings, ['$schema', 'logo', 'steps']) as Omit<
+    CollegeFile,
+    '$schema' | 'logo' | 'steps'
+  >;
+  const at = (pointer: string, message: string) => {
+    report(COLLEGE_FILE, college.parsed, pointer, message);
+  };
+  if (!isTimeZone(settings.timeZone))
+    at('/timeZone', `"${settings.timeZone}" is not an IANA time zone, such as "America/Denver"`);
+  for (const { path, message } of contrastProblems(settings.theme)) at(`/theme/${path}`, message);
+
+  const pages: PageConfig[] = [];
+  for (const step of steps) {
+    const { value, parsed, file } = step;
+    if (value === undefined) continue;
+    const { step: resolved, unknown } = resolveOptionLists(value, lists);
+    for (const { pointer, name } of unknown)
+      report(
+        file,
+        parsed,
+        pointer,
+        `names the option list "${name}": neither form-model's own (countries, countriesNoUsa, states, usStates, canadianProvinces, months, yesNo) nor a file options/${name}.json`,
+      );
+    pages.push(withoutFields(resolved as StepFile, ['$schema']) as unknown as PageConfig);
+    // SPEC §3: no answer may be longer than the college's character limit.
+    const limitPointers: string[] = [];
+    const collect = (inner: unknown, pointer: string) => {
+      if (typeof inner !== 'object' || inner === null) return;
+      for (const [name, child] of Object.entries(inner)) {
+        const childPointer = `${pointer}/${pointerSegment(name)}`;
+        if (name === 'maxLength' && typeof child === 'number' && child > settings.characterLimit)
+          limitPointers.push(childPointer);
+        collect(child, childPointer);
+      }
+    };
+    collect(value, '');
+    for (const pointer of limitPointers)
+      report(
+        file,
+        parsed,
+        pointer,
+        `is ${String(valueAt(value, pointer))}, above the college's characterLimit ${settings.characterLimit} (college.json)`,
+      );
+  }
+  if (!pages.some((page) => page.route === settings.defaultRoute))
+    at(
+      '/defaultRoute',
+      `"${settings.defaultRoute}" is no step's route (${pages.map((page) => page.route).join(', ')})`,
+    );
+  const routes = pages.map((page) => page.route);
+  pages.forEach((page, index) => {
+    if (routes.indexOf(page.route) !== index) {
+      const step = steps[index];
+      if (step !== undefined)
+        report(step.file, step.parsed, '/route', `"${page.route}" is another step's route too`);
+    }
+  });
+
+  // form-model's check of the pages, each problem put back in its step's file.
+  for (const problem of pageProblems(pages)) problems.push(placeProblem(problem, steps));
+
+  if (problems.length > 0) return { problems };
+  return { config: { id: source.id, ...rest, logoSvg, pages }, problems };
+}
+
+/** A problem of form-model's page check, at its file, JSON Pointer and line. */
+function placeProblem(problem: PageProblem, steps: readonly ReadFile<StepFile>[]): CollegeProblem {
+  const context = [
+    ...(problem.section === undefined ? [] : [`section "${problem.section}"`]),
+    ...(problem.group === undefined ? [] : [`group ${problem.group}`]),
+  ];
+  const message = `${problem.key === undefined ? '' : `"${problem.key}" `}${problem.message}${
+    context.length === 0 ? '' : ` (${context.join(', ')})`
+  }`;
+  const step = steps.find((candidate) => candidate.value?.id === problem.page);
+  if (step === undefined) return { file: 'steps', message };
+  let pointer = problem.path === undefined ? '' : pathToPointer(problem.path);
+  // Down to the very field: the key a condition names, or the key the problem is about.
+  const named = /names "([^"]+)"/.exec(problem.message)?.[1];
+  const block = valueAt(step.value, pointer);
+  for (const text of [named, problem.key]) {
+    if (text === undefined) continue;
+    const inside = find(block, text);
+    if (inside !== undefined) {
+      pointer += inside;
+      break;
+    }
+  }
+  const line = lineOf(step.parsed, pointer);
+  return { file: step.file, pointer, ...(line === undefined ? {} : { line }), message };
+}
