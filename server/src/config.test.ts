@@ -1,3 +1,7 @@
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
 
 import { ConfigError, readConfig } from './config.ts';
@@ -73,5 +77,25 @@ describe('TRUST_PROXY', () => {
       expect(() => config({ TRUST_PROXY: value }), value).toThrow(ConfigError);
       expect(() => config({ TRUST_PROXY: value }), value).toThrow(`"${part}" is none of these`);
     }
+  });
+});
+
+describe('TENANT and TENANT_DIR: which college the server serves', () => {
+  it('serves a bundled college by TENANT (gallatin by default), or a folder anywhere by TENANT_DIR', () => {
+    expect(config({})).toMatchObject({ tenant: 'gallatin', tenantDir: undefined });
+    expect(config({ TENANT: 'example' })).toMatchObject({ tenant: 'example' });
+    const bundled = fileURLToPath(new URL('../../tenant-config/colleges/example', import.meta.url));
+    expect(readConfig({ ...base, TENANT_DIR: 'example' }, dirname(bundled)).tenantDir).toBe(
+      bundled,
+    );
+  });
+
+  it('refuses a TENANT_DIR without a college.json, and a TENANT that is a path, naming the variable', () => {
+    expect(() => config({ TENANT_DIR: tmpdir() })).toThrow(
+      /TENANT_DIR must be a college's folder, holding a college\.json/,
+    );
+    expect(() => config({ TENANT: '../colleges/x' })).toThrow(
+      /TENANT must be a bundled college's id .*; a college's folder elsewhere is TENANT_DIR/,
+    );
   });
 });

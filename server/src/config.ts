@@ -18,8 +18,13 @@ export interface Config {
   dataDir: string;
   /** An external PostgreSQL; unset means the embedded one (DATABASE_URL). */
   databaseUrl: string | undefined;
-  /** The college (TENANT, default gallatin). */
+  /** The bundled college (TENANT, default gallatin); `tenantDir` wins when set. */
   tenant: string;
+  /**
+   * A college's folder anywhere (TENANT_DIR, resolved; a folder with a college.json): served
+   * instead of the bundled `tenant`. Unset: undefined.
+   */
+  tenantDir: string | undefined;
   /** The origin applicants use; links in mail and the same-origin check use it (PUBLIC_ORIGIN). */
   publicOrigin: string;
   /** SMTP server for mail; unset means the console and the dev mailbox (SMTP_URL). */
@@ -223,6 +228,29 @@ function soffice(env: Readonly<Record<string, string | undefined>>): string | nu
   return value;
 }
 
+/** TENANT must name a bundled college's folder: a letter, then letters, digits and dashes. */
+const TENANT_ID = /^[a-z][a-z0-9-]*$/;
+
+function tenantId(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_TENANT;
+  if (!TENANT_ID.test(value))
+    throw new ConfigError(
+      `TENANT must be a bundled college's id (lower-case letters, digits and dashes, such as gallatin or example), not "${value}"; a college's folder elsewhere is TENANT_DIR`,
+    );
+  return value;
+}
+
+function tenantDir(value: string | undefined, cwd: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const dir = resolve(cwd, value);
+  if (!statSync(join(dir, 'college.json'), { throwIfNoEntry: false })?.isFile()) {
+    throw new ConfigError(
+      `TENANT_DIR must be a college's folder, holding a college.json (npm run admin -- college new DIR writes one), not "${value}"`,
+    );
+  }
+  return dir;
+}
+
 function lookupsDir(value: string | undefined, cwd: string): string | undefined {
   if (value === undefined || value === '') return BUNDLED_LOOKUPS_DIR;
   if (value === 'off') return undefined;
@@ -258,7 +286,8 @@ export function readConfig(
     host,
     dataDir: resolve(cwd, env.DATA_DIR ?? 'data'),
     databaseUrl,
-    tenant: env.TENANT ?? DEFAULT_TENANT,
+    tenant: tenantId(env.TENANT),
+    tenantDir: tenantDir(env.TENANT_DIR, cwd),
     publicOrigin,
     smtpUrl,
     production,

@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 
-import { loadTenant } from '@admit/tenant-config';
+import { TenantConfigError } from '@admit/tenant-config';
+import { loadChosenTenant } from '@admit/tenant-config/node';
 
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
@@ -16,7 +17,9 @@ import { LookupImportError } from './services/lookups/import.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const tenant = loadTenant(config.tenant);
+  // TENANT_DIR (a college's folder anywhere) or TENANT (a bundled college), checked: a broken
+  // college stops the start, every problem listed.
+  const tenant = loadChosenTenant(config);
   const log = (line: string) => {
     console.log(line);
   };
@@ -63,10 +66,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (
-    error instanceof ConfigError ||
-    (error instanceof Error && error.name === 'TenantConfigError')
-  ) {
+  if (error instanceof TenantConfigError) {
+    // One problem a line, each naming its file and JSON path: no stack trace to read past.
+    console.error(
+      `Admit cannot start: the college ${error.tenantId} has ${error.problems.length === 1 ? 'a problem' : `${error.problems.length} problems`}:\n${error.problems.map((problem) => `  ${problem}`).join('\n')}`,
+    );
+  } else if (error instanceof ConfigError) {
     console.error(`Admit cannot start: ${error.message}`);
   } else {
     console.error('Admit cannot start:', error);
