@@ -154,7 +154,12 @@ export function assembleCollege(files: CollegeFiles, source: { id: string }): As
     else if (/^(steps|options)\//.test(file))
       problems.push({ file, message: 'is not a .json file directly in its folder; remove it' });
   }
-  const listed = college.value?.steps ?? [];
+  // The steps and the logo are read even when college.json has other problems, so that one
+  // round lists the problems of every file.
+  const raw = (college.parsed?.value ?? {}) as Partial<Record<string, unknown>>;
+  const listed = Array.isArray(raw.steps)
+    ? raw.steps.filter((step): step is string => typeof step === 'string' && NAME.test(step))
+    : [];
   listed.forEach((step, index) => {
     if (listed.indexOf(step) !== index)
       report(COLLEGE_FILE, college.parsed, `/steps/${index}`, `lists the step "${step}" twice`);
@@ -166,7 +171,7 @@ export function assembleCollege(files: CollegeFiles, source: { id: string }): As
         `lists the step "${step}", but there is no file steps/${step}.json`,
       );
   });
-  if (college.value !== undefined)
+  if (Array.isArray(raw.steps))
     for (const [step, file] of stepFiles)
       if (!listed.includes(step))
         problems.push({
@@ -209,8 +214,8 @@ export function assembleCollege(files: CollegeFiles, source: { id: string }): As
 
   // The logo: read, made safe, or refused.
   let logoSvg: string | undefined;
-  if (college.value !== undefined) {
-    const logoFile = college.value.logo;
+  if (typeof raw.logo === 'string') {
+    const logoFile = raw.logo;
     const text = files[logoFile];
     if (text === undefined)
       report(
