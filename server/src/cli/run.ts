@@ -2,9 +2,10 @@
  * The staff CLI's argument parsing, help and exit codes; the commands are in commands.ts.
  * Exit codes: 0 done, 1 the command failed (the message says why), 2 wrong usage.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { loadTenant } from '@admit/tenant-config';
+import { loadChosenTenant } from '@admit/tenant-config/node';
 
 import { ConfigError, readConfig } from '../config.ts';
 import { systemClock } from '../services/clock.ts';
@@ -28,17 +29,20 @@ import {
   type WebStatusName,
 } from './commands.ts';
 import { applicationFiles } from './attachments.ts';
+import { COLLEGE_TEMPLATES, collegeCheckCommand, collegeNewCommand } from './college.ts';
 import { openCliDatabase } from './connect.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
+type OptionName = 'days' | 'status' | 'json' | 'from';
+
 interface CommandHelp {
   usage: string;
   summary: string;
   details: string[];
-  options: readonly ('days' | 'status' | 'json')[];
+  options: readonly OptionName[];
   positionals: number;
 }
 
@@ -92,6 +96,30 @@ const COMMANDS: Record<string, CommandHelp> = {
     options: ['days'],
     positionals: 1,
   },
+  'college check': {
+    usage: 'college check DIR',
+    summary: "Checks a college's folder as a server start would: OK, or every problem.",
+    details: [
+      'Prints "DIR: OK — <college>, N steps, N questions", or every problem, one a line, each naming',
+      'its file and JSON path (DIR/steps/about.json:57: /sections/2/blocks/4/key: …); then exits 1.',
+      'It needs no database. A server started with TENANT_DIR=DIR serves that college.',
+    ],
+    options: [],
+    positionals: 1,
+  },
+  'college new': {
+    usage: `college new DIR [--from ${COLLEGE_TEMPLATES.join('|')}]`,
+    summary: "Writes a new college's folder to start from: a copy of a bundled college.",
+    details: [
+      `--from ${COLLEGE_TEMPLATES.join('|')}   the college to copy (default ${COLLEGE_TEMPLATES[0]})`,
+      'DIR must not exist, or be empty. It gets college.json, logo.svg, steps/, options/ and a copy',
+      "of the JSON Schemas (schema/) that each file's $schema names, so an editor completes and",
+      'checks the files wherever the folder lives. Then: edit, college check DIR, TENANT_DIR=DIR npm start.',
+      'docs/colleges.md describes every field.',
+    ],
+    options: ['from'],
+    positionals: 1,
+  },
   'lookups:import': {
     usage: 'lookups:import DIR',
     summary: 'Imports the high-school and college lookups from the files in DIR.',
@@ -123,7 +151,7 @@ function overview(): string {
     '',
     "The CLI works on the server's data: DATABASE_URL when set, else the embedded PostgreSQL in",
     'DATA_DIR (default ./data), whether or not the server is running. PUBLIC_ORIGIN sets the',
-    'origin of printed links and TENANT the college, as for the server.',
+    'origin of printed links and TENANT_DIR or TENANT the college, as for the server.',
     '',
     'Exit codes: 0 done, 1 the command failed, 2 wrong usage.',
   ].join('\n');
@@ -177,6 +205,7 @@ function parseCommandLine(args: readonly string[]) {
       days: { type: 'string' },
       status: { type: 'string' },
       json: { type: 'boolean' },
+      from: { type: 'string' },
     },
   });
 }
@@ -190,9 +219,13 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     io.stderr(`${error instanceof Error ? error.message : String(error)}\n\n${overview()}\n`);
     return EXIT_USAGE;
   }
-  const [name, ...positionals] = parsed.positionals;
+  const [verb, ...rest] = parsed.positionals;
+  // Two-word commands (`college check DIR`) are one command name.
+  const twoWords = verb !== undefined && rest[0] !== undefined && `${verb} ${rest[0]}` in COMMANDS;
+  const name = twoWords ? `${verb} ${rest[0] ?? ''}` : verb;
+  const positionals = twoWords ? rest.slice(1) : rest;
   if (name === undefined || name === 'help') {
-    const topic = positionals[0];
+    const topic = positionals.length === 0 ? undefined : positionals.join(' ');
     const command = topic === undefined ? undefined : COMMANDS[topic];
     if (topic !== undefined && command === undefined) {
       io.stderr(`There is no command "${topic}".\n\n${overview()}\n`);
@@ -219,7 +252,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   const options = parsed.values;
   let days: number | undefined;
   try {
-    const given = (['days', 'status', 'json'] as const).filter((key) => options[key] !== undefined);
+    const given = (['days', 'status', 'json', 'from'] as const).filter(
+      (key) => options[key] !== undefined,
+    );
     const unexpected = given.filter((key) => !command.options.includes(key));
     if (unexpected.length > 0)
       throw new UsageError(`${name} takes no --${unexpected.join(', --')}.`);
@@ -235,11 +270,47 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (options.status !== undefined && !STATUSES.includes(options.status as WebStatusName))
       throw new UsageError(`--status must be one of ${STATUSES.join(', ')}.`);
     days = daysOption(options.days);
+    if (
+      options.from !== undefined &&
+      !(COLLEGE_TEMPLATES as readonly string[]).includes(options.from)
+    )
+      throw new UsageError(`--from must be one of ${COLLEGE_TEMPLATES.join(', ')}.`);
   } catch (error) {
     io.stderr(
       `${error instanceof Error ? error.message : String(error)}\n\nUsage: npm run admin -- ${command.usage}\n`,
     );
     return EXIT_USAGE;
+  }
+
+  if (name === 'college check' || name === 'college new') {
+    const [dir = ''] = positionals;
+    const shown = dir.replace(/(.)\/+$/, '$1');
+    const output = {
+      out: (line: string) => {
+        io.stdout(`${line}\n`);
+      },
+      note: (line: string) => {
+        io.stderr(`${line}\n`);
+      },
+    };
+    try {
+      if (name === 'college check') collegeCheckCommand(output, resolve(io.cwd, dir), shown);
+      else
+        collegeNewCommand(
+          output,
+          resolve(io.cwd, dir),
+          shown,
+          options.from ?? COLLEGE_TEMPLATES[0],
+        );
+      return EXIT_OK;
+    } catch (error) {
+      io.stderr(
+        error instanceof CommandError
+          ? `admin ${name}: ${error.message}\n`
+          : `admin ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      return EXIT_FAILED;
+    }
   }
 
   let progressShown = false;
@@ -250,7 +321,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   let close: (() => Promise<void>) | undefined;
   try {
     const config = readConfig(io.env, io.cwd);
-    const tenant = loadTenant(config.tenant);
+    const tenant = loadChosenTenant(config);
     const database = await openCliDatabase(config, (line) => {
       io.stderr(`${line}\n`);
     });
