@@ -20,10 +20,12 @@ function luminance(hex: string): number {
   return Number((0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)).toFixed(3));
 }
 
-/** WCAG's contrast ratio of two `#RRGGBB` colours, from 1 to 21 (to 2 decimals). */
+/** WCAG's contrast ratio of two `#RRGGBB` colours, from 1 to 21. */
 export function contrastRatio(foreground: string, background: string): number {
-  const [lighter, darker] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
-  return Number((((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05)).toFixed(2));
+  const [lighter = 0, darker = 0] = [luminance(foreground), luminance(background)].sort(
+    (a, b) => b - a,
+  );
+  return (lighter + 0.05) / (darker + 0.05);
 }
 
 /** A pair of the theme's colours on screen: what it is for, and where each colour is set. */

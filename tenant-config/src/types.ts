@@ -70,10 +70,10 @@ export interface PostalAddress {
 export type EmailAddress = string;
 
 /**
- * A web address starting with https:// (or http://).
+ * A web address starting with https:// (or http://), such as `https://www.college.example.edu`:
+ * applicants follow it from the application, so nothing else (no `javascript:`) is allowed.
  *
- * @format uri
- * @pattern ^https?://
+ * @pattern ^https?://[^\s/?#]+\.[^\s]*$
  */
 export type WebAddress = string;
 
