@@ -4,6 +4,6 @@ export default defineProject({
   test: {
     name: 'tenant-config',
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
   },
 });
