@@ -6,10 +6,10 @@
 import { type Block, isQuestion, type PageConfig } from '@admit/form-model';
 import { TenantConfigError } from '@admit/tenant-config';
 import {
-  collegeSchemasCurrent,
   loadCollegeDir,
   newCollege,
   SCHEMA_COPY,
+  schemaCopyStale,
 } from '@admit/tenant-config/node';
 
 import { CommandError } from './commands.ts';
@@ -76,7 +76,7 @@ export function collegeCheckCommand(io: CollegeOutput, dir: string, shownDir: st
   io.out(
     `${shownDir}: OK — ${college.names.college}, ${steps} step${steps === 1 ? '' : 's'}, ${pagesQuestionCount(college.pages)} questions`,
   );
-  if (!collegeSchemasCurrent(dir))
+  if (schemaCopyStale(dir))
     io.note(
       `Note: ${shownDir}/${SCHEMA_COPY}/ is not this Admit's JSON Schemas (an editor checks the files with it); copy tenant-config/schema/*.json there.`,
     );

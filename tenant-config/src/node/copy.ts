@@ -41,18 +41,23 @@ export function writeCollegeSchemas(dir: string): string[] {
   return files.map((file) => `${SCHEMA_COPY}/${file}`);
 }
 
-/** Whether `dir/schema/` holds the schemas of this Admit (false: missing or from another version). */
-export function collegeSchemasCurrent(dir: string): boolean {
+/**
+ * Whether `dir/schema/` is a copy of the JSON Schemas from another version of Admit (a file
+ * missing or different). False when the folder has no copy (a bundled college names the
+ * package's own).
+ */
+export function schemaCopyStale(dir: string): boolean {
+  if (!statSync(join(dir, SCHEMA_COPY), { throwIfNoEntry: false })?.isDirectory()) return false;
   return readdirSync(SCHEMA_DIR)
     .filter((file) => file.endsWith('.schema.json'))
-    .every((file) => {
+    .some((file) => {
       try {
         return (
-          readFileSync(join(dir, SCHEMA_COPY, file), 'utf8') ===
+          readFileSync(join(dir, SCHEMA_COPY, file), 'utf8') !==
           readFileSync(join(SCHEMA_DIR, file), 'utf8')
         );
       } catch {
-        return false;
+        return true;
       }
     });
 }

@@ -12,9 +12,9 @@ export {
   type TenantChoice,
 } from './load.ts';
 export {
-  collegeSchemasCurrent,
   newCollege,
   SCHEMA_COPY,
+  schemaCopyStale,
   schemaPathFor,
   writeCollegeSchemas,
 } from './copy.ts';

@@ -6,13 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { TenantConfigError } from '../problems.ts';
 import {
+  BUNDLED_COLLEGES_DIR,
   bundledCollegeIds,
   collegeIdOf,
-  collegeSchemasCurrent,
   loadChosenTenant,
   loadCollegeDir,
   loadTenant,
   newCollege,
+  schemaCopyStale,
   SCHEMA_DIR,
 } from './index.ts';
 
@@ -75,7 +76,7 @@ describe('a college in a folder anywhere', () => {
     expect(readFileSync(join(copy, 'schema/step.schema.json'), 'utf8')).toBe(
       readFileSync(join(SCHEMA_DIR, 'step.schema.json'), 'utf8'),
     );
-    expect(collegeSchemasCurrent(copy)).toBe(true);
+    expect(schemaCopyStale(copy)).toBe(false);
   });
 
   it('loads with its id made from its folder’s name', () => {
@@ -126,7 +127,8 @@ describe('a college in a folder anywhere', () => {
     const old = join(scratch, 'old-schemas');
     newCollege(old, 'gallatin');
     writeFileSync(join(old, 'schema/step.schema.json'), '{}');
-    expect(collegeSchemasCurrent(old)).toBe(false);
+    expect(schemaCopyStale(old)).toBe(true);
+    expect(schemaCopyStale(BUNDLED_COLLEGES_DIR)).toBe(false);
     // The check itself uses this Admit's schemas: the folder still loads.
     expect(loadCollegeDir(old).id).toBe('old-schemas');
   });
