@@ -1,8 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import type * as TenantConfigModule from '@admit/tenant-config';
+import type * as TenantConfigNode from '@admit/tenant-config/node';
 import { type Plugin, runnerImport } from 'vite';
 
 import { TENANT_MODULE, TENANT_PAGES_MODULE } from './src/tenantModules.ts';
@@ -11,13 +11,11 @@ type BrowserSplit = TenantConfigModule.BrowserSplit;
 
 const RESOLVED_ID = `\0${TENANT_MODULE}`;
 const RESOLVED_PAGES_ID = `\0${TENANT_PAGES_MODULE}`;
-/** tenant-config's sources: an edit to a college reloads it in the dev server. */
-const TENANT_SOURCES = resolve(
+/** The bundled colleges' folders: an edit to one reloads it in the dev server. */
+const COLLEGE_FOLDERS = resolve(
   fileURLToPath(new URL('.', import.meta.url)),
-  '../tenant-config/src',
+  '../tenant-config/colleges',
 );
-/** The colleges' folders, whose modules hold the pieces of each college's config. */
-const TENANT_FOLDERS = join(TENANT_SOURCES, 'tenants');
 
 /** Shorter data that repeats is written where it is used (sharing it makes gzip do worse). */
 const MIN_SHARED_LENGTH = 100;
@@ -31,34 +29,24 @@ interface Source {
 /** A college split for the browser, and where pieces of it already exist as exports. */
 interface Generated {
   split: BrowserSplit;
-  /** By its JSON: a value a module of the colleges or form-model exports. */
+  /** By its JSON: a value form-model exports (an option list). */
   sources: ReadonlyMap<string, Source>;
 }
 
-/** The colleges' modules: the tenant's own folder first, an index (which re-exports) last. */
-function tenantModules(tenantId: string): string[] {
-  const files = readdirSync(TENANT_FOLDERS, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => join(TENANT_FOLDERS, file));
-  const rank = (file: string) =>
-    (file.startsWith(join(TENANT_FOLDERS, tenantId, '/')) ? 0 : 2) +
-    (file.endsWith('index.ts') ? 1 : 0);
-  return files.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
-
 /**
- * Checks the college (TenantConfigError listing every problem), splits it for the browser
- * (tenant-config's `browserSplit`), and finds which pieces of it modules already export.
+ * Loads and checks the bundled college `tenantId` from its folder (TenantConfigError listing
+ * every problem), splits it for the browser (tenant-config's `browserSplit`), and finds which
+ * pieces of it form-model already exports.
  */
 async function generate(tenantId: string): Promise<Generated> {
   // tenant-config and form-model are TypeScript: Vite's module runner imports them, fresh.
   const options = { configFile: false as const, logLevel: 'error' as const };
-  const { module: tenantConfig } = await runnerImport<typeof TenantConfigModule>(
-    '@admit/tenant-config',
-    options,
-  );
-  // Throws TenantConfigError listing every problem: the build stops.
-  const split = tenantConfig.browserSplit(tenantConfig.loadTenant(tenantId));
+  const [{ module: tenantConfig }, { module: collegeFolders }] = await Promise.all([
+    runnerImport<typeof TenantConfigModule>('@admit/tenant-config', options),
+    runnerImport<typeof TenantConfigNode>('@admit/tenant-config/node', options),
+  ]);
+  // Throws TenantConfigError listing every problem: the dev server or the tests stop.
+  const split = tenantConfig.browserSplit(collegeFolders.loadTenant(tenantId));
 
   const sources = new Map<string, Source>();
   const offer = (from: string, exports: Record<string, unknown>) => {
@@ -68,10 +56,6 @@ async function generate(tenantId: string): Promise<Generated> {
       if (json.length >= MIN_SHARED_LENGTH && !sources.has(json)) sources.set(json, { from, name });
     }
   };
-  // A page, a section or the settings as the college's own module exports them: imported
-  // from there, so the bundle holds the module (as compact as its author wrote it), not a copy.
-  for (const file of tenantModules(tenantId))
-    offer(file, (await runnerImport<Record<string, unknown>>(file, options)).module);
   // The option lists a college names from form-model.
   offer(
     '@admit/form-model',
@@ -87,9 +71,8 @@ function propertyName(key: string): string {
 
 /**
  * Writes plain data (configs are plain data, STYLE: forms are data) as a module's JavaScript.
- * A piece that a college's module or form-model exports is imported from there (a page, the
- * settings, an option list, option lists joined); what no module holds (a page a college
- * computes, such as a renamed one) is written as data, what repeats in it written once.
+ * A piece that form-model exports is imported from there (an option list, option lists
+ * joined); the rest is written as data, what repeats in it written once.
  */
 class DataWriter {
   readonly #counts = new Map<string, number>();
@@ -198,16 +181,14 @@ export function admitTenantFromPage(): Plugin {
 }
 
 /**
- * The dev server's, the tests' and Storybook's college, as the module `virtual:admit-tenant` (`export const tenant`, a
- * `BrowserTenant`), made from the college's one `TenantConfig`.
+ * The dev server's and the component tests' college, as the module `virtual:admit-tenant`
+ * (`export const tenant`, a `BrowserTenant`), made from the bundled college's folder.
  *
- * The tenant is checked here, when a build or the dev server starts (SPEC §5's configuration
- * error, loud and before any applicant's click), not in every visitor's browser: the check's
- * yup schema and page rules stay out of the first download, and so do the other colleges.
- * The module holds the college's settings, steps and default page (tenant-config's
- * `browserSplit`); its other pages are a second module, `virtual:admit-tenant/pages`, which
- * `loadPages` imports, so they come in a chunk of their own (bench/bundle). Each piece is
- * imported from the college's module that exports it, or written as data when none does.
+ * The college is checked here, when the dev server or the tests start (SPEC §5's
+ * configuration error, loud and before any applicant's click). The module holds the college's
+ * settings, steps and default page (tenant-config's `browserSplit`); its other pages are a
+ * second module, `virtual:admit-tenant/pages`, which `loadPages` imports, as the production
+ * build's pages file is fetched. An edit to a college's folder reloads the dev server's page.
  */
 export function admitTenant(tenantId: string): Plugin {
   let generated: Generated | undefined;
@@ -252,7 +233,7 @@ export const pages = [${pages.join(', ')}];`;
     },
     // The dev server: an edited college is checked and split again, and the page reloads.
     async handleHotUpdate({ file, server }) {
-      if (!file.startsWith(TENANT_SOURCES)) return undefined;
+      if (!file.startsWith(COLLEGE_FOLDERS)) return undefined;
       generated = await generate(tenantId);
       for (const id of [RESOLVED_ID, RESOLVED_PAGES_ID]) {
         const module = server.moduleGraph.getModuleById(id);

@@ -22,9 +22,9 @@ import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
 
 import { firstLoadChunks, readManifest } from '../../form-app/manifest.ts';
+import { renderSite } from '@admit/server';
 import { loadTenant } from '@admit/tenant-config/node';
 
-import { renderSite } from '../../server/src/plugins/app/site.ts';
 import { buildSpa, launchChromium, root, serveSpa } from './spa.ts';
 
 const { values: flags } = parseArgs({

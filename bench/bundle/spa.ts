@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 
 import { type Browser, chromium } from 'playwright-core';
 
+import { renderSite } from '@admit/server';
 import { loadTenant } from '@admit/tenant-config/node';
 
-import { renderSite } from '../../server/src/plugins/app/site.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/paths.ts';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));

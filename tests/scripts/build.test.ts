@@ -5,10 +5,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { renderSite } from '@admit/server';
 import { loadTenant } from '@admit/tenant-config/node';
 
 import { preloadedChunks, readManifest } from '../../form-app/manifest.ts';
-import { renderSite } from '../../server/src/plugins/app/site.ts';
 // @ts-expect-error -- a plain ESM script of the repository, without type declarations.
 import { buildApp } from '../../scripts/build.mjs';
 
