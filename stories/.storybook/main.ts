@@ -1,11 +1,15 @@
-import { admitTenant } from '@admit/form-app/tenantPlugin';
+import { fileURLToPath } from 'node:url';
+
 import { defineMain } from '@storybook/react-vite/node';
 import react from '@vitejs/plugin-react';
 import { msw } from 'msw/vite';
 import { mergeConfig } from 'vite';
 
-/** The college the page stories show: the app's default build (form-app/vite.config.ts). */
-const TENANT = 'gallatin';
+/**
+ * The page stories' college: `virtual:admit-tenant` (form-app/src/tenant.ts) is college.ts, the
+ * bundled college the toolbar chose when the preview loaded.
+ */
+const COLLEGE_MODULE = fileURLToPath(new URL('college.ts', import.meta.url));
 
 /**
  * Storybook for Admit: every design-system widget in every state, the app's pages (`Pages/`)
@@ -25,8 +29,12 @@ export default defineMain({
     mergeConfig(config, {
       plugins: [
         react(),
-        // The app's college, as `virtual:admit-tenant` (checked when Storybook starts).
-        admitTenant(TENANT),
+        {
+          name: 'admit:storybook-college',
+          enforce: 'pre',
+          resolveId: (source: string) =>
+            source === 'virtual:admit-tenant' ? COLLEGE_MODULE : undefined,
+        },
         // MSW's worker script, served by the dev server (and Vitest) and written into the
         // static build, straight from the pinned package: no `msw init` copy to keep in step.
         msw({ mode: 'worker-only' }),

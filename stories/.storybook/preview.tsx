@@ -1,6 +1,8 @@
 import { AppThemeProvider, createAppTheme, defaultTokens } from '@admit/design-system';
 import { tenants } from '@admit/tenant-config/bundled';
-import { type Preview } from '@storybook/react-vite';
+import { type Decorator, type Preview } from '@storybook/react-vite';
+
+import { colleges, DEFAULT_COLLEGE, loadedCollege } from './college.ts';
 
 /**
  * One theme per college, created once from tenant-config: `default` is Gallatin, `example`
@@ -17,9 +19,39 @@ function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && value in themes;
 }
 
+/**
+ * The page stories' college (issue 25): the app reads it once, as it starts (college.ts), so a
+ * change in the toolbar reloads the preview with the college in its address.
+ */
+const withCollege: Decorator = (Story, { globals }) => {
+  const chosen = typeof globals.college === 'string' ? globals.college : DEFAULT_COLLEGE;
+  if (chosen !== loadedCollege && Object.hasOwn(colleges, chosen)) {
+    const address = new URL(window.location.href);
+    const others = (address.searchParams.get('globals') ?? '')
+      .split(';')
+      .filter((pair) => pair !== '' && !pair.startsWith('college:'));
+    address.searchParams.set('globals', [...others, `college:${chosen}`].join(';'));
+    window.location.replace(address);
+    return <p>Loading {colleges[chosen]?.names.college}…</p>;
+  }
+  return <Story />;
+};
+
 const preview: Preview = {
   tags: ['autodocs'],
   globalTypes: {
+    college: {
+      description: "The college the app's pages (Pages/) show",
+      toolbar: {
+        title: 'College',
+        icon: 'home',
+        items: Object.values(colleges).map((college) => ({
+          value: college.id,
+          title: college.names.college,
+        })),
+        dynamicTitle: true,
+      },
+    },
     theme: {
       description: 'The tenant theme every story renders in',
       toolbar: {
@@ -33,8 +65,9 @@ const preview: Preview = {
       },
     },
   },
-  initialGlobals: { theme: 'default' },
+  initialGlobals: { theme: 'default', college: loadedCollege },
   decorators: [
+    withCollege,
     (Story, { globals }) => (
       <AppThemeProvider theme={themes[isThemeName(globals.theme) ? globals.theme : 'default']}>
         <Story />

@@ -11,16 +11,17 @@ import {
   type Profile,
   type WebStatus,
 } from '@admit/form-app';
-import { gallatin } from '@admit/tenant-config/bundled';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { HttpNetworkFrame } from 'msw/experimental';
 
+import { tenant } from '../../.storybook/college.ts';
+
 /**
  * The marker cookie the server sets at login, readable by the app (SPEC §4 session), for the
- * college Storybook builds the app for (main.ts).
+ * college the page stories show (.storybook/college.ts).
  */
-export const MARKER_COOKIE = `${gallatin.sessionCookiePrefix}.loggedIn`;
+export const MARKER_COOKIE = `${tenant.sessionCookiePrefix}.loggedIn`;
 
 /** The one account the mock knows (login, confirm and reset accept it). */
 export const ACCOUNT = {
