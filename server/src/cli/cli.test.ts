@@ -484,6 +484,37 @@ describe('college new and college check (no database)', () => {
     expect(lines).toHaveLength(3);
   });
 
+  it("regression: the built CLI finds the bundled colleges and tenant-config's ajv 8 (was: a colleges/ beside server/, and eslint's ajv 6)", () => {
+    // As scripts/admin.mjs builds it: tenant-config inlined, npm packages resolved from server/dist.
+    const out = `server/dist/cli-test-${process.pid}.js`;
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const build = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { bundleNode } = await import(${JSON.stringify(join(root, 'scripts/build.mjs'))}); await bundleNode('server/src/cli.ts', ${JSON.stringify(out)});`,
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(build.status, build.stderr).toBe(0);
+    try {
+      const run = (args: string[]) =>
+        spawnSync(process.execPath, [join(root, out), ...args], {
+          encoding: 'utf8',
+          cwd: scratch,
+          timeout: 60_000,
+        });
+      const made = run(['college', 'new', 'built-copy', '--from', 'example']);
+      expect(made.status, made.stderr).toBe(EXIT_OK);
+      const checked = run(['college', 'check', 'built-copy']);
+      expect(checked.stdout).toMatch(/^built-copy: OK — Riverbend Community College, 3 steps/);
+    } finally {
+      rmSync(join(root, out), { force: true });
+      rmSync(join(root, `${out}.map`), { force: true });
+    }
+  }, 120_000);
+
   it('a server configured with TENANT_DIR on a folder with a problem stops, naming it', async () => {
     const dir = folder('bad-values');
     const run = await admin(['list'], { env: { DATABASE_URL: ctx.url, TENANT_DIR: dir } });

@@ -4,7 +4,8 @@
  * it reads the files and hands their texts to `assembleCollege`, which checks them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { assembleCollege, COLLEGE_FILE, type CollegeFiles } from '../assemble.ts';
@@ -12,10 +13,32 @@ import { DEFAULT_TENANT } from '../defaults.ts';
 import { TenantConfigError } from '../problems.ts';
 import { type TenantConfig } from '../types.ts';
 
+/**
+ * tenant-config's own folder: two up from this file when it runs from its sources (tsx,
+ * Vitest), else, in a bundle that inlined it (server/dist/main.js, cli.js), where Node finds the
+ * package from the bundle.
+ */
+function packageDir(): string {
+  const fromSources = fileURLToPath(new URL('../..', import.meta.url));
+  try {
+    const manifest = JSON.parse(readFileSync(join(fromSources, 'package.json'), 'utf8')) as {
+      name?: unknown;
+    };
+    if (manifest.name === '@admit/tenant-config') return fromSources;
+  } catch {
+    // Not this package's folder: a bundle's.
+  }
+  const schema = createRequire(import.meta.url).resolve(
+    '@admit/tenant-config/schema/college.schema.json',
+  );
+  return dirname(dirname(schema));
+}
+
+const PACKAGE_DIR = packageDir();
 /** The colleges this package ships, one folder each (`tenant-config/colleges/<id>`). */
-export const BUNDLED_COLLEGES_DIR = fileURLToPath(new URL('../../colleges', import.meta.url));
+export const BUNDLED_COLLEGES_DIR = join(PACKAGE_DIR, 'colleges');
 /** The JSON Schemas of a college's files (`tenant-config/schema`). */
-export const SCHEMA_DIR = fileURLToPath(new URL('../../schema', import.meta.url));
+export const SCHEMA_DIR = join(PACKAGE_DIR, 'schema');
 
 /** The most files a college's folder is read with: a folder of thousands is a mistake. */
 const MAX_FILES = 500;
