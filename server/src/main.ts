@@ -65,16 +65,24 @@ async function main(): Promise<void> {
   app.log.info(`${tenant.names.college}: Admit is ready at ${config.publicOrigin}`);
 }
 
+/**
+ * The exit status of a configuration the server refuses (a variable, or the college's folder):
+ * sysexits' EX_CONFIG. `npm start` with TENANT_DIR waits for the folder's next change on it
+ * (scripts/start.mjs); anything else that stops the start exits 1.
+ */
+const EXIT_CONFIG = 78;
+
 main().catch((error: unknown) => {
   if (error instanceof TenantConfigError) {
     // One problem a line, each naming its file and JSON path: no stack trace to read past.
     console.error(
       `Admit cannot start: the college ${error.tenantId} has ${error.problems.length === 1 ? 'a problem' : `${error.problems.length} problems`}:\n${error.problems.map((problem) => `  ${problem}`).join('\n')}`,
     );
+    process.exit(EXIT_CONFIG);
   } else if (error instanceof ConfigError) {
     console.error(`Admit cannot start: ${error.message}`);
-  } else {
-    console.error('Admit cannot start:', error);
+    process.exit(EXIT_CONFIG);
   }
+  console.error('Admit cannot start:', error);
   process.exit(1);
 });
