@@ -11,8 +11,11 @@ import { bundleNode } from './build.mjs';
 import { ensureDependencies, root } from './ensure.mjs';
 
 const CLI = join(root, 'server/dist/cli.js');
-/** What the bundle is made of: our workspace sources and the lock file. */
-const SOURCES = ['server/src', 'form-model/src', 'tenant-config/src'];
+/**
+ * What the bundle is made of: our workspace sources (tenant-config's schemas among them: the
+ * college checks hold them) and the lock file.
+ */
+const SOURCES = ['server/src', 'form-model/src', 'tenant-config/src', 'tenant-config/schema'];
 
 /** The newest modification time under `path` (0 when it does not exist). */
 function newest(path) {
