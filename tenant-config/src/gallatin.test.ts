@@ -76,6 +76,8 @@ describe('the Gallatin college is SPEC’s application', () => {
         groupItems(block).map((group) => blockKeys(group)[0]),
       ]),
     ).toEqual([
+      // SPEC §9: up to 2 parents, 3 colleges, 4 residency timeline slots.
+      ['parent', ['parent_relationship', 'parent_2_relationship']],
       [
         'instate_absence',
         [
