@@ -7,7 +7,7 @@
 // problems stops the server, and until the next change the address answers with the problems
 // the server listed, which the log shows too.
 import { spawn } from 'node:child_process';
-import { watch } from 'node:fs';
+import { readdirSync, watch } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 
@@ -96,12 +96,33 @@ async function restart() {
   startServer();
 }
 
+/**
+ * Watches every folder of the college (its own, steps/, options/…), each without `recursive`:
+ * a folder's watch sees a file saved in place and a file replaced by a rename (as editors save),
+ * where a watch on the file itself would go deaf once its file is replaced. Folders made later
+ * are watched from the next change on.
+ */
+function watchCollege(onChange) {
+  let watchers = [];
+  const watchAll = () => {
+    for (const watcher of watchers) watcher.close();
+    const folders = [collegeDir];
+    for (const entry of readdirSync(collegeDir, { recursive: true, withFileTypes: true }))
+      if (entry.isDirectory()) folders.push(join(entry.parentPath, entry.name));
+    watchers = folders.map((folder) => watch(folder, () => onChange(watchAll)));
+  };
+  watchAll();
+}
+
 startServer();
 if (collegeDir !== undefined) {
   let timer;
-  watch(collegeDir, { recursive: true }, () => {
+  watchCollege((watchAgain) => {
     clearTimeout(timer);
-    timer = setTimeout(() => void restart(), SETTLE_MS);
+    timer = setTimeout(() => {
+      watchAgain();
+      void restart();
+    }, SETTLE_MS);
   });
   console.log(`Admit: watching ${collegeDir}; a saved change restarts the server on it.`);
 }
