@@ -38,7 +38,10 @@ export async function bundleNode(entry, outfile) {
   });
 }
 
-/** Builds the SPA for TENANT (vite), into form-app/dist (or `outDir`, for tests). */
+/**
+ * Builds the SPA (vite) into form-app/dist (or `outDir`, for tests), with its prerender bundle.
+ * It holds no college: the server chooses one when it starts (TENANT or TENANT_DIR).
+ */
 export async function buildApp({ outDir } = {}) {
   const { build: viteBuild } = await import('vite');
   // Vite sets NODE_ENV=production in the process that builds. `npm start` builds and then
@@ -56,9 +59,7 @@ export async function buildApp({ outDir } = {}) {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
-  console.log(
-    `▶ built ${outDir ?? 'form-app/dist'} for TENANT=${process.env.TENANT ?? 'gallatin'}`,
-  );
+  console.log(`▶ built ${outDir ?? 'form-app/dist'} (any college: chosen when the server starts)`);
 }
 
 /**
