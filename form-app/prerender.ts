@@ -39,26 +39,35 @@ export function prerender(): Plugin {
         if (options.dir === undefined) return;
         const outDir = join(options.dir, SSR_FOLDER);
         await rm(outDir, { recursive: true, force: true });
-        await build({
-          configFile: false,
-          root: FORM_APP,
-          logLevel: 'warn',
-          mode: 'production',
-          plugins: [react(), admitTenantFromPage()],
-          ssr: { noExternal: true },
-          // React's production build, whatever NODE_ENV the server runs with.
-          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-          build: {
-            ssr: join(FORM_APP, 'prerenderEntry.ts'),
-            outDir,
-            emptyOutDir: true,
-            minify: false,
-            sourcemap: false,
-            // One file: the server imports it under a query of the college's (site.ts), and a
-            // chunk importing the entry back would get a second copy of the app's modules.
-            rolldownOptions: { output: { entryFileNames: SSR_ENTRY, codeSplitting: false } },
-          },
-        });
+        // JSX compiled for React's production runtime, which the bundle holds, whatever the
+        // caller's NODE_ENV (a test runner sets `test`).
+        const nodeEnv = process.env.NODE_ENV;
+        process.env.NODE_ENV = 'production';
+        try {
+          await build({
+            configFile: false,
+            root: FORM_APP,
+            logLevel: 'warn',
+            mode: 'production',
+            plugins: [react(), admitTenantFromPage()],
+            ssr: { noExternal: true },
+            // React's production build, whatever NODE_ENV the server runs with.
+            define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+            build: {
+              ssr: join(FORM_APP, 'prerenderEntry.ts'),
+              outDir,
+              emptyOutDir: true,
+              minify: false,
+              sourcemap: false,
+              // One file: the server imports it under a query of the college's (site.ts), and a
+              // chunk importing the entry back would get a second copy of the app's modules.
+              rolldownOptions: { output: { entryFileNames: SSR_ENTRY, codeSplitting: false } },
+            },
+          });
+        } finally {
+          if (nodeEnv === undefined) delete process.env.NODE_ENV;
+          else process.env.NODE_ENV = nodeEnv;
+        }
         // An ES module wherever the build is copied (a folder with no package.json around).
         await writeFile(join(outDir, 'package.json'), '{ "type": "module" }\n');
         this.environment.logger.info(`prerender bundle: ${join(outDir, SSR_ENTRY)}`);

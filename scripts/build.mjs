@@ -48,6 +48,10 @@ export async function buildApp({ outDir } = {}) {
   // starts the server from this process: left set, it hid the dev mailbox (/dev/mail) of the
   // embedded default. The caller's environment is put back as it was.
   const nodeEnv = process.env.NODE_ENV;
+  // A production build whatever the caller's NODE_ENV: a test runner's `test` made Vite compile
+  // JSX for React's development runtime, which the prerender bundle's production React lacks
+  // (`jsxDEV is not a function` when the server started).
+  process.env.NODE_ENV = 'production';
   try {
     await viteBuild({
       root: join(root, 'form-app'),
