@@ -23,7 +23,8 @@ import {
   startServer,
   stopServer,
 } from '../support/server.ts';
-import { ROOT } from './support/paths.ts';
+import { expectNoAxeViolations } from './fixtures.ts';
+import { ROOT, SCREENSHOTS_DIR } from './support/paths.ts';
 
 const ADMIN = join(ROOT, 'scripts', 'admin.mjs');
 const PASSWORD = 'Riverbend-Valley-2027';
@@ -142,6 +143,23 @@ test('TENANT=example: the same build serves Riverbend, keeps its answers and ref
   await expect(
     page.getByRole('radiogroup', { name: 'Which application will you file?' }),
   ).toBeVisible();
+  // Riverbend's steps, as a visitor sees them: no WCAG 2.2 A/AA violation at either width, and
+  // a photograph of each for people to look at (test-results/screenshots/).
+  for (const [route, title] of [
+    ['about', first],
+    ['education', second],
+    ['final-steps', stepTitle('final-steps')],
+  ] as const)
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.origin}/${route}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expectNoAxeViolations(page, `Riverbend /${route} at ${String(width)} px`);
+      await page.screenshot({
+        path: join(SCREENSHOTS_DIR, `riverbend-${route}-${String(width)}.png`),
+        fullPage: true,
+      });
+    }
   expect(errors).toEqual([]);
 
   // The API: a Riverbend-only answer is stored, a Gallatin-only one refused.
