@@ -1,13 +1,8 @@
-/// <reference types="node" />
 /**
  * The Gallatin college is SPEC's application: its folder holds every SPEC §3 answer key, each
  * asked by a question of its kind, on the step SPEC §2 puts it on. The engine holds no list of
- * keys (issue 25), so this is a test of the college, read straight from its files.
+ * keys (issue 25), so this is a test of the college, loaded from its folder as the server does.
  */
-// A test in Node reads the college's files as they are; the bundled code never does.
-// eslint-disable-next-line no-restricted-imports
-import { readFileSync } from 'node:fs';
-
 import {
   blockKeys,
   checkPages,
@@ -20,6 +15,7 @@ import {
 } from '@admit/form-model';
 import { describe, expect, it } from 'vitest';
 
+import { loadTenant } from './node/load.ts';
 import { specProblems } from './spec/check.ts';
 import { PAGE_KEY_GROUPS } from './spec/pages.ts';
 import { answerKeyRegistry, keyGroups } from './spec/registry.ts';
@@ -27,12 +23,7 @@ import { answerKeyRegistry, keyGroups } from './spec/registry.ts';
 /** SPEC §2's steps, in order: Personal Info, Academic History, Submit. */
 const STEPS = ['about', 'education', 'final-steps'];
 
-const pages: PageConfig[] = STEPS.map(
-  (step) =>
-    JSON.parse(
-      readFileSync(new URL(`../colleges/gallatin/steps/${step}.json`, import.meta.url), 'utf8'),
-    ) as PageConfig,
-);
+const pages: readonly PageConfig[] = loadTenant('gallatin').pages;
 
 function first<T>(list: readonly T[]): T {
   const [item] = list;
