@@ -105,6 +105,35 @@ describe('scripts/build.mjs', () => {
     ]);
   });
 
+  it("shows a college's texts as text: a title that tries to end the data block or the title stays data (issue 25 #8)", async () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const gallatin = loadTenant('gallatin');
+    const college = {
+      ...gallatin,
+      names: { ...gallatin.names, college: hostile },
+      titles: { ...gallatin.titles, application: hostile },
+    };
+    const site = await renderSite(outDir, college);
+    for (const [where, html] of [
+      ['index.html', site.index.body.toString('utf8')],
+      ['/about', site.pages.get('/about')?.body.toString('utf8') ?? ''],
+      ['the shell', site.shell.body.toString('utf8')],
+    ] as const) {
+      expect(html, where).not.toContain('<script>alert(1)');
+      expect(html, where).not.toContain(hostile);
+      const data = /<script type="application\/json" id="admit-college">([^<]*)<\/script>/.exec(
+        html,
+      )?.[1];
+      expect(data, where).toBeDefined();
+      const onPage = JSON.parse(data ?? '') as { firstLoad: { titles: { application: string } } };
+      expect(onPage.firstLoad.titles.application, where).toBe(hostile);
+    }
+    // The page shows it as text: escaped in the document's title and the header.
+    expect(site.pages.get('/about')?.body.toString('utf8')).toContain(
+      '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+    );
+  });
+
   it('stops the build when the router names a module the entry does not import', () => {
     const manifest = readManifest(outDir);
     expect(() => preloadedChunks(manifest, ['src/pages/account/GonePage.tsx'])).toThrow(
