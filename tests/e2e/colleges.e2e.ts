@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
+import { runningEmbeddedUrl } from '@admit/server';
 import { COMPLETE_APPLICATION } from '@admit/tenant-config/fixtures';
 import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -59,12 +60,26 @@ function tempFolder(name: string): string {
   return folder;
 }
 
+/**
+ * The journeys' database: the embedded PostgreSQL the global setup's server runs, or the
+ * DATABASE_URL it was given. Each server here keeps its files in a DATA_DIR of its own but no
+ * PostgreSQL of its own: a second embedded server on a random port could take the very port
+ * `freePort` had just found for the app (EADDRINUSE, seen once in CI).
+ */
+function journeysDatabase(): string {
+  const url =
+    runningEmbeddedUrl(join(process.env.E2E_DATA_DIR ?? '', 'pg')) ?? process.env.DATABASE_URL;
+  if (url === undefined || url === '') throw new Error("the journeys' database is not running");
+  return url;
+}
+
 /** A server of the journeys' build for a college; lookups left out (no question here needs them). */
 async function serve(env: Record<string, string>): Promise<ServerProcess> {
   return startServer({
     script: 'server/dist/main.js',
     env: {
       DATA_DIR: tempFolder('data'),
+      DATABASE_URL: journeysDatabase(),
       STATIC_DIR: staticDir(),
       SOFFICE: 'off',
       LOOKUPS_DIR: 'off',
@@ -245,7 +260,12 @@ test('TENANT_DIR: a folder made by `college new`, with a question added, is serv
 
   const exportDir = tempFolder('export');
   const exported = await admin(
-    { DATA_DIR: dataDir, TENANT_DIR: folder, PUBLIC_ORIGIN: server.origin },
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: journeysDatabase(),
+      TENANT_DIR: folder,
+      PUBLIC_ORIGIN: server.origin,
+    },
     'export',
     exportDir,
   );

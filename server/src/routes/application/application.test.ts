@@ -554,7 +554,7 @@ describe('GET and PUT /api/tabs', () => {
 });
 
 describe('GET and PUT /api/add-another', () => {
-  const DEFAULTS = { college: 1, instate_absence: 1, instate_timeline: 1 };
+  const DEFAULTS = { parent: 1, college: 1, instate_absence: 1, instate_timeline: 1 };
 
   it('answers 1 for every add-another button of the college by default (SPEC §3)', async () => {
     const { cookie } = await applicant();
@@ -565,7 +565,7 @@ describe('GET and PUT /api/add-another', () => {
 
   it('stores 1 to the button’s max and answers with the whole map', async () => {
     const { username, cookie } = await applicant();
-    // gallatin: 3 colleges, 4 residences.
+    // gallatin: 2 parents, 3 colleges, 4 residences.
     for (const count of [1, 2, 3]) {
       const response = await call('PUT', '/api/add-another', {
         cookie,
