@@ -1,38 +1,76 @@
 /**
  * The college of the page stories (issue 25): `virtual:admit-tenant` in Storybook (main.ts), as
- * the built app's is the college the server writes into the page. It is the college the
- * `college` toolbar chose when the preview loaded (the `globals` of the preview's address,
- * `college:example`), else Gallatin; the app reads it once, as it starts, so choosing another
- * college reloads the preview (preview.tsx).
+ * the built app's is the college the server writes into the page. The app reads it once, as it
+ * starts, so it is decided on first use, in this order:
+ *
+ * 1. a story's own college (`parameters.college`), when the preview was reloaded for it: the
+ *    preview's address says `admit-college=example` (preview.tsx);
+ * 2. the `college` toolbar's choice when the preview loaded (the `globals` of the preview's
+ *    address, `college:example`): choosing another college reloads the preview (preview.tsx);
+ * 3. a story file's own college, set before the app loads (`pages/riverbend.ts`, imported first
+ *    by `Riverbend.stories.tsx`): in the tests each file runs in a page of its own;
+ * 4. Gallatin.
  */
 import { type BrowserTenant, browserSplit } from '@admit/tenant-config';
 import { tenants } from '@admit/tenant-config/bundled';
 
-/** The college the page stories show unless the toolbar chose another. */
+/** The college the page stories show unless the toolbar or a story file chose another. */
 export const DEFAULT_COLLEGE = 'gallatin';
 
 /** The bundled colleges, by id, for the toolbar. */
 export const colleges = tenants;
 
-/** The `college` global in the preview's address (`?globals=college:example;…`). */
-function collegeInAddress(): string {
-  const globals = new URLSearchParams(window.location.search).get('globals') ?? '';
-  const chosen = /(?:^|;)college:([\w-]+)/.exec(globals)?.[1];
-  return chosen !== undefined && Object.hasOwn(tenants, chosen) ? chosen : DEFAULT_COLLEGE;
+declare global {
+  /** A story file's college, set before the app loads (pages/riverbend.ts). */
+  var __ADMIT_STORYBOOK_COLLEGE__: string | undefined;
 }
 
-/** The college the preview loaded with. */
-export const loadedCollege = collegeInAddress();
+/** The address parameter of a story's own college (preview.tsx reloads with it). */
+export const STORY_COLLEGE_PARAMETER = 'admit-college';
 
-const loaded = tenants[loadedCollege];
-if (loaded === undefined) throw new Error(`no bundled college "${loadedCollege}"`);
-const split = browserSplit(loaded);
+/** The `college` global in the preview's address (`?globals=college:example;…`). */
+function toolbarCollege(): string | undefined {
+  const globals = new URLSearchParams(window.location.search).get('globals') ?? '';
+  return /(?:^|;)college:([\w-]+)/.exec(globals)?.[1];
+}
 
-export const tenant: BrowserTenant = {
-  ...split.firstLoad,
-  loadPages: () => {
-    const pages = [...split.otherPages];
-    pages.splice(split.defaultPageIndex, 0, split.firstLoad.defaultPage);
-    return Promise.resolve(pages);
+let loaded: string | undefined;
+
+/** The college the app shows in this page, decided on first use (see above). */
+export function loadedCollege(): string {
+  loaded ??= [
+    new URLSearchParams(window.location.search).get(STORY_COLLEGE_PARAMETER) ?? undefined,
+    toolbarCollege(),
+    globalThis.__ADMIT_STORYBOOK_COLLEGE__,
+    DEFAULT_COLLEGE,
+  ].find((id): id is string => id !== undefined && Object.hasOwn(tenants, id));
+  return loaded ?? DEFAULT_COLLEGE;
+}
+
+let browserTenant: BrowserTenant | undefined;
+function resolved(): BrowserTenant {
+  if (browserTenant !== undefined) return browserTenant;
+  const config = tenants[loadedCollege()];
+  if (config === undefined) throw new Error(`no bundled college "${loadedCollege()}"`);
+  const split = browserSplit(config);
+  browserTenant = {
+    ...split.firstLoad,
+    loadPages: () => {
+      const pages = [...split.otherPages];
+      pages.splice(split.defaultPageIndex, 0, split.firstLoad.defaultPage);
+      return Promise.resolve(pages);
+    },
+  };
+  return browserTenant;
+}
+
+/** The college, as form-app/src/tenant.ts reads it: made on its first property read. */
+export const tenant: BrowserTenant = new Proxy({} as BrowserTenant, {
+  get: (_target, property) => Reflect.get(resolved(), property) as unknown,
+  has: (_target, property) => Reflect.has(resolved(), property),
+  ownKeys: () => Reflect.ownKeys(resolved()),
+  getOwnPropertyDescriptor: (_target, property) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(resolved(), property);
+    return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
   },
-};
+});

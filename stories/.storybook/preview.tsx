@@ -2,7 +2,7 @@ import { AppThemeProvider, createAppTheme, defaultTokens } from '@admit/design-s
 import { tenants } from '@admit/tenant-config/bundled';
 import { type Decorator, type Preview } from '@storybook/react-vite';
 
-import { colleges, DEFAULT_COLLEGE, loadedCollege } from './college.ts';
+import { colleges, DEFAULT_COLLEGE, loadedCollege, STORY_COLLEGE_PARAMETER } from './college.ts';
 
 /**
  * One theme per college, created once from tenant-config: `default` is Gallatin, `example`
@@ -19,18 +19,34 @@ function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && value in themes;
 }
 
+declare module 'storybook/internal/types' {
+  interface Parameters {
+    /** Page stories of one college only (`Riverbend.stories.tsx`): its id. */
+    college?: string;
+  }
+}
+
 /**
- * The page stories' college (issue 25): the app reads it once, as it starts (college.ts), so a
- * change in the toolbar reloads the preview with the college in its address.
+ * The page stories' college (issue 25): a story file's own, else the toolbar's. The app reads it
+ * once, as it starts (college.ts), so another college reloads the preview with it in the
+ * address's globals.
  */
-const withCollege: Decorator = (Story, { globals }) => {
-  const chosen = typeof globals.college === 'string' ? globals.college : DEFAULT_COLLEGE;
-  if (chosen !== loadedCollege && Object.hasOwn(colleges, chosen)) {
+const withCollege: Decorator = (Story, { globals, parameters, title }) => {
+  // Only the app's pages depend on the college; a widget story never reloads the preview.
+  if (!title.startsWith('Pages/')) return <Story />;
+  const toolbar = typeof globals.college === 'string' ? globals.college : DEFAULT_COLLEGE;
+  const chosen = parameters.college ?? toolbar;
+  if (chosen !== loadedCollege() && Object.hasOwn(colleges, chosen)) {
+    // A story's own college rides in a parameter of its own, leaving the toolbar's choice as it
+    // is for the other stories; the toolbar's goes in the address's globals.
     const address = new URL(window.location.href);
-    const others = (address.searchParams.get('globals') ?? '')
-      .split(';')
-      .filter((pair) => pair !== '' && !pair.startsWith('college:'));
-    address.searchParams.set('globals', [...others, `college:${chosen}`].join(';'));
+    if (parameters.college === undefined) {
+      address.searchParams.delete(STORY_COLLEGE_PARAMETER);
+      const others = (address.searchParams.get('globals') ?? '')
+        .split(';')
+        .filter((pair) => pair !== '' && !pair.startsWith('college:'));
+      address.searchParams.set('globals', [...others, `college:${chosen}`].join(';'));
+    } else address.searchParams.set(STORY_COLLEGE_PARAMETER, chosen);
     window.location.replace(address);
     return <p>Loading {colleges[chosen]?.names.college}…</p>;
   }
@@ -65,7 +81,7 @@ const preview: Preview = {
       },
     },
   },
-  initialGlobals: { theme: 'default', college: loadedCollege },
+  initialGlobals: { theme: 'default' },
   decorators: [
     withCollege,
     (Story, { globals }) => (
