@@ -128,6 +128,12 @@ async function abort(why: string, code: number): Promise<never> {
 }
 process.once('SIGINT', () => void abort('interrupted; everything it started is stopped', 130));
 process.once('SIGTERM', () => void abort('terminated; everything it started is stopped', 143));
+// A failure (a field that never became usable) stops the servers too: left running, each held
+// its port and its embedded PostgreSQL after the bench had exited.
+const failed = (error: unknown) =>
+  void abort(`failed, everything it started is stopped: ${String(error)}`, 1);
+process.once('uncaughtException', failed);
+process.once('unhandledRejection', failed);
 setTimeout(
   () => void abort(`stopped after the ${TIME_LIMIT_MS / 60_000} min time limit`, 2),
   TIME_LIMIT_MS,
