@@ -18,7 +18,7 @@ export const SSR_FOLDER = '.ssr';
 export const SSR_ENTRY = 'prerender.mjs';
 
 /**
- * Issue 17, "HTML first", with issue 25's college read at start: once the browser build is
+ * "HTML first" (README, "Prerendered pages"), with the college read at start: once the browser build is
  * written, prerenderEntry.ts is built for Node into `dist/.ssr/prerender.mjs`. The server
  * imports it when it starts, with the college it loaded, and renders every page a visitor can
  * open (the steps and the account pages) through the app's own tree, with the Emotion rules it

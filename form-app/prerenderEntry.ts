@@ -1,5 +1,5 @@
 /**
- * What the server renders to HTML when it starts (issue 17, "HTML first"; issue 25, the college
+ * What the server renders to HTML when it starts ("HTML first", README "Prerendered pages"; the college
  * read at start): built by Vite for Node beside the browser build (prerender.ts, into
  * `dist/.ssr/`), and imported by the server once it has loaded the college and put its browser
  * copy in `globalThis.__ADMIT_COLLEGE__` (src/collegeOnPage.ts). Each page is the very App tree

@@ -167,7 +167,7 @@ class DataWriter {
 }
 
 /**
- * The production build's college (issue 25): `virtual:admit-tenant` is `src/collegeOnPage.ts`,
+ * The production build's college (one build serves any college): `virtual:admit-tenant` is `src/collegeOnPage.ts`,
  * which reads the college the server writes into each page when it starts. One build serves
  * any college; nothing of a college is in the bundle.
  */

@@ -8,7 +8,7 @@ import { prerender } from './prerender.ts';
 import { admitTenant, admitTenantFromPage } from './tenantPlugin.ts';
 
 /**
- * The build holds no college: the server writes it into each page when it starts (issue 25,
+ * The build holds no college: the server writes it into each page when it starts (
  * src/collegeOnPage.ts). The dev server serves the college TENANT names (default gallatin) as
  * a module, and proxies the API.
  */
@@ -20,7 +20,7 @@ export default defineConfig(({ command }) => ({
     react(),
     command === 'build' ? admitTenantFromPage() : admitTenant(tenant),
     muiThemeWithoutCssVariables(),
-    // The bundle that renders the visitor's pages as HTML when the server starts (issue 17).
+    // The bundle that renders the visitor's pages as HTML when the server starts (README, "Prerendered pages").
     prerender(),
     // V8 compiles the first chunk as it streams in (issue 17).
     compileHint(),

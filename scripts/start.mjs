@@ -2,7 +2,7 @@
 // The one run command (README): installs what is missing, builds, and starts Admit on its
 // embedded defaults (PostgreSQL under ./data, local files, the console/dev mailbox).
 //
-// With TENANT_DIR (a college's folder, docs/colleges.md), editing is seeing (issue 25): a saved
+// With TENANT_DIR (a college's folder, docs/colleges.md), editing is seeing: a saved
 // change to the folder restarts the server on it, so the next page load shows it; a folder with
 // problems stops the server, and until the next change the address answers with the problems
 // the server listed, which the log shows too.

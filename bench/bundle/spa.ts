@@ -24,7 +24,7 @@ export const formAppDir = join(root, 'form-app');
 /**
  * Builds the SPA exactly as `npm run build` does (form-app/vite.config.ts), but into `outDir`,
  * so the build the server serves (form-app/dist) is left alone. The build holds no college
- * (issue 25): `serveSpa` gives it one.
+ * (docs/colleges.md, one build for any college): `serveSpa` gives it one.
  */
 export async function buildSpa(outDir: string): Promise<void> {
   const { build } = await import('vite');

@@ -58,7 +58,7 @@ const { values: flags } = parseArgs({
     routes: { type: 'string', default: 'about,login' },
     server: { type: 'string', default: '' },
     each: { type: 'boolean', default: false },
-    // The college the server runs (issue 25: one build serves any college).
+    // The college the server runs (one build serves any college).
     tenant: { type: 'string', default: process.env.TENANT ?? 'gallatin' },
   },
 });

@@ -1,5 +1,5 @@
 /**
- * The college as a built app gets it at run time (issue 25: one build serves any college). The
+ * The college as a built app gets it at run time (one build serves any college: docs/colleges.md). The
  * server loads the college's folder when it starts and writes its browser copy into every page
  * it sends, as a JSON data block (`<script type="application/json" id="admit-college">`: never
  * run, so the CSP stays as it is, and read before anything renders): its settings, its steps

@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(cookie);
   const staticDir = config.staticDir;
-  // The app's HTML, made for this college now (issue 25): the build holds no college.
+  // The app's HTML, made for this college now: the build holds no college.
   const site =
     staticDir !== undefined && existsSync(join(staticDir, 'index.html'))
       ? await renderSite(staticDir, tenant)

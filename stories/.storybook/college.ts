@@ -1,5 +1,5 @@
 /**
- * The college of the page stories (issue 25): `virtual:admit-tenant` in Storybook (main.ts), as
+ * The college of the page stories: `virtual:admit-tenant` in Storybook (main.ts), as
  * the built app's is the college the server writes into the page. The app reads it once, as it
  * starts, so it is decided on first use, in this order:
  *

@@ -27,7 +27,7 @@ declare module 'storybook/internal/types' {
 }
 
 /**
- * The page stories' college (issue 25): a story file's own, else the toolbar's. The app reads it
+ * The page stories' college: a story file's own, else the toolbar's. The app reads it
  * once, as it starts (college.ts), so another college reloads the preview with it in the
  * address's globals.
  */

@@ -1,7 +1,7 @@
 /**
  * The Gallatin college is SPEC's application: its folder holds every SPEC §3 answer key, each
  * asked by a question of its kind, on the step SPEC §2 puts it on. The engine holds no list of
- * keys (issue 25), so this is a test of the college, loaded from its folder as the server does.
+ * keys (the college's data is the catalogue), so this is a test of the college, loaded from its folder as the server does.
  */
 import {
   blockKeys,
@@ -48,7 +48,7 @@ describe('the Gallatin college is SPEC’s application', () => {
     expect(new Set(keys)).toEqual(new Set(Object.keys(answerKeyRegistry)));
   });
 
-  it('stores no {key}_desc for a year (a parent’s graduation year), as before issue 25', () => {
+  it("stores no {key}_desc for a year (a parent’s graduation year), as when the key registry was form-model's", () => {
     const years = visitQuestions(pages, {})
       .map(({ question }) => question)
       .filter((question) => answerKeyRegistry[question.key] === 'year');

@@ -1,5 +1,5 @@
 /**
- * A college's logo, made safe to put in the page (SPEC §3 branding; issue 25 #8). The logo is
+ * A college's logo, made safe to put in the page (SPEC §3 branding; a college's files are data, never markup). The logo is
  * an inline SVG in every page's header and a `data:` URL as the browser tab's icon, so it must
  * hold nothing that runs, loads or restyles: a small allow-list parser reads the file, refuses
  * what could (a script, an event attribute, a style element, a foreign object, any reference

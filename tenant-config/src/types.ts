@@ -141,7 +141,7 @@ export interface TenantConfig {
    */
   privacyNotice: readonly string[];
   /**
-   * Where the admissions office is told of each submission (issue 15 #17): an e-mail with the
+   * Where the admissions office is told of each submission: an e-mail with the
    * reference number and the applicant's name, nothing else of the application. Optional:
    * unset, no such mail goes. Server-only: `browserSplit` leaves it out of the browser's copy.
    */

@@ -1,5 +1,5 @@
 /**
- * Issue 25, "a college is data": the one build the journeys run (global-setup.ts builds it once)
+ * A college is data (docs/colleges.md): the one build the journeys run (global-setup.ts builds it once)
  * serves whichever college the server is started with. Each test starts its own server from
  * that build (`node server/dist/main.js`, a fresh DATA_DIR): `TENANT=example` (Riverbend, a
  * college of its own), and `TENANT_DIR` on a folder `college new` made outside the repository

@@ -124,7 +124,7 @@ for (const { path, heading, field } of [
 
 for (const { path, field, chunk } of [
   { path: '/login', field: 'username', chunk: /^\/assets\/LoginPage-[\w-]+\.js$/ },
-  // Another step: the college's other pages, a JSON file the server names by content (issue 25).
+  // Another step: the college's other pages, a JSON file the server names by content.
   { path: '/education', field: 'diploma_ged', chunk: /^\/college\/pages-[\w-]+\.json$/ },
 ]) {
   test(`the code ${path} needs to start is fetched beside the entry script, not after it, and once`, async ({
@@ -241,7 +241,7 @@ test('a logged-in applicant (the marker cookie) gets the loading shell, never th
   const response = await request.get(`${baseUrl()}/about`, {
     headers: { cookie: `${MARKER}=1` },
   });
-  // The college's data block (issue 25) holds the first step's config; it is data, never shown.
+  // The college's data block holds the first step's config; it is data, never shown.
   const html = (await response.text()).replace(
     /<script type="application\/json" id="admit-college">[^<]*<\/script>/,
     '',

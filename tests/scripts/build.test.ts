@@ -64,7 +64,7 @@ describe('scripts/build.mjs', () => {
     expect(readdirSync(join(outDir, '.vite'))).toEqual(['manifest.json']);
   });
 
-  it('holds no college, and a prerender bundle that runs on its own (issue 25)', () => {
+  it('holds no college, and a prerender bundle that runs on its own', () => {
     const built = [
       'index.html',
       ...readdirSync(join(outDir, 'assets')).map((name) => `assets/${name}`),
@@ -79,7 +79,7 @@ describe('scripts/build.mjs', () => {
     expect(bundle).not.toMatch(/^import .* from ["'](?!node:)[^./]/m);
   });
 
-  it('preloads in each prerendered page what it fetches before it hydrates, and only those (issue 17)', async () => {
+  it('preloads in each prerendered page what it fetches before it hydrates, and only those', async () => {
     const site = await renderSite(outDir, loadTenant('gallatin'));
     const preloads = (html: string) =>
       [
@@ -105,7 +105,7 @@ describe('scripts/build.mjs', () => {
     ]);
   });
 
-  it("shows a college's texts as text: a title that tries to end the data block or the title stays data (issue 25 #8)", async () => {
+  it("shows a college's texts as text: a title that tries to end the data block or the title stays data", async () => {
     const hostile = '</script><script>alert(1)</script><!--';
     const gallatin = loadTenant('gallatin');
     const college = {

@@ -7,7 +7,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { mockApiOf, pageMeta } from './pageStory.tsx';
 
 /**
- * The second college (issue 25): Riverbend Community College's own steps, questions and theme,
+ * The second bundled college: Riverbend Community College's own steps, questions and theme,
  * the same app and widgets as Gallatin's. Every story here is Riverbend's whatever the College
  * toolbar says; each passes axe like every story.
  */

@@ -234,7 +234,7 @@ describe('the prerendered pages (issue 17)', () => {
   });
 });
 
-describe('the college, made into the documents when the server starts (issue 25)', () => {
+describe('the college, made into the documents when the server starts (one build, any college)', () => {
   it("writes the college's browser copy and title into every document, as data that no text of it can end", async () => {
     for (const url of ['/', '/about', '/education', '/login', '/index.html']) {
       const response = await get(url);

@@ -1,8 +1,8 @@
 /**
  * The built SPA (STATIC_DIR): its files, sent compressed when the browser accepts it and cached
  * as long as their names allow, and the app's HTML for every other page address (SPEC §2). The
- * HTML documents are made for the college when the server starts (site.ts, issue 25): a visitor
- * gets the page prerendered for its address (issue 17), a logged-in applicant the loading
+ * HTML documents are made for the college when the server starts (site.ts): a visitor
+ * gets the page prerendered for its address, a logged-in applicant the loading
  * shell, anything else index.html, each with the college's browser copy; the college's other
  * pages are a JSON file named by its content.
  */
