@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { OPTION_LIST_NAMES } from '@admit/form-model';
 import { format, resolveConfig } from 'prettier';
 import { createGenerator, type Definition, type Schema } from 'ts-json-schema-generator';
 
@@ -59,8 +60,7 @@ function widenOptionLists(schema: Schema): Schema {
   const definitions = expectShape(schema.definitions, 'definitions');
   const formModelLists = expectShape(definitions.OptionListName, 'OptionListName');
   definitions.OptionListName = {
-    description:
-      "form-model's list (countries, countriesNoUsa, states, usStates, canadianProvinces, months, yesNo) or one of the college's own, options/<name>.json.",
+    description: `form-model's list (${OPTION_LIST_NAMES.join(', ')}) or one of the college's own, options/<name>.json.`,
     anyOf: [{ ...formModelLists, description: "form-model's own lists." }, COLLEGE_LIST],
   };
   const source = expectShape(definitions.OptionSource, 'OptionSource');

@@ -16,7 +16,7 @@ import { contrastProblems } from './contrast.ts';
 import { type CollegeFile, type OptionsFile, type StepFile } from './format.ts';
 import { lineOf, type ParsedJson, parseJsonFile, pointerSegment } from './json.ts';
 import { checkLogo } from './logo.ts';
-import { isFormModelList, resolveOptionLists } from './options.ts';
+import { FORM_MODEL_LISTS, isFormModelList, resolveOptionLists } from './options.ts';
 import { type CollegeProblem } from './problems.ts';
 import { type TenantConfig } from './types.ts';
 import { type FileKind, schemaIssues } from './validate.ts';
@@ -264,7 +264,7 @@ export function assembleCollege(files: CollegeFiles, source: { id: string }): As
         file,
         parsed,
         pointer,
-        `names the option list "${name}": neither form-model's own (countries, countriesNoUsa, states, usStates, canadianProvinces, months, yesNo) nor a file options/${name}.json`,
+        `names the option list "${name}": neither form-model's own (${FORM_MODEL_LISTS.join(', ')}) nor a file options/${name}.json`,
       );
     pages.push(withoutFields(resolved as StepFile, ['$schema']) as unknown as PageConfig);
     // SPEC §3: no answer may be longer than the college's character limit.

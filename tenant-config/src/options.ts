@@ -5,24 +5,12 @@
  * at load, as `{ "options": [...] }`: after loading, the pages hold no name the engine does not
  * know.
  */
-import { type Option, type OptionListName, optionList } from '@admit/form-model';
+import { type Option, OPTION_LIST_NAMES, type OptionListName, optionList } from '@admit/form-model';
 
 import { pointerSegment } from './json.ts';
 
-// Every one of form-model's lists (`OptionListName`), a name no college file may take: a list
-// form-model adds fails to compile here until it is added.
-const LISTS: Readonly<Record<OptionListName, true>> = {
-  countries: true,
-  countriesNoUsa: true,
-  states: true,
-  usStates: true,
-  canadianProvinces: true,
-  months: true,
-  yesNo: true,
-};
-
-/** form-model's own lists, by name. */
-export const FORM_MODEL_LISTS = Object.keys(LISTS) as readonly OptionListName[];
+/** form-model's own lists, by name: no college file may take one of these names. */
+export const FORM_MODEL_LISTS = OPTION_LIST_NAMES;
 
 /** Whether `name` is one of form-model's own lists. */
 export function isFormModelList(name: string): name is OptionListName {

@@ -10,14 +10,13 @@
 import { conditionKeys } from '../conditions/evaluate.ts';
 import { type ConditionExpr } from '../conditions/types.ts';
 import { descKey } from '../keys/desc.ts';
-import { optionList } from '../options/index.ts';
+import { OPTION_LISTS } from '../options/index.ts';
 import { isQuestion, questionKeys } from './blocks.ts';
 import { GROUP_NUMBER, groupItems, MAX_ADD_ANOTHER } from './groups.ts';
 import { kindOf } from './kinds.ts';
 import {
   type AddAnotherBlock,
   type Block,
-  type Option,
   type PageConfig,
   type Question,
   type RuleRef,
@@ -222,8 +221,7 @@ function checkQuestion(question: Question, where: Place, found: Found, echo?: Ec
   if (isBlank(question.label)) problem(found, where, question.key, 'has no label');
   const source = kind.optionSource(question);
   if (source !== undefined && 'list' in source) {
-    const list = optionList(source.list) as readonly Option[] | undefined;
-    if (list === undefined)
+    if (!Object.hasOwn(OPTION_LISTS, source.list))
       problem(
         found,
         where,

@@ -10,24 +10,23 @@ export { armedForces, canadianProvinces, states, usStates, usTerritories } from 
 export { emptyOption, withEmptyOption, yearOptions } from './years.ts';
 export { yesNo } from './yesNo.ts';
 
-/** The options a config names by `{ list }` (SPEC §3 option lists); the switch is exhaustive. */
+/** The options a config names by `{ list }` (SPEC §3 option lists), by name. */
+export const OPTION_LISTS: Readonly<Record<OptionListName, readonly Option[]>> = {
+  countries,
+  countriesNoUsa,
+  states,
+  usStates,
+  canadianProvinces,
+  months,
+  yesNo,
+};
+
+/** The names a config may give `{ list }`. */
+export const OPTION_LIST_NAMES = Object.keys(OPTION_LISTS) as readonly OptionListName[];
+
+/** The options of a named list. */
 export function optionList(name: OptionListName): readonly Option[] {
-  switch (name) {
-    case 'countries':
-      return countries;
-    case 'countriesNoUsa':
-      return countriesNoUsa;
-    case 'states':
-      return states;
-    case 'usStates':
-      return usStates;
-    case 'canadianProvinces':
-      return canadianProvinces;
-    case 'months':
-      return months;
-    case 'yesNo':
-      return yesNo;
-  }
+  return OPTION_LISTS[name];
 }
 
 /** The label for a stored value, e.g. to fill `{key}_desc` (SPEC §3); undefined when no option has it. */
