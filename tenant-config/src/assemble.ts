@@ -321,9 +321,8 @@ function placeProblem(problem: PageProblem, steps: readonly ReadFile<StepFile>[]
   if (step === undefined) return { file: 'steps', message };
   let pointer = problem.path === undefined ? '' : pathToPointer(problem.path);
   // Down to the very field: the key a condition names, or the key the problem is about.
-  const named = /names "([^"]+)"/.exec(problem.message)?.[1];
   const block = valueAt(step.value, pointer);
-  for (const text of [named, problem.key]) {
+  for (const text of [problem.names, problem.key]) {
     if (text === undefined) continue;
     const inside = find(block, text);
     if (inside !== undefined) {

@@ -25,27 +25,43 @@ export function isQuestion(block: Block): block is Question {
 }
 
 /**
+ * The lists of blocks directly inside a block as the college writes them, each with its field's
+ * JSON path (`blocks`, `branches[1].blocks`, `after`, `template`, `tabs[0].blocks`): an
+ * add-another's template once, not its groups. The config check names places with these paths.
+ */
+export function writtenBlockLists(block: Block): [path: string, blocks: readonly Block[]][] {
+  switch (block.type) {
+    case 'conditional':
+      return [['blocks', block.blocks]];
+    case 'condition-group':
+      return block.branches.map((branch, b) => [`branches[${String(b)}].blocks`, branch.blocks]);
+    case 'trigger':
+      return block.mode === 'button'
+        ? [
+            ['before', block.before ?? []],
+            ['after', block.after],
+          ]
+        : [
+            ['after', block.after ?? []],
+            ['optional', block.optional ?? []],
+          ];
+    case 'add-another':
+      return [['template', block.template]];
+    case 'tabs':
+      return block.tabs.map((tab, t) => [`tabs[${String(t)}].blocks`, tab.blocks]);
+    default:
+      return [];
+  }
+}
+
+/**
  * The lists of blocks directly inside a block, in page order, whatever shows: a conditional's
  * blocks, each branch, a trigger's before/after/optional content, each add-another group
  * (expanded from its template: `groupItems`), each tab. A question or an info block holds none.
  */
 export function childBlockLists(block: Block): readonly (readonly Block[])[] {
-  switch (block.type) {
-    case 'conditional':
-      return [block.blocks];
-    case 'condition-group':
-      return block.branches.map((branch) => branch.blocks);
-    case 'trigger':
-      return block.mode === 'button'
-        ? [block.before ?? [], block.after]
-        : [block.after ?? [], block.optional ?? []];
-    case 'add-another':
-      return groupItems(block);
-    case 'tabs':
-      return block.tabs.map((tab) => tab.blocks);
-    default:
-      return [];
-  }
+  if (block.type === 'add-another') return groupItems(block);
+  return writtenBlockLists(block).map(([, blocks]) => blocks);
 }
 
 /**

@@ -11,7 +11,7 @@ import { conditionKeys } from '../conditions/evaluate.ts';
 import { type ConditionExpr } from '../conditions/types.ts';
 import { descKey } from '../keys/desc.ts';
 import { OPTION_LISTS } from '../options/index.ts';
-import { isQuestion, questionKeys } from './blocks.ts';
+import { isQuestion, questionKeys, writtenBlockLists } from './blocks.ts';
 import { GROUP_NUMBER, groupItems, MAX_ADD_ANOTHER } from './groups.ts';
 import { kindOf } from './kinds.ts';
 import {
@@ -34,6 +34,8 @@ export interface PageProblem {
   group?: number;
   /** The answer key or id it is about. */
   key?: string;
+  /** The key a condition, rule or option source names when no question stores it. */
+  names?: string;
   /** What is wrong, as a sentence. */
   message: string;
 }
@@ -140,13 +142,20 @@ function at(place: Place, path: string): Place {
   return { ...place, path };
 }
 
-function problem(found: Found, place: Place, key: string | undefined, message: string): void {
+function problem(
+  found: Found,
+  place: Place,
+  key: string | undefined,
+  message: string,
+  names?: string,
+): void {
   found.problems.push({
     page: place.page,
     section: place.section,
     path: place.path,
     ...(place.group === undefined ? {} : { group: place.group }),
     ...(key === undefined ? {} : { key }),
+    ...(names === undefined ? {} : { names }),
     message,
   });
 }
@@ -264,37 +273,11 @@ function sharedNames(block: AddAnotherBlock): {
         if (!desc.startsWith(first)) shared.add(desc);
       }
       if (!isQuestion(inner))
-        for (const [field, list] of childLists(inner)) walk(list, `${at}.${field}`);
+        for (const [field, list] of writtenBlockLists(inner)) walk(list, `${at}.${field}`);
     });
   };
   walk(block.template, '');
   return { named, shared };
-}
-
-/** The block lists inside a structural block with their JSON paths, without expanding an add-another. */
-function childLists(block: Block): [path: string, blocks: readonly Block[]][] {
-  switch (block.type) {
-    case 'conditional':
-      return [['blocks', block.blocks]];
-    case 'condition-group':
-      return block.branches.map((branch, b) => [`branches[${String(b)}].blocks`, branch.blocks]);
-    case 'trigger':
-      return block.mode === 'button'
-        ? [
-            ['before', block.before ?? []],
-            ['after', block.after],
-          ]
-        : [
-            ['after', block.after ?? []],
-            ['optional', block.optional ?? []],
-          ];
-    case 'tabs':
-      return block.tabs.map((tab, t) => [`tabs[${String(t)}].blocks`, tab.blocks]);
-    case 'add-another':
-      return [['template', block.template]];
-    default:
-      return [];
-  }
 }
 
 /** Whether an add-another's `keys` are two strings, `next` holding `{n}`, and say what is not. */
@@ -541,7 +524,7 @@ export function pageProblems(pages: readonly PageConfig[]): PageProblem[] {
   }
   for (const { key, place: where, by } of found.referenced) {
     if (!found.placed.has(key))
-      problem(found, where, by, `names "${key}", but no question on any step stores it`);
+      problem(found, where, by, `names "${key}", but no question on any step stores it`, key);
   }
   // Configs are plain, serialisable data (STYLE): what JSON cannot hold is refused.
   pages.forEach((page) => {
