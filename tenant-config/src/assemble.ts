@@ -14,7 +14,7 @@ import { type Option, type PageConfig, type PageProblem, pageProblems } from '@a
 
 import { contrastProblems } from './contrast.ts';
 import { type CollegeFile, type OptionsFile, type StepFile } from './format.ts';
-import { lineOf, type ParsedJson, parseJsonFile, pointerSegment } from './json.ts';
+import { lineOf, type ParsedJson, parseJsonFile, pointerSegment, valueAt } from './json.ts';
 import { checkLogo } from './logo.ts';
 import { FORM_MODEL_LISTS, isFormModelList, resolveOptionLists } from './options.ts';
 import { type CollegeProblem } from './problems.ts';
@@ -69,19 +69,6 @@ function find(value: unknown, text: string, pointer = ''): string | undefined {
     level = next;
   }
   return undefined;
-}
-
-function valueAt(value: unknown, pointer: string): unknown {
-  return pointer
-    .split('/')
-    .slice(1)
-    .reduce<unknown>(
-      (inner, name) =>
-        typeof inner === 'object' && inner !== null
-          ? (inner as Record<string, unknown>)[name.replaceAll('~1', '/').replaceAll('~0', '~')]
-          : undefined,
-      value,
-    );
 }
 
 /** An object without some of its fields (a file's `$schema`, college.json's `logo`…). */

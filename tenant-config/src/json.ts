@@ -13,6 +13,27 @@ export interface ParsedJson {
   lines: ReadonlyMap<string, number>;
 }
 
+/** Whether a value is a JSON object (not an array, not null). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value at a JSON Pointer inside `value` (RFC 6901), or undefined. */
+export function valueAt(value: unknown, pointer: string): unknown {
+  if (pointer === '') return value;
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>(
+      (inner, segment) =>
+        isObject(inner) || Array.isArray(inner)
+          ? (inner as Record<string, unknown>)[segment]
+          : undefined,
+      value,
+    );
+}
+
 /** A JSON Pointer segment, escaped (RFC 6901). */
 export function pointerSegment(segment: string | number): string {
   return String(segment).replaceAll('~', '~0').replaceAll('/', '~1');

@@ -7,7 +7,7 @@
  */
 import { type Option, OPTION_LIST_NAMES, type OptionListName, optionList } from '@admit/form-model';
 
-import { pointerSegment } from './json.ts';
+import { isObject, pointerSegment } from './json.ts';
 
 /** form-model's own lists, by name: no college file may take one of these names. */
 export const FORM_MODEL_LISTS = OPTION_LIST_NAMES;
@@ -21,10 +21,6 @@ export function isFormModelList(name: string): name is OptionListName {
 export interface UnknownList {
   pointer: string;
   name: string;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The list a per-answer entry names, or the entry as it is. */

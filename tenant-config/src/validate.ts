@@ -10,6 +10,7 @@ import addFormatsModule from 'ajv-formats';
 import collegeSchema from '../schema/college.schema.json' with { type: 'json' };
 import optionsSchema from '../schema/options.schema.json' with { type: 'json' };
 import stepSchema from '../schema/step.schema.json' with { type: 'json' };
+import { isObject, valueAt } from './json.ts';
 
 /** A fault in a file: where (a JSON Pointer) and what. */
 export interface SchemaIssue {
@@ -47,26 +48,6 @@ function validator(root: SchemaObject, schema: SchemaObject): ValidateFunction {
     compiled.set(schema, validate);
   }
   return validate;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The value at a JSON Pointer inside `value` (ajv's instancePath). */
-function valueAt(value: unknown, pointer: string): unknown {
-  if (pointer === '') return value;
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce<unknown>(
-      (inner, segment) =>
-        isObject(inner) || Array.isArray(inner)
-          ? (inner as Record<string, unknown>)[segment]
-          : undefined,
-      value,
-    );
 }
 
 const within = (pointer: string, outer: string) =>
