@@ -12,21 +12,10 @@
  * `globalThis.__ADMIT_COLLEGE__` with every page at hand.
  */
 import { type PageConfig } from '@admit/form-model';
-import { type BrowserFirstLoad, type BrowserTenant } from '@admit/tenant-config';
+import { type BrowserTenant, type CollegeOnPage, joinPages } from '@admit/tenant-config';
 
 /** The id of the data block the server writes into each page. */
 export const COLLEGE_ELEMENT_ID = 'admit-college';
-
-/** What the server writes into a page: the first download's part of the college. */
-export interface CollegeOnPage {
-  firstLoad: BrowserFirstLoad;
-  /** Where the other pages are (`/college/pages-HASH.json`). */
-  pagesUrl: string;
-  /** Where the default page goes back among the others to give every page in step order. */
-  defaultPageIndex: number;
-  /** The other pages themselves, when the page is rendered where no fetch is needed (Node). */
-  otherPages?: readonly PageConfig[];
-}
 
 declare global {
   // Set by the prerender in Node, before it imports the app.
@@ -56,10 +45,5 @@ async function otherPages(): Promise<readonly PageConfig[]> {
 
 export const tenant: BrowserTenant = {
   ...onPage.firstLoad,
-  loadPages: async () => {
-    const pages = [...(await otherPages())];
-    // The same object as the first download's, not a copy.
-    pages.splice(onPage.defaultPageIndex, 0, onPage.firstLoad.defaultPage);
-    return pages;
-  },
+  loadPages: async () => joinPages({ ...onPage, otherPages: await otherPages() }),
 };

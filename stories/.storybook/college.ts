@@ -11,7 +11,7 @@
  *    by `Riverbend.stories.tsx`): in the tests each file runs in a page of its own;
  * 4. Gallatin.
  */
-import { type BrowserTenant, browserSplit } from '@admit/tenant-config';
+import { type BrowserTenant, browserSplit, joinPages } from '@admit/tenant-config';
 import { tenants } from '@admit/tenant-config/bundled';
 
 /** The college the page stories show unless the toolbar or a story file chose another. */
@@ -55,11 +55,7 @@ function resolved(): BrowserTenant {
   const split = browserSplit(config);
   browserTenant = {
     ...split.firstLoad,
-    loadPages: () => {
-      const pages = [...split.otherPages];
-      pages.splice(split.defaultPageIndex, 0, split.firstLoad.defaultPage);
-      return Promise.resolve(pages);
-    },
+    loadPages: () => Promise.resolve(joinPages(split)),
   };
   return browserTenant;
 }

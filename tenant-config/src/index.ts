@@ -27,7 +27,13 @@ export {
   type AssembledCollege,
   type CollegeFiles,
 } from './assemble.ts';
-export { browserSplit, type BrowserFirstLoad, type BrowserSplit } from './split.ts';
+export {
+  browserSplit,
+  type BrowserFirstLoad,
+  type BrowserSplit,
+  type CollegeOnPage,
+  joinPages,
+} from './split.ts';
 export { checkLogo, MAX_LOGO_CHARACTERS, type LogoCheck } from './logo.ts';
 export { contrastRatio, contrastProblems, type ContrastProblem } from './contrast.ts';
 export { DEFAULT_TENANT } from './defaults.ts';

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { bundledCollegeIds, loadTenant } from './node/index.ts';
-import { browserSplit, type BrowserSplit } from './split.ts';
+import { browserSplit, joinPages } from './split.ts';
 
 const tenants = Object.fromEntries(bundledCollegeIds().map((id) => [id, loadTenant(id)]));
 const gallatin = loadTenant('gallatin');
-
-/** Every page in step order again, as the browser's `loadPages` gives them (form-app/tenantPlugin.ts). */
-function joinPages({ firstLoad, otherPages, defaultPageIndex }: BrowserSplit) {
-  const pages = [...otherPages];
-  pages.splice(defaultPageIndex, 0, firstLoad.defaultPage);
-  return pages;
-}
 
 describe('browserSplit: a college for the browser, made from its one config', () => {
   it.each(Object.entries(tenants))('%s: first download and the other pages', (_id, config) => {

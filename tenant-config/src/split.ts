@@ -45,3 +45,31 @@ export function browserSplit(config: TenantConfig): BrowserSplit {
     defaultPageIndex,
   };
 }
+
+/**
+ * Every page in step order again from a split: the other pages with the default one back in its
+ * place (the very object the first download holds, not a copy). The browser's `loadPages` gives
+ * this, from the page's college (form-app/src/collegeOnPage.ts) or a dev build's module.
+ */
+export function joinPages(split: {
+  firstLoad: Pick<BrowserFirstLoad, 'defaultPage'>;
+  otherPages: readonly PageConfig[];
+  defaultPageIndex: number;
+}): PageConfig[] {
+  const pages = [...split.otherPages];
+  pages.splice(split.defaultPageIndex, 0, split.firstLoad.defaultPage);
+  return pages;
+}
+
+/**
+ * The college's browser copy as the server writes it into each page, a JSON data block
+ * (server/src/plugins/app/site.ts → form-app/src/collegeOnPage.ts): the first download, where
+ * the other pages are, and where the default page goes back among them. The prerender, which
+ * runs in Node, gets the other pages themselves.
+ */
+export interface CollegeOnPage extends Omit<BrowserSplit, 'otherPages'> {
+  /** Where the other pages are (`/college/pages-HASH.json`). */
+  pagesUrl: string;
+  /** The other pages themselves, where no fetch is needed (the prerender). */
+  otherPages?: readonly PageConfig[];
+}

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-import { browserSplit, type TenantConfig } from '@admit/tenant-config';
+import { browserSplit, type CollegeOnPage, type TenantConfig } from '@admit/tenant-config';
 
 /** Where the build keeps its prerender bundle (form-app/prerender.ts). */
 export const SSR_ENTRY = join('.ssr', 'prerender.mjs');
@@ -42,14 +42,6 @@ export interface Site {
   collegePages: { url: string; document: HeldDocument };
   /** The CSP sources (`'sha256-…'`) of the inline scripts in the documents. */
   inlineScripts: readonly string[];
-}
-
-/** What the college's browser copy holds besides the pages (form-app/src/collegeOnPage.ts). */
-interface CollegeOnPage {
-  firstLoad: unknown;
-  pagesUrl: string;
-  defaultPageIndex: number;
-  otherPages?: unknown;
 }
 
 /** The prerender bundle's one export (form-app/prerenderEntry.ts). */
