@@ -7,6 +7,7 @@
  */
 import { COLLEGE_ELEMENT_ID } from './src/collegeOnPage.ts';
 import { EARLY_SUBMIT_SCRIPT } from './src/earlySubmit.ts';
+import { iconHref } from './src/icon.ts';
 
 /** A page rendered: the content of #root, the `<style>` tags it needs, its document title. */
 export interface RenderedPage {
@@ -59,11 +60,6 @@ export function withCollege(
     /<link rel="icon" href="[^"]*"/,
     `<link rel="icon" href="${escapeHtml(iconHref(college.logoSvg))}"`,
   );
-}
-
-/** The college's logo as the tab icon (inline SVG: no request). */
-export function iconHref(logoSvg: string): string {
-  return `data:image/svg+xml,${encodeURIComponent(logoSvg)}`;
 }
 
 /**

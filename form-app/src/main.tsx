@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { rememberTypedFields } from './earlySubmit.ts';
 import { markUsed } from './form/firstUse.ts';
+import { iconHref } from './icon.ts';
 import {
   canHydrate,
   earlyInput,
@@ -20,10 +21,7 @@ if (root === null) throw new Error('index.html has no #root');
 // A prerendered page (issue 17) comes with its title and the college's logo as the tab icon.
 if (!isPrerendered(root)) {
   document.title = tenant.titles.application;
-  // The college's own logo as the tab icon (inline SVG: no request).
-  document
-    .querySelector('link[rel="icon"]')
-    ?.setAttribute('href', `data:image/svg+xml,${encodeURIComponent(tenant.logoSvg)}`);
+  document.querySelector('link[rel="icon"]')?.setAttribute('href', iconHref(tenant.logoSvg));
 }
 const app = (
   <StrictMode>
