@@ -8,6 +8,7 @@
  */
 import { relative, sep } from 'node:path';
 
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -53,16 +54,16 @@ function documentFor(
   return { document: loggedIn ? site.shell : page, varies: true };
 }
 
-/** The encoding to send: brotli, else gzip, else none, by the request's Accept-Encoding. */
+/**
+ * The encoding to send, by the request's Accept-Encoding and its q-values, brotli first where
+ * both are as welcome: the negotiation @fastify/static runs for the build's files.
+ */
 function encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
-  const accepted = (request.headers['accept-encoding'] ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, quality]) => quality === undefined || !/^\s*q=0(?:\.0*)?\s*$/.test(quality))
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return undefined;
+  const header = request.headers['accept-encoding'];
+  if (header === undefined) return undefined;
+  // "*" welcomes anything: taken as gzip, as @fastify/static does.
+  const chosen = negotiate(header.toLowerCase().replace(/\*/g, 'gzip'), ['br', 'gzip']);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
 }
 
 /** Sends a held document: compressed as accepted, with its ETag (a 304 when unchanged). */
