@@ -45,6 +45,7 @@ export {
   blockKeys,
   blocksOfType,
   childBlockLists,
+  writtenBlockLists,
   chosenTab,
   hasOptionsNow,
   isHidden,

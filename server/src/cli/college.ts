@@ -3,9 +3,10 @@
  * a server start would and says OK or lists every problem; `new` writes a folder to start from,
  * a copy of a bundled college. Neither needs the database.
  */
-import { type Block, isQuestion, type PageConfig } from '@admit/form-model';
+import { type Block, isQuestion, type PageConfig, writtenBlockLists } from '@admit/form-model';
 import { TenantConfigError } from '@admit/tenant-config';
 import {
+  bundledCollegeIds,
   loadCollegeDir,
   newCollege,
   SCHEMA_COPY,
@@ -14,32 +15,19 @@ import {
 
 import { CommandError } from './commands.ts';
 
-/** The colleges `college new --from` copies; gallatin is the default. */
-export const COLLEGE_TEMPLATES = ['gallatin', 'example'] as const;
+/** The colleges `college new --from` copies: the bundled ones, gallatin (the default) first. */
+export const COLLEGE_TEMPLATES: readonly string[] = bundledCollegeIds();
 
 /** The questions written in the steps' files: a repeated group's template counts once. */
 function questionCount(blocks: readonly Block[]): number {
-  return blocks.reduce((count, block) => {
-    if (isQuestion(block)) return count + 1;
-    switch (block.type) {
-      case 'conditional':
-        return count + questionCount(block.blocks);
-      case 'condition-group':
-        return (
-          count + block.branches.reduce((sum, branch) => sum + questionCount(branch.blocks), 0)
-        );
-      case 'trigger':
-        return block.mode === 'button'
-          ? count + questionCount([...(block.before ?? []), ...block.after])
-          : count + 1 + questionCount([...(block.after ?? []), ...(block.optional ?? [])]);
-      case 'add-another':
-        return count + questionCount(block.template);
-      case 'tabs':
-        return count + block.tabs.reduce((sum, tab) => sum + questionCount(tab.blocks), 0);
-      default:
-        return count;
-    }
-  }, 0);
+  return blocks.reduce(
+    (count, block) =>
+      count +
+      // A checkbox trigger is a question too (its box stores an answer).
+      (isQuestion(block) || (block.type === 'trigger' && block.mode === 'checkbox') ? 1 : 0) +
+      writtenBlockLists(block).reduce((sum, [, inner]) => sum + questionCount(inner), 0),
+    0,
+  );
 }
 
 function pagesQuestionCount(pages: readonly PageConfig[]): number {

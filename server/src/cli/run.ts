@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { DEFAULT_TENANT } from '@admit/tenant-config';
 import { loadChosenTenant } from '@admit/tenant-config/node';
 
 import { ConfigError, readConfig } from '../config.ts';
@@ -111,7 +112,7 @@ const COMMANDS: Record<string, CommandHelp> = {
     usage: `college new DIR [--from ${COLLEGE_TEMPLATES.join('|')}]`,
     summary: "Writes a new college's folder to start from: a copy of a bundled college.",
     details: [
-      `--from ${COLLEGE_TEMPLATES.join('|')}   the college to copy (default ${COLLEGE_TEMPLATES[0]})`,
+      `--from ${COLLEGE_TEMPLATES.join('|')}   the college to copy (default ${DEFAULT_TENANT})`,
       'DIR must not exist, or be empty. It gets college.json, logo.svg, steps/, options/ and a copy',
       "of the JSON Schemas (schema/) that each file's $schema names, so an editor completes and",
       'checks the files wherever the folder lives. Then: edit, college check DIR, TENANT_DIR=DIR npm start.',
@@ -270,10 +271,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (options.status !== undefined && !STATUSES.includes(options.status as WebStatusName))
       throw new UsageError(`--status must be one of ${STATUSES.join(', ')}.`);
     days = daysOption(options.days);
-    if (
-      options.from !== undefined &&
-      !(COLLEGE_TEMPLATES as readonly string[]).includes(options.from)
-    )
+    if (options.from !== undefined && !COLLEGE_TEMPLATES.includes(options.from))
       throw new UsageError(`--from must be one of ${COLLEGE_TEMPLATES.join(', ')}.`);
   } catch (error) {
     io.stderr(
@@ -295,13 +293,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     };
     try {
       if (name === 'college check') collegeCheckCommand(output, resolve(io.cwd, dir), shown);
-      else
-        collegeNewCommand(
-          output,
-          resolve(io.cwd, dir),
-          shown,
-          options.from ?? COLLEGE_TEMPLATES[0],
-        );
+      else collegeNewCommand(output, resolve(io.cwd, dir), shown, options.from ?? DEFAULT_TENANT);
       return EXIT_OK;
     } catch (error) {
       io.stderr(
