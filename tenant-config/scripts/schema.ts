@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { OPTION_LIST_NAMES } from '@admit/form-model';
+import { MAX_ADD_ANOTHER, OPTION_LIST_NAMES, TENANT_TEXTAREA_MAX_LENGTH } from '@admit/form-model';
 import { format, resolveConfig } from 'prettier';
 import { createGenerator, type Definition, type Schema } from 'ts-json-schema-generator';
 
@@ -93,28 +93,33 @@ const LIMITS: readonly { definition: RegExp; property: string; limits: Definitio
   {
     definition: /^AddAnotherBlock$/,
     property: 'max',
-    limits: { type: 'integer', minimum: 1, maximum: 10 },
+    limits: { type: 'integer', minimum: 1, maximum: MAX_ADD_ANOTHER },
   },
-  // SPEC §3: no answer is longer than the college's character limit, itself at most 7000.
+  // SPEC §3: the college's character limit is at most form-model's tenant limit (7000).
+  {
+    definition: /^CollegeFile$/,
+    property: 'characterLimit',
+    limits: { type: 'integer', minimum: 1, maximum: TENANT_TEXTAREA_MAX_LENGTH },
+  },
+  // SPEC §3: no answer is longer than the college's character limit.
   {
     definition: /Question$/,
     property: 'maxLength',
-    limits: { type: 'integer', minimum: 1, maximum: 7000 },
+    limits: { type: 'integer', minimum: 1, maximum: TENANT_TEXTAREA_MAX_LENGTH },
   },
 ];
 
-function withLimits(schema: Schema): Schema {
+/** Sets LIMITS on the fields of `schema` they name; `applied` collects the ones that found theirs. */
+function withLimits(schema: Schema, applied: Set<number>): Schema {
   const definitions = expectShape(schema.definitions, 'definitions');
-  let applied = 0;
   for (const [name, definition] of Object.entries(definitions)) {
-    for (const { definition: pattern, property, limits } of LIMITS) {
+    LIMITS.forEach(({ definition: pattern, property, limits }, index) => {
       const field = object(object(object(definition)?.properties)?.[property]);
-      if (!pattern.test(name) || field === undefined) continue;
+      if (!pattern.test(name) || field === undefined) return;
       Object.assign(field, limits);
-      applied += 1;
-    }
+      applied.add(index);
+    });
   }
-  if (applied === 0) throw new Error('scripts/schema.ts: no limit found its field; update LIMITS');
   return schema;
 }
 
@@ -131,12 +136,14 @@ export async function generateSchemas(): Promise<Record<SchemaFileName, string>>
     additionalProperties: false,
   });
   const texts = {} as Record<SchemaFileName, string>;
+  const applied = new Set<number>();
   for (const [file, made] of Object.entries(SCHEMA_FILES) as [
     SchemaFileName,
     (typeof SCHEMA_FILES)[SchemaFileName],
   ][]) {
     let schema = generator.createSchema(made.type);
-    if (file === 'step.schema.json') schema = withLimits(widenOptionLists(schema));
+    if (file === 'step.schema.json') schema = widenOptionLists(schema);
+    schema = withLimits(schema, applied);
     const titled = {
       $schema: schema.$schema,
       title: `An Admit college's ${made.file} (tenant-config/scripts/schema.ts writes this from src/format.ts: do not edit)`,
@@ -146,6 +153,8 @@ export async function generateSchemas(): Promise<Record<SchemaFileName, string>>
     const options = await resolveConfig(filepath);
     texts[file] = await format(JSON.stringify(titled), { ...options, filepath });
   }
+  if (applied.size !== LIMITS.length)
+    throw new Error('scripts/schema.ts: a limit found no field of its name; update LIMITS');
   return texts;
 }
 

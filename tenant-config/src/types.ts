@@ -125,10 +125,6 @@ export interface TenantConfig {
   /**
    * SPEC §3: the college's character limit for long answers, at most 7000; no `maxLength` in
    * the steps may exceed it.
-   *
-   * @asType integer
-   * @minimum 1
-   * @maximum 7000
    */
   characterLimit: number;
   theme: TenantTheme;
