@@ -1,9 +1,9 @@
 /**
- * The HTML documents of the app, made when the server starts (the college is read at
- * start, not built in): index.html as Vite wrote it (its script and preload tags), with the
- * college's browser copy (src/collegeOnPage.ts) as a JSON data block, and, for a prerendered
- * page (README, "Prerendered pages"), the page's HTML, styles, title and preloads. Pure string work: it runs in the
- * prerender bundle (prerenderEntry.ts) and in the tests.
+ * The HTML documents of the app, made when the server starts (the college is read at start, not
+ * built in): index.html as Vite wrote it (its script and preload tags), with the college's browser
+ * copy (src/collegeOnPage.ts) as a JSON data block, and, for a prerendered page (README,
+ * "Prerendered pages"), the page's HTML, styles, title and preloads. Pure string work: it runs in
+ * the prerender bundle (prerenderEntry.ts) and in the tests.
  */
 import { COLLEGE_ELEMENT_ID } from './src/collegeOnPage.ts';
 import { EARLY_SUBMIT_SCRIPT } from './src/earlySubmit.ts';

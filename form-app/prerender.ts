@@ -18,12 +18,12 @@ export const SSR_FOLDER = '.ssr';
 export const SSR_ENTRY = 'prerender.mjs';
 
 /**
- * "HTML first" (README, "Prerendered pages"), with the college read at start: once the browser build is
- * written, prerenderEntry.ts is built for Node into `dist/.ssr/prerender.mjs`. The server
- * imports it when it starts, with the college it loaded, and renders every page a visitor can
- * open (the steps and the account pages) through the app's own tree, with the Emotion rules it
- * uses inlined, and the logged-in applicant's loading shell (server/src/plugins/app/site.ts).
- * The build itself holds no college.
+ * "HTML first" (README, "Prerendered pages"), with the college read at start: once the browser
+ * build is written, prerenderEntry.ts is built for Node into `dist/.ssr/prerender.mjs`. The server
+ * imports it when it starts, with the college it loaded, and renders every page a visitor can open
+ * (the steps and the account pages) through the app's own tree, with the Emotion rules it uses
+ * inlined, and the logged-in applicant's loading shell (server/src/plugins/app/site.ts). The build
+ * itself holds no college.
  *
  * The bundle holds its npm packages too (React, MUI, Emotion), so that it runs wherever the
  * build is copied, beside any node_modules.

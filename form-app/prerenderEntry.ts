@@ -1,12 +1,11 @@
 /**
- * What the server renders to HTML when it starts ("HTML first", README "Prerendered pages"; the college
- * read at start): built by Vite for Node beside the browser build (prerender.ts, into
- * `dist/.ssr/`), and imported by the server once it has loaded the college and put its browser
- * copy in `globalThis.__ADMIT_COLLEGE__` (src/collegeOnPage.ts). Each page is the very App tree
- * the browser runs (main.tsx), at that path, for a visitor (no cookie, no URL parameters: no API
- * call), so the browser can hydrate it. Emotion's rules for the HTML are collected with the key the
- * browser's default cache uses (`css`), so the browser adopts them instead of inserting them
- * again.
+ * What the server renders to HTML when it starts ("HTML first", README "Prerendered pages"; the
+ * college read at start): built by Vite for Node beside the browser build (prerender.ts, into
+ * `dist/.ssr/`), and imported by the server once it has loaded the college and put its browser copy
+ * in `globalThis.__ADMIT_COLLEGE__` (src/collegeOnPage.ts). Each page is the very App tree the
+ * browser runs (main.tsx), at that path, for a visitor (no cookie, no URL parameters: no API call),
+ * so the browser can hydrate it. Emotion's rules for the HTML are collected with the key the
+ * browser's default cache uses (`css`), so the browser adopts them instead of inserting them again.
  *
  * TypeScript without JSX (createElement): form-app's tsconfig compiles `*.ts` at its root.
  */

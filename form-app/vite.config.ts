@@ -20,7 +20,8 @@ export default defineConfig(({ command }) => ({
     react(),
     command === 'build' ? admitTenantFromPage() : admitTenant(tenant),
     muiThemeWithoutCssVariables(),
-    // The bundle that renders the visitor's pages as HTML when the server starts (README, "Prerendered pages").
+    // The bundle that renders the visitor's pages as HTML when the server starts (README,
+    // "Prerendered pages").
     prerender(),
     // V8 compiles the first chunk as it streams in (issue 17).
     compileHint(),

@@ -132,8 +132,8 @@ try {
   console.log(
     `  ${'total'.padEnd(44)} ${kb(totalRaw).padStart(10)}  ${kb(total).padStart(9)} gzip`,
   );
-  // The college is not in the scripts (one build serves any college): the server writes its first-load part
-  // into each page as a JSON data block.
+  // The college is not in the scripts (one build serves any college): the server writes its
+  // first-load part into each page as a JSON data block.
   const site = await renderSite(distDir, loadTenant(flags.tenant));
   const block = /<script type="application\/json" id="admit-college">[^<]*<\/script>/.exec(
     site.index.body.toString('utf8'),

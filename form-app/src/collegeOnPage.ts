@@ -1,11 +1,10 @@
 /**
- * The college as a built app gets it at run time (one build serves any college: docs/colleges.md). The
- * server loads the college's folder when it starts and writes its browser copy into every page
- * it sends, as a JSON data block (`<script type="application/json" id="admit-college">`: never
- * run, so the CSP stays as it is, and read before anything renders): its settings, its steps
- * and the default route's page. The other pages are one JSON file of their own, named by its
- * content, fetched once when first needed (`loadPages`) and preloaded by the pages that need it
- * at once.
+ * The college as a built app gets it at run time (one build serves any college: docs/colleges.md).
+ * The server loads the college's folder when it starts and writes its browser copy into every page
+ * it sends, as a JSON data block (`<script type="application/json" id="admit-college">`: never run,
+ * so the CSP stays as it is, and read before anything renders): its settings, its steps and the
+ * default route's page. The other pages are one JSON file of their own, named by its content,
+ * fetched once when first needed (`loadPages`) and preloaded by the pages that need it at once.
  *
  * The production build resolves `virtual:admit-tenant` to this module (tenantPlugin.ts); the
  * prerender, which runs in Node when the server starts, hands the same data over in

@@ -1,7 +1,8 @@
 /**
- * The Gallatin college is SPEC's application: its folder holds every SPEC §3 answer key, each
- * asked by a question of its kind, on the step SPEC §2 puts it on. The engine holds no list of
- * keys (the college's data is the catalogue), so this is a test of the college, loaded from its folder as the server does.
+ * The Gallatin college is SPEC's application: its folder holds every SPEC §3 answer key, each asked
+ * by a question of its kind, on the step SPEC §2 puts it on. The engine holds no list of keys (the
+ * college's data is the catalogue), so this is a test of the college, loaded from its folder as the
+ * server does.
  */
 import {
   blockKeys,

@@ -1,10 +1,10 @@
 /**
- * A college's logo, made safe to put in the page (SPEC §3 branding; a college's files are data, never markup). The logo is
- * an inline SVG in every page's header and a `data:` URL as the browser tab's icon, so it must
- * hold nothing that runs, loads or restyles: a small allow-list parser reads the file, refuses
- * what could (a script, an event attribute, a style element, a foreign object, any reference
- * outside the file, a DOCTYPE's entities), drops an editor's metadata, and writes the drawing
- * out again from what it read, so what the page gets is exactly what was checked. Pure: it
+ * A college's logo, made safe to put in the page (SPEC §3 branding; a college's files are data,
+ * never markup). The logo is an inline SVG in every page's header and a `data:` URL as the browser
+ * tab's icon, so it must hold nothing that runs, loads or restyles: a small allow-list parser reads
+ * the file, refuses what could (a script, an event attribute, a style element, a foreign object,
+ * any reference outside the file, a DOCTYPE's entities), drops an editor's metadata, and writes the
+ * drawing out again from what it read, so what the page gets is exactly what was checked. Pure: it
  * runs wherever the college is loaded.
  */
 

@@ -1,9 +1,9 @@
 /**
- * A college is data (docs/colleges.md): the one build the journeys run (global-setup.ts builds it once)
- * serves whichever college the server is started with. Each test starts its own server from
- * that build (`node server/dist/main.js`, a fresh DATA_DIR): `TENANT=example` (Riverbend, a
- * college of its own), and `TENANT_DIR` on a folder `college new` made outside the repository
- * with a question added; and a folder with a broken condition, which stops the start.
+ * A college is data (docs/colleges.md): the one build the journeys run (global-setup.ts builds it
+ * once) serves whichever college the server is started with. Each test starts its own server from
+ * that build (`node server/dist/main.js`, a fresh DATA_DIR): `TENANT=example` (Riverbend, a college
+ * of its own), and `TENANT_DIR` on a folder `college new` made outside the repository with a
+ * question added; and a folder with a broken condition, which stops the start.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

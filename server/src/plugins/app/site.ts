@@ -1,10 +1,10 @@
 /**
- * The app's HTML documents for the college this server runs (one build serves any
- * college). When the server starts it hands the college it loaded to the build's prerender
- * bundle (form-app/prerender.ts writes it to `dist/.ssr/prerender.mjs`), which renders
- * index.html with the college's browser copy, every visitor's page (form-app README, "Prerendered pages") and the logged-in
- * applicant's shell. They are kept in memory, compressed once, and sent by spa.ts; the college's
- * other pages are one JSON file named by its content (`/college/pages-HASH.json`).
+ * The app's HTML documents for the college this server runs (one build serves any college). When
+ * the server starts it hands the college it loaded to the build's prerender bundle
+ * (form-app/prerender.ts writes it to `dist/.ssr/prerender.mjs`), which renders index.html with the
+ * college's browser copy, every visitor's page (form-app README, "Prerendered pages") and the
+ * logged-in applicant's shell. They are kept in memory, compressed once, and sent by spa.ts; the
+ * college's other pages are one JSON file named by its content (`/college/pages-HASH.json`).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
