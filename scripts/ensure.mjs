@@ -46,7 +46,7 @@ export function debianPostgresBin() {
   return newest === undefined ? undefined : join(DEBIAN_POSTGRES_ROOT, newest, 'bin');
 }
 
-/** Installs the Debian packages tests and the product use: Chromium, LibreOffice, PostgreSQL. */
+/** Installs the Debian packages tests and the product use: Chromium, LibreOffice, PostgreSQL, nginx. */
 export function ensureSystemPackages() {
   ensureDebianPackages([
     { check: CHROMIUM_PATH, name: 'chromium' },
@@ -55,6 +55,9 @@ export function ensureSystemPackages() {
     // The two-instance test (tests/production) runs its own PostgreSQL server from these
     // programs, as a college's external database; citext, pgcrypto and pg_trgm come with them.
     { check: () => debianPostgresBin() !== undefined, name: 'postgresql' },
+    // The TLS-proxy test (tests/proxy) puts Debian's nginx in front of two instances, as the
+    // operations guide's recipe does (docs/operations.md).
+    { check: '/usr/sbin/nginx', name: 'nginx' },
   ]);
 }
 
