@@ -15,18 +15,22 @@ import { type TenantConfig } from '../types.ts';
 
 /**
  * tenant-config's own folder: two up from this file when it runs from its sources (tsx,
- * Vitest), else, in a bundle that inlined it (server/dist/main.js, cli.js), where Node finds the
- * package from the bundle.
+ * Vitest); in a bundle that inlined it (server/dist/main.js, cli.js), the `tenant-config`
+ * folder beside `server` (the repository's, or a release's: `npm run release` ships the
+ * colleges and schemas there, with no node_modules link to the package), else where Node finds
+ * the package from the bundle.
  */
 function packageDir(): string {
   const fromSources = fileURLToPath(new URL('../..', import.meta.url));
-  try {
-    const manifest = JSON.parse(readFileSync(join(fromSources, 'package.json'), 'utf8')) as {
-      name?: unknown;
-    };
-    if (manifest.name === '@admit/tenant-config') return fromSources;
-  } catch {
-    // Not this package's folder: a bundle's.
+  for (const candidate of [fromSources, join(fromSources, 'tenant-config')]) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(candidate, 'package.json'), 'utf8')) as {
+        name?: unknown;
+      };
+      if (manifest.name === '@admit/tenant-config') return candidate;
+    } catch {
+      // Not this package's folder: a bundle's.
+    }
   }
   const schema = createRequire(import.meta.url).resolve(
     '@admit/tenant-config/schema/college.schema.json',
