@@ -5,19 +5,32 @@
 // start.mjs and admin.mjs import this module before they install dependencies, and a fresh
 // clone has none: esbuild and Vite are imported where they are used, never at the top (a
 // static import died with ERR_MODULE_NOT_FOUND before `npm ci` could run).
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 import { ensureDependencies, root } from './ensure.mjs';
 
-/** Bundles `entry` to `outfile`, keeping node_modules external except @admit/* sources. */
-export async function bundleNode(entry, outfile) {
+/**
+ * The oldest Node the bundles are written for. Node 22 and 24 are what production runs
+ * (docs/operations/install.md); the build tools themselves still run on Node 20.
+ */
+export const NODE_TARGET = 'node22';
+
+/**
+ * Bundles `entry` to `outfile` (relative to the repository, or absolute), keeping node_modules
+ * external except @admit/* sources. `options` go to esbuild as they are (the release leaves
+ * the sources out of its source maps). Answers esbuild's metafile: what the bundle imports.
+ */
+export async function bundleNode(entry, outfile, options = {}) {
   const { build } = await import('esbuild');
-  await build({
+  const result = await build({
     entryPoints: [join(root, entry)],
-    outfile: join(root, outfile),
+    outfile: resolve(root, outfile),
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: NODE_TARGET,
+    metafile: true,
     format: 'esm',
     sourcemap: true,
     logLevel: 'warning',
@@ -35,7 +48,9 @@ export async function bundleNode(entry, outfile) {
         },
       },
     ],
+    ...options,
   });
+  return result.metafile;
 }
 
 /**
@@ -66,17 +81,79 @@ export async function buildApp({ outDir } = {}) {
   console.log(`▶ built ${outDir ?? 'form-app/dist'} (any college: chosen when the server starts)`);
 }
 
+/** The server's programs and their sources: see `bundleServer`. */
+export const SERVER_PROGRAMS = {
+  'main.js': 'server/src/main.ts',
+  'convertProcess.js': 'server/src/services/convertProcess.ts',
+  'cli.js': 'server/src/cli.ts',
+};
+
 /**
  * The server's programs, bundled as production runs them, into `outDir` (relative to the
- * repository): main.js, the conversion process the server starts for every uploaded file
- * (services/convert.ts looks for it beside main.js), and the staff CLI.
+ * repository, or absolute): main.js, the conversion process the server starts for every
+ * uploaded file (services/convert.ts looks for it beside main.js), and the staff CLI.
+ * `options` go to esbuild; `onMetafile` receives each program's metafile.
  */
-export async function bundleServer(outDir = 'server/dist') {
-  const outputs = ['main.js', 'convertProcess.js', 'cli.js'].map((name) => join(outDir, name));
-  await bundleNode('server/src/main.ts', outputs[0]);
-  await bundleNode('server/src/services/convertProcess.ts', outputs[1]);
-  await bundleNode('server/src/cli.ts', outputs[2]);
+export async function bundleServer(outDir = 'server/dist', options = {}, onMetafile = undefined) {
+  const outputs = [];
+  for (const [name, entry] of Object.entries(SERVER_PROGRAMS)) {
+    const output = join(outDir, name);
+    const metafile = await bundleNode(entry, output, options);
+    onMetafile?.(metafile);
+    outputs.push(output);
+  }
   return outputs;
+}
+
+/** What `buildAll` writes, one file of each output. */
+const BUILD_OUTPUTS = [
+  'form-app/dist/index.html',
+  'form-app/dist/.ssr/prerender.mjs',
+  ...Object.keys(SERVER_PROGRAMS).map((name) => `server/dist/${name}`),
+];
+/** Where everything `buildAll` reads lives (with what is ignored by git left out). */
+const BUILD_INPUTS = [
+  'form-app',
+  'form-model',
+  'design-system',
+  'tenant-config',
+  'server',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.base.json',
+  'scripts/build.mjs',
+];
+
+/**
+ * Whether the last `buildAll` is newer than every file it was built from: each file git
+ * tracks or would track under BUILD_INPUTS, and each one's folder (a deleted file changes
+ * its folder's time). Not a git checkout, or anything missing: false, so `npm start` builds.
+ */
+export function buildIsCurrent() {
+  const built = BUILD_OUTPUTS.map(
+    (file) => statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs,
+  );
+  if (built.some((time) => time === undefined)) return false;
+  const oldestOutput = Math.min(...built);
+  let files;
+  try {
+    files = execFileSync(
+      'git',
+      ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...BUILD_INPUTS],
+      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    )
+      .split('\0')
+      .filter((file) => file !== '');
+  } catch {
+    return false;
+  }
+  const paths = new Set(files);
+  for (const file of files) paths.add(dirname(file));
+  for (const path of paths) {
+    const time = statSync(join(root, path), { throwIfNoEntry: false })?.mtimeMs;
+    if (time === undefined || time >= oldestOutput) return false;
+  }
+  return files.length > 0;
 }
 
 export async function buildAll() {

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// The one run command (README): installs what is missing, builds, and starts Admit on its
-// embedded defaults (PostgreSQL under ./data, local files, the console/dev mailbox).
+// The one run command (README): installs what is missing, builds (unless the build is newer
+// than its sources), and starts Admit on its embedded defaults (PostgreSQL under ./data, local
+// files, the console/dev mailbox). A server is run from the release instead
+// (docs/operations/install.md): `npm run release`, and no build where it runs.
 //
 // With TENANT_DIR (a college's folder, docs/colleges.md), editing is seeing: a saved
 // change to the folder restarts the server on it, so the next page load shows it; a folder with
@@ -11,7 +13,7 @@ import { readdirSync, watch } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 
-import { buildAll } from './build.mjs';
+import { buildAll, buildIsCurrent } from './build.mjs';
 import { ensureDependencies, root } from './ensure.mjs';
 
 /** main.js's exit status for a configuration it refuses (a broken college among them). */
@@ -20,7 +22,9 @@ const CONFIG_REFUSED = 78;
 const SETTLE_MS = 300;
 
 ensureDependencies();
-await buildAll();
+// A start after an unchanged checkout skips the build; any change to the sources rebuilds.
+if (buildIsCurrent()) console.log('▶ the build is newer than its sources: starting it');
+else await buildAll();
 
 const collegeDir =
   process.env.TENANT_DIR === undefined ? undefined : resolve(process.env.TENANT_DIR);
