@@ -37,7 +37,7 @@ afterAll(() => {
 });
 
 describe('the top-level scripts on a fresh clone', () => {
-  it.each(['start.mjs', 'admin.mjs', 'build.mjs', 'test.mjs'])(
+  it.each(['start.mjs', 'admin.mjs', 'build.mjs', 'release.mjs', 'test.mjs'])(
     "regression: `npm start` died with ERR_MODULE_NOT_FOUND 'esbuild' before installing anything (scripts/%s)",
     (script) => {
       rmSync(npmLog, { force: true });
