@@ -6,7 +6,7 @@
 // clone has none: esbuild and Vite are imported where they are used, never at the top (a
 // static import died with ERR_MODULE_NOT_FOUND before `npm ci` could run).
 import { execFileSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 import { ensureDependencies, root } from './ensure.mjs';
@@ -125,16 +125,21 @@ const BUILD_INPUTS = [
 ];
 
 /**
- * Whether the last `buildAll` is newer than every file it was built from: each file git
- * tracks or would track under BUILD_INPUTS, and each one's folder (a deleted file changes
- * its folder's time). Not a git checkout, or anything missing: false, so `npm start` builds.
+ * When the last `buildAll` started, in ms since the epoch: what it read was read after that.
+ * Kept beside the dependencies' install stamp (ensure.mjs), which a fresh clone lacks too.
+ */
+const BUILD_STAMP = join(root, 'node_modules', '.cache', 'admit', 'build-started');
+
+/**
+ * Whether the outputs of the last `buildAll` are there and it started after the last change
+ * to every file it was built from: each file git tracks or would track under BUILD_INPUTS, and
+ * each one's folder (a deleted file changes its folder's time). Not a git checkout, no stamp,
+ * or an output missing: false, so `npm start` builds.
  */
 export function buildIsCurrent() {
-  const built = BUILD_OUTPUTS.map(
-    (file) => statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs,
-  );
-  if (built.some((time) => time === undefined)) return false;
-  const oldestOutput = Math.min(...built);
+  if (BUILD_OUTPUTS.some((file) => !existsSync(join(root, file)))) return false;
+  const started = existsSync(BUILD_STAMP) ? Number(readFileSync(BUILD_STAMP, 'utf8')) : NaN;
+  if (!Number.isFinite(started)) return false;
   let files;
   try {
     files = execFileSync(
@@ -151,14 +156,18 @@ export function buildIsCurrent() {
   for (const file of files) paths.add(dirname(file));
   for (const path of paths) {
     const time = statSync(join(root, path), { throwIfNoEntry: false })?.mtimeMs;
-    if (time === undefined || time >= oldestOutput) return false;
+    if (time === undefined || time >= started) return false;
   }
   return files.length > 0;
 }
 
 export async function buildAll() {
+  const started = Date.now();
+  rmSync(BUILD_STAMP, { force: true });
   await buildApp();
   console.log(`▶ built ${(await bundleServer()).join(' ')}`);
+  mkdirSync(dirname(BUILD_STAMP), { recursive: true });
+  writeFileSync(BUILD_STAMP, String(started));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
