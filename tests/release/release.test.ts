@@ -10,7 +10,7 @@
  * esbuild or TypeScript), and the time from spawn to a healthy server on a warm start (the
  * second start on the same DATA_DIR) is printed.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
@@ -248,10 +248,8 @@ describe.each([
 
     // The public lists shipped in server/lookups, imported at the first start.
     const schools = JSON.parse(
-      ok(
-        'lookup',
-        await call(server, 'GET', '/lookup/find?category=hs_ceeb&text=bozeman%20high'),
-      ).body,
+      ok('lookup', await call(server, 'GET', '/lookup/find?category=hs_ceeb&text=bozeman%20high'))
+        .body,
     ) as { text: string }[];
     expect(schools.map((school) => school.text)).toContain('Bozeman High School');
     // The app, prerendered for the bundled college.
@@ -266,6 +264,20 @@ describe.each([
     await stopServer(server);
     expect(server.output()).not.toMatch(/vite|esbuild/i);
   }, 180_000);
+
+  it('refuses a wrong setting with exit status 78 and a sentence naming it: the shipped unit does not restart it', () => {
+    const refused = spawnSync(node, ['server/dist/main.js'], {
+      cwd: folder,
+      env: { ...shellEnv(node), DATA_DIR: dataDir, PORT: 'eighty' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(refused.status).toBe(78);
+    expect(refused.stderr).toContain('PORT must be a whole number from 0 to 65535, not "eighty"');
+    expect(readFileSync(join(folder, 'deploy/admit.service'), 'utf8')).toMatch(
+      /^RestartPreventExitStatus=78$/m,
+    );
+  });
 
   it('starts again on the same data without building (time to a healthy server printed)', async () => {
     const spawned = Date.now();
