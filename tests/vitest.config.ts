@@ -10,6 +10,7 @@ export default defineProject({
       'production/**/*.test.ts',
       'scripts/**/*.test.ts',
       'print/**/*.test.ts',
+      'proxy/**/*.test.ts',
     ],
   },
 });
