@@ -97,6 +97,10 @@ export async function startNginx(options: {
   onStart?: (nginx: NginxProcess) => void;
 }): Promise<NginxProcess> {
   const { prefix } = options;
+  if (!existsSync(NGINX))
+    throw new Error(
+      "Debian's nginx (/usr/sbin/nginx) is missing: `npm test` installs it (scripts/ensure.mjs), or run `apt-get install nginx`",
+    );
   for (const folder of ['logs', 'temp']) mkdirSync(join(prefix, folder), { recursive: true });
   const temp = (name: string) => `${name}_temp_path ${join(prefix, 'temp', name)};`;
   const config = join(prefix, 'nginx.conf');
@@ -144,6 +148,9 @@ export async function startNginx(options: {
     child.once('exit', () => {
       resolve();
     });
+  });
+  child.once('error', (error) => {
+    output += `nginx could not be started: ${error.message}\n`;
   });
   const log = (name: string) => {
     const file = join(prefix, 'logs', name);
