@@ -18,6 +18,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { connect as http2Connect } from 'node:http2';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 
 import { COMPLETE_APPLICATION } from '@admit/tenant-config/fixtures';
@@ -139,6 +140,31 @@ function handshake(options: ConnectionOptions): Promise<string> {
   });
 }
 
+/** `GET path` over HTTP/2, as a browser asks nginx: the status and the body. */
+function http2Get(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const session = http2Connect(`https://127.0.0.1:${proxy.port}`, {
+      servername: SITE,
+      ca: certificate.cert,
+    });
+    session.once('error', reject);
+    const stream = session.request({ ':path': path, ':authority': `${SITE}:${proxy.port}` });
+    let status = 0;
+    let body = '';
+    stream.on('response', (headers) => {
+      status = Number(headers[':status']);
+    });
+    stream.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    stream.once('end', () => {
+      session.close();
+      resolve({ status, body });
+    });
+    stream.once('error', reject);
+  });
+}
+
 /** The throttle counts kept in the database for keys starting with `prefix`. */
 async function throttleHits(prefix: string): Promise<Record<string, number>> {
   const rows =
@@ -251,6 +277,10 @@ describe('behind nginx terminating TLS: two instances, one PostgreSQL', () => {
     await expect(
       handshake({ minVersion: 'TLSv1', maxVersion: 'TLSv1.1', ciphers: 'DEFAULT:@SECLEVEL=0' }),
     ).rejects.toThrow(/alert protocol version/i);
+  });
+
+  it('answers browsers over HTTP/2, passing the requests on to the instances', async () => {
+    expect(await http2Get('/api/health')).toEqual({ status: 200, body: '{"status":"ok"}' });
   });
 
   it('serves sign-up to submit and the PDF through the proxy, from both instances, with Secure cookies and one HSTS header', async () => {

@@ -112,10 +112,16 @@ export async function startNginx(options: {
       ...(process.getuid?.() === 0 ? ['user root root;'] : []),
       'worker_processes 1;',
       'events { worker_connections 256; }',
+      // The http block of Debian's /etc/nginx/nginx.conf, which a site's file must hold with:
+      // it allows TLS 1.0 and 1.1 and turns gzip on for every site.
       'http {',
+      '  sendfile on;',
+      '  tcp_nopush on;',
+      '  types_hash_max_size 2048;',
       '  include /etc/nginx/mime.types;',
       '  default_type application/octet-stream;',
-      // Debian's nginx.conf turns gzip on for every site: the recipe must hold with it.
+      '  ssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3;',
+      '  ssl_prefer_server_ciphers on;',
       '  gzip on;',
       `  access_log ${join(prefix, 'logs', 'access.log')};`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
