@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Certificate,
   type NginxProcess,
+  proxyPort,
   selfSignedCertificate,
   startNginx,
   stopNginx,
@@ -38,7 +39,6 @@ import {
   confirmationCode,
   conversionEnded,
   type Endpoint,
-  freePort,
   ok,
   PNG,
   REPO_ROOT,
@@ -195,8 +195,9 @@ describe('behind nginx terminating TLS: two instances, one PostgreSQL', () => {
     folders.push(dataDir, prefix);
     certificate = selfSignedCertificate(prefix, SITE);
 
-    const httpsPort = await freePort();
-    httpPort = await freePort();
+    const httpsPort = await proxyPort();
+    do httpPort = await proxyPort();
+    while (httpPort === httpsPort);
     proxy = {
       origin: `https://${SITE}:${httpsPort}`,
       port: httpsPort,

@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 
 import { alive, until } from './server.ts';
@@ -57,6 +57,50 @@ export function selfSignedCertificate(dir: string, name: string): Certificate {
     { stdio: 'pipe' },
   );
   return { cert: readFileSync(certFile, 'utf8'), certFile, keyFile };
+}
+
+/** Where Linux hands out the ports of `listen(0)`, as the servers' own ports are chosen. */
+function ephemeralPorts(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (low !== undefined && high !== undefined) return [low, high];
+  } catch {
+    // Not Linux: the IANA range.
+  }
+  return [49152, 65535];
+}
+
+/** Whether `port` of 127.0.0.1 can be listened on now. */
+function free(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => {
+      resolve(false);
+    });
+    probe.listen(port, '127.0.0.1', () => {
+      probe.close(() => {
+        resolve(true);
+      });
+    });
+  });
+}
+
+/**
+ * A free port above 1024 for nginx, below the range `listen(0)` draws from: a server started
+ * before nginx listens (the instances, whose PUBLIC_ORIGIN names nginx's port) cannot be given
+ * it by chance.
+ */
+export async function proxyPort(): Promise<number> {
+  const [low] = ephemeralPorts();
+  const from = Math.min(10_000, low - 1000);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = from + Math.floor(Math.random() * (low - from));
+    if (await free(port)) return port;
+  }
+  throw new Error(`no free port between ${from} and ${low} for nginx`);
 }
 
 export interface NginxProcess {
