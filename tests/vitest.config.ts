@@ -11,6 +11,7 @@ export default defineProject({
       'scripts/**/*.test.ts',
       'print/**/*.test.ts',
       'release/**/*.test.ts',
+      'proxy/**/*.test.ts',
     ],
   },
 });

@@ -13,39 +13,32 @@
  * a browser behind a load balancer would send them to whichever instance it reaches.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// @ts-expect-error -- a plain ESM script of the repository, without type declarations.
-import { bundleServer as bundle } from '../../scripts/build.mjs';
 import { type ExternalPostgres, startExternalPostgres } from '../support/postgres.ts';
 import {
+  bundleServer,
   call,
   confirmationCode,
+  conversionEnded,
   logIn,
   ok,
+  PNG,
   REPO_ROOT,
   type ServerProcess,
   startServer,
   stopServer,
+  uploadFile,
 } from '../support/server.ts';
-
-const bundleProduction = bundle as (outDir: string) => Promise<string[]>;
 
 const USERNAME = 'two.instances@example.com';
 const PASSWORD = 'Gallatin-Valley-2027';
 /** The file question of the gallatin form. */
 const FILE_KEY = 'decision_essay_file';
-/** A 1 × 1 RGBA PNG: the smallest real image the conversion turns into a PDF page. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-/** How long a conversion may take on a busy machine before the test gives up waiting. */
-const CONVERSION_WAIT_MS = 60_000;
 
 /**
  * A tiny lookup list in the publishers' formats (`lookups:import` reads these three files),
@@ -81,15 +74,6 @@ const log = (line: string) => {
   console.log(`[two-instances] ${line}`);
 };
 
-/** The server's own programs, bundled as for production, into a folder of their own. */
-async function bundleServer(): Promise<void> {
-  // Inside server/ so that the bundle finds server/node_modules as server/dist/main.js does.
-  mkdirSync(join(REPO_ROOT, 'server', 'dist'), { recursive: true });
-  bundleDir = mkdtempSync(join(REPO_ROOT, 'server', 'dist', 'two-instances-'));
-  folders.push(bundleDir);
-  await bundleProduction(relative(REPO_ROOT, bundleDir));
-}
-
 function startInstance(): Promise<ServerProcess> {
   return startServer({
     script: relative(REPO_ROOT, join(bundleDir, 'main.js')),
@@ -106,20 +90,6 @@ function startInstance(): Promise<ServerProcess> {
   });
 }
 
-/** `GET /api/pdf/document-answer/{key}` on `server` until the conversion has ended. */
-async function conversionEnded(server: ServerProcess, cookie: string): Promise<string> {
-  for (const end = Date.now() + CONVERSION_WAIT_MS; Date.now() < end;) {
-    const reply = ok(
-      'conversion status',
-      await call(server, 'GET', `/api/pdf/document-answer/${FILE_KEY}`, { cookie }),
-    );
-    const { status } = JSON.parse(reply.body) as { status: string };
-    if (status !== 'unprocessed' && status !== 'in_progress') return status;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the conversion had not ended after ${CONVERSION_WAIT_MS / 1000} s`);
-}
-
 function profile(server: ServerProcess, cookie: string) {
   return call(server, 'GET', '/api/profile', { cookie });
 }
@@ -130,7 +100,8 @@ function answerOf(reply: { body: string }): Record<string, unknown> {
 
 describe('production path: two instances on one external PostgreSQL', () => {
   beforeAll(async () => {
-    await bundleServer();
+    bundleDir = await bundleServer('two-instances');
+    folders.push(bundleDir);
     postgres = await startExternalPostgres(log);
     databaseUrl = await postgres.createDatabase('admit');
     dataDir = mkdtempSync(join(tmpdir(), 'admit-two-instances-'));
@@ -192,30 +163,14 @@ describe('production path: two instances on one external PostgreSQL', () => {
 
   it('a conversion job runs once, on one of the two workers, and both instances see its result', async () => {
     const cookie = await logIn(b, USERNAME, PASSWORD);
-    const presigned = JSON.parse(
-      ok(
-        'presign on A',
-        await call(a, 'POST', '/api/presigned-url', { body: { answer_key: FILE_KEY }, cookie }),
-      ).body,
-    ) as { url: string; fields: Record<string, string> };
+    // Presigned on A, uploaded to the storage endpoint the URL names: A's.
+    const presigned = await uploadFile(a, cookie, FILE_KEY, {
+      bytes: PNG,
+      type: 'image/png',
+      name: 'essay.png',
+    });
     expect(presigned.url).toBe(`${a.origin}/storage/upload`);
-
-    // The browser's form: every presigned field, the type, then the file (S3's order).
-    const form = new FormData();
-    for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
-    form.append('Content-Type', 'image/png');
-    form.append('file', new Blob([PNG], { type: 'image/png' }), 'essay.png');
-    const encoded = new Response(form);
-    ok(
-      "upload to A's storage endpoint",
-      await call(a, 'POST', new URL(presigned.url).pathname, {
-        raw: {
-          bytes: Buffer.from(await encoded.arrayBuffer()),
-          type: encoded.headers.get('content-type') ?? '',
-        },
-      }),
-      204,
-    );
+    ok("upload to A's storage endpoint", presigned.reply, 204);
 
     // Requested on B: B finds A's upload grant in the database and the file in the shared store.
     ok(
@@ -226,8 +181,8 @@ describe('production path: two instances on one external PostgreSQL', () => {
       }),
       202,
     );
-    expect(await conversionEnded(a, cookie)).toBe('completed');
-    expect(await conversionEnded(b, cookie)).toBe('completed');
+    expect(await conversionEnded(a, cookie, FILE_KEY)).toBe('completed');
+    expect(await conversionEnded(b, cookie, FILE_KEY)).toBe('completed');
 
     const jobs =
       (await postgres?.query<{ status: string; attempts: number; locked_by: string }>(

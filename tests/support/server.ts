@@ -1,15 +1,37 @@
 /**
- * Real server processes for the tests that need them (durability/, production/): start a built
- * server on a free port and wait for its health check, stop it, and talk to it over HTTP with
- * node:http (no retries: an error is an error), carrying the session cookie by hand.
+ * Real server processes for the tests that need them (durability/, production/, proxy/): bundle
+ * the server as production runs it, start it on a free port and wait for its health check, stop
+ * it, and talk to it (or to a TLS proxy in front of it) over HTTP or HTTPS with node:http and
+ * node:https (no retries: an error is an error), carrying the session cookie by hand.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { type Agent, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// @ts-expect-error -- a plain ESM script of the repository, without type declarations.
+import { bundleServer as bundle } from '../../scripts/build.mjs';
 
 /** The repository's root folder. */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+const bundleProduction = bundle as (outDir: string) => Promise<string[]>;
+
+/**
+ * The server's own programs (main.js, cli.js, the conversion process), bundled as for
+ * production by scripts/build.mjs into a new folder named after `prefix`; answers the folder.
+ * It sits inside server/dist so that the bundle finds server/node_modules as server/dist/main.js
+ * does; the caller removes it.
+ */
+export async function bundleServer(prefix: string): Promise<string> {
+  mkdirSync(join(REPO_ROOT, 'server', 'dist'), { recursive: true });
+  const dir = mkdtempSync(join(REPO_ROOT, 'server', 'dist', `${prefix}-`));
+  await bundleProduction(relative(REPO_ROOT, dir));
+  return dir;
+}
 
 /** How long a server may take to answer /api/health (migrations of an empty database included). */
 const START_TIMEOUT_MS = 120_000;
@@ -131,19 +153,33 @@ export async function stopServer(server: ServerProcess): Promise<void> {
 
 // ── HTTP ─────────────────────────────────────────────────────────────────────────────────────
 
+/** Where requests go: a server process, or a TLS proxy on 127.0.0.1 in front of servers. */
+export interface Endpoint {
+  /** The origin its pages have, which a browser sends as `Origin` (its PUBLIC_ORIGIN). */
+  origin: string;
+  /** Its port on 127.0.0.1. */
+  port: number;
+  /** HTTPS: the certificate to trust and the name to ask for (SNI) and check it against. */
+  tls?: { ca: string | Buffer; servername: string };
+}
+
 export interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** Header names and values as received, repeats kept (node joins some repeated headers). */
+  rawHeaders: string[];
   body: string;
   setCookie: string[];
 }
 
 /**
  * One request to `server`, with the `Origin` a browser on its page would send. `body` goes as
- * JSON; `raw` sends bytes of a given content type instead (a multipart form).
+ * JSON; `raw` sends bytes of a given content type instead (a multipart form). `localAddress`
+ * chooses the client's address (any of 127.0.0.0/8 on Linux), `headers` adds or replaces
+ * request headers.
  */
 export function call(
-  server: ServerProcess,
+  server: Endpoint,
   method: string,
   path: string,
   options: {
@@ -151,16 +187,24 @@ export function call(
     raw?: { bytes: Buffer; type: string };
     cookie?: string;
     agent?: Agent;
+    localAddress?: string;
+    headers?: Record<string, string>;
   } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const payload =
       options.raw?.bytes ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const headers: Record<string, string> = { origin: server.origin };
+    // The Host a browser sends: the origin's host and port.
+    const headers: Record<string, string> = {
+      host: new URL(server.origin).host,
+      origin: server.origin,
+    };
     if (options.raw !== undefined) headers['content-type'] = options.raw.type;
     else if (payload !== undefined) headers['content-type'] = 'application/json';
     if (options.cookie !== undefined) headers.cookie = options.cookie;
-    const req = httpRequest(
+    Object.assign(headers, options.headers);
+    const request = server.tls === undefined ? httpRequest : httpsRequest;
+    const req = request(
       {
         host: '127.0.0.1',
         port: server.port,
@@ -168,6 +212,10 @@ export function call(
         path,
         headers,
         agent: options.agent,
+        localAddress: options.localAddress,
+        ...(server.tls === undefined
+          ? {}
+          : { ca: server.tls.ca, servername: server.tls.servername }),
         timeout: 60_000,
       },
       (res) => {
@@ -177,6 +225,7 @@ export function call(
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
+            rawHeaders: res.rawHeaders,
             body: Buffer.concat(chunks).toString('utf8'),
             setCookie: res.headers['set-cookie'] ?? [],
           });
@@ -198,7 +247,7 @@ export function ok(step: string, reply: Reply, status = 200): Reply {
 }
 
 /** The newest confirmation code mailed to `username`, read from the dev mailbox. */
-export async function confirmationCode(server: ServerProcess, username: string): Promise<string> {
+export async function confirmationCode(server: Endpoint, username: string): Promise<string> {
   const mail = ok(
     'dev mailbox',
     await call(server, 'GET', `/dev/mail?to=${encodeURIComponent(username)}&limit=1`),
@@ -211,11 +260,7 @@ export async function confirmationCode(server: ServerProcess, username: string):
 }
 
 /** Logs in; answers the session cookie (`admit_session=…`) to send back. */
-export async function logIn(
-  server: ServerProcess,
-  username: string,
-  password: string,
-): Promise<string> {
+export async function logIn(server: Endpoint, username: string, password: string): Promise<string> {
   const login = ok(
     'login',
     await call(server, 'POST', '/public/login', { body: { username, password } }),
@@ -229,7 +274,7 @@ export async function logIn(
 
 /** Signs up, confirms with the mailed code and logs in; answers the session cookie. */
 export async function signUpAndLogIn(
-  server: ServerProcess,
+  server: Endpoint,
   username: string,
   password: string,
 ): Promise<string> {
@@ -237,4 +282,66 @@ export async function signUpAndLogIn(
   const code = await confirmationCode(server, username);
   ok('confirm', await call(server, 'POST', '/public/confirm', { body: { username, code } }));
   return logIn(server, username, password);
+}
+
+// ── Uploads ──────────────────────────────────────────────────────────────────────────────────
+
+/** A 1 × 1 RGBA PNG: the smallest real image the conversion turns into a PDF page. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** How long a conversion may take on a busy machine before a test gives up waiting. */
+const CONVERSION_WAIT_MS = 60_000;
+
+/**
+ * Uploads `file` for the file question `answerKey` as the browser does: a presigned URL from
+ * `server`, then the form of every presigned field, the type and the file (S3's order) posted
+ * to that URL, through `uploadTo` (by default the endpoint the URL names, as `server` is).
+ * Answers the presigned URL and fields, and the storage endpoint's reply.
+ */
+export async function uploadFile(
+  server: Endpoint,
+  cookie: string,
+  answerKey: string,
+  file: { bytes: Buffer; type: string; name: string },
+  uploadTo: Endpoint = server,
+): Promise<{ url: string; fields: Record<string, string>; reply: Reply }> {
+  const presigned = JSON.parse(
+    ok(
+      'presign',
+      await call(server, 'POST', '/api/presigned-url', { body: { answer_key: answerKey }, cookie }),
+    ).body,
+  ) as { url: string; fields: Record<string, string> };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
+  form.append('Content-Type', file.type);
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const encoded = new Response(form);
+  const reply = await call(uploadTo, 'POST', new URL(presigned.url).pathname, {
+    raw: {
+      bytes: Buffer.from(await encoded.arrayBuffer()),
+      type: encoded.headers.get('content-type') ?? '',
+    },
+  });
+  return { ...presigned, reply };
+}
+
+/** `GET /api/pdf/document-answer/{answerKey}` on `server` until the conversion has ended. */
+export async function conversionEnded(
+  server: Endpoint,
+  cookie: string,
+  answerKey: string,
+): Promise<string> {
+  for (const end = Date.now() + CONVERSION_WAIT_MS; Date.now() < end;) {
+    const reply = ok(
+      'conversion status',
+      await call(server, 'GET', `/api/pdf/document-answer/${answerKey}`, { cookie }),
+    );
+    const { status } = JSON.parse(reply.body) as { status: string };
+    if (status !== 'unprocessed' && status !== 'in_progress') return status;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the conversion had not ended after ${CONVERSION_WAIT_MS / 1000} s`);
 }

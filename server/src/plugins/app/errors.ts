@@ -19,6 +19,16 @@ export function unknownFieldMessage(field: string): string {
   return `The request has a field it does not take: "${field}".`;
 }
 
+/**
+ * A body over its route's limit is answered 413 at once, and Fastify closes the connection
+ * (Connection: close) while the client is still sending. A proxy in front (nginx) then fails
+ * writing the rest, answers 502 instead of the 413, and counts the instance as failed. A body
+ * whose declared length is at most this is read to its end and dropped instead (Node does so for
+ * a reply that leaves its request unread), so the 413 and its message reach the client and the
+ * connection stays open; a larger or undeclared one is still cut off.
+ */
+export const DRAIN_LIMIT_BYTES = 8 * 1_048_576;
+
 function schemaMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (first === undefined) return 'The request is not valid.';
@@ -60,6 +70,14 @@ export const errors = fp(
       }
       request.log.error({ err: error }, 'unexpected error');
       return reply.code(500).send({ message: GENERIC_MESSAGE });
+    });
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (reply.statusCode === 413 && reply.getHeader('connection') === 'close') {
+        const declared = Number(request.headers['content-length']);
+        if (Number.isInteger(declared) && declared <= DRAIN_LIMIT_BYTES)
+          reply.removeHeader('connection');
+      }
+      done(null, payload);
     });
   },
   { name: 'errors' },
