@@ -22,7 +22,7 @@ import { applicationMessages } from './applications.ts';
 import { type Clock } from './clock.ts';
 import { CONVERSION_TIME_LIMIT_MS, type Converter, ConversionError } from './convert.ts';
 import { randomToken } from './crypto.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, isDiskFull, STORAGE_FULL_MESSAGE } from './errors.ts';
 import { type FileStore } from './files.ts';
 import { type Jobs, type JobsLog, PermanentJobError } from './jobs.ts';
 import { sniffFile } from './sniff.ts';
@@ -245,8 +245,13 @@ export function createDocuments(deps: DocumentsDeps) {
     _message: string,
     error: unknown,
   ): Promise<void> {
+    // A full disk is said as such: the original is kept, and converting again later works.
     const message =
-      error instanceof DocumentRefused ? error.message : documentMessages.conversionFailed;
+      error instanceof DocumentRefused
+        ? error.message
+        : isDiskFull(error)
+          ? STORAGE_FULL_MESSAGE
+          : documentMessages.conversionFailed;
     await db
       .updateTable('documents')
       .set({ status: 'failed', message, updated_at: clock() })

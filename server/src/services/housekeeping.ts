@@ -5,7 +5,9 @@
  * its week (the text of sent mail is already gone unless the dev mailbox is on). Each is a
  * single statement, safe to run on several instances at once. With `uploads`, also upload
  * grants past their hour and stored files nothing points at (services/uploadGrants.ts
- * `sweep`). The job worker runs it every hour (services/jobs.ts `housekeeping`).
+ * `sweep`), and temporary files of writes that never finished (a crash, a kill) older than
+ * `STALE_TEMPORARY_MS`. The job worker runs it at start and every hour (services/jobs.ts
+ * `housekeeping`).
  */
 import { sql } from 'kysely';
 
@@ -16,9 +18,15 @@ import { pruneOutbox } from './mail.ts';
 import { sessionState } from './sessions.ts';
 import { type UploadGrants } from './uploadGrants.ts';
 
+/**
+ * A temporary file untouched this long belongs to no write in progress (a write of at most a
+ * few megabytes takes seconds, even on a slow disk).
+ */
+export const STALE_TEMPORARY_MS = 60 * 60 * 1000;
+
 /** Rows removed, by kind: a record, as the job worker logs it. */
 export type HousekeepingResult = Record<'sessions' | 'resets' | 'throttles' | 'mail', number> &
-  Partial<Record<'uploadGrants' | 'files', number>>;
+  Partial<Record<'uploadGrants' | 'files' | 'temporaryFiles', number>>;
 
 export function createHousekeeping(deps: {
   db: Db;
@@ -41,12 +49,16 @@ export function createHousekeeping(deps: {
       .executeTakeFirst();
     const mail = await pruneOutbox(db, now, { devMailbox: deps.devMailbox ?? false });
     const swept = await deps.uploads?.grants.sweep(deps.uploads.files);
+    const temporaryFiles = await deps.uploads?.files.sweepTemporary?.(
+      new Date(now.getTime() - STALE_TEMPORARY_MS),
+    );
     return {
       sessions: Number(sessions.numAffectedRows ?? 0n),
       resets: Number(resets.numDeletedRows),
       throttles: Number(throttles.numDeletedRows),
       mail,
       ...(swept === undefined ? {} : { uploadGrants: swept.grants, files: swept.files }),
+      ...(temporaryFiles === undefined ? {} : { temporaryFiles }),
     };
   };
 }
