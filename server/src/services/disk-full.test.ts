@@ -25,6 +25,7 @@ import {
   type TestContext,
 } from '../test/context.ts';
 import { makePng, multipartBody } from '../test/files.ts';
+import { SOFFICE_WORK_PREFIX, sweepSofficeFolders } from './convert.ts';
 import { CONVERT_DOCUMENT_JOB } from './documents.ts';
 import { STORAGE_FULL_MESSAGE } from './errors.ts';
 import { createLocalFileStore } from './files.ts';
@@ -286,5 +287,21 @@ describe('the sweep of temporary files', () => {
     // A write may still be at work on the fresh one; the stored file is never a temporary one.
     const left = (await readdir(folder)).sort();
     expect(left).toEqual(['.fedcba9876543210.tmp', 'v1.pdf']);
+  });
+
+  it("removes LibreOffice's work folders a killed conversion left behind once they are an hour old", async () => {
+    const temp = join(dataDir, 'system-tmp');
+    const abandoned = join(temp, `${SOFFICE_WORK_PREFIX}abc123`);
+    const working = join(temp, `${SOFFICE_WORK_PREFIX}def456`);
+    const other = join(temp, 'someone-else');
+    for (const folder of [abandoned, working, other]) {
+      await mkdir(join(folder, 'out'), { recursive: true });
+      await writeFile(join(folder, 'document.docx'), 'an applicant document');
+    }
+    const old = new Date(Date.now() - STALE_TEMPORARY_MS - 60_000);
+    await utimes(abandoned, old, old);
+    await utimes(other, old, old);
+    expect(await sweepSofficeFolders(new Date(Date.now() - STALE_TEMPORARY_MS), temp)).toBe(1);
+    expect((await readdir(temp)).sort()).toEqual([`${SOFFICE_WORK_PREFIX}def456`, 'someone-else']);
   });
 });

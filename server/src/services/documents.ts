@@ -6,6 +6,7 @@
  * by the signed-in account, so another applicant's document cannot even be named.
  */
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 
 import {
   type DocumentAnswer,
@@ -229,6 +230,14 @@ export function createDocuments(deps: DocumentsDeps) {
       pdf = await converter.convert(bytes, document.sniffed_type, { signal });
     } catch (error) {
       if (error instanceof ConversionError) throw new DocumentRefused(error.message);
+      if (isDiskFull(error)) {
+        // LibreOffice's work folder is in the system's temporary folder, not DATA_DIR.
+        const { code } = error as { code?: string };
+        deps.log?.error(
+          { code, folder: tmpdir(), err: error },
+          `disk full: ${code ?? 'ENOSPC'} converting a document in ${tmpdir()}; the conversion will be retried`,
+        );
+      }
       throw error;
     }
     const convertedKey = `${CONVERTED_PREFIX}${payload.accountId}/${payload.answerKey}/${randomToken(18)}.pdf`;
