@@ -189,11 +189,23 @@ describe.skipIf(!isRoot)(
       expect(await temporaryFiles()).toEqual([]);
     });
 
-    it('a conversion that finds the disk full fails its job with that message, keeps the original, and converts when asked again once there is room', async () => {
+    it('asking to convert answers 507 while the disk is full; a conversion that finds it full fails its job with that message, keeps the original, and converts when asked again once there is room', async () => {
       const png = makePng(16, 12);
       const presigned = await presign(cookie);
       expect((await upload(presigned, png)).statusCode).toBe(204);
       const fileKey = presigned.fields.key ?? '';
+      // Asking to convert copies the upload to keep: refused while there is no room for it.
+      await fillDisk();
+      const refused = await convert(cookie, fileKey);
+      expect(refused.statusCode).toBe(507);
+      expect(refused.json()).toEqual({ message: STORAGE_FULL_MESSAGE });
+      expect(errorLines()).toEqual([
+        expect.objectContaining({
+          code: 'ENOSPC',
+          folder: expect.stringContaining('originals') as unknown,
+        }),
+      ]);
+      await freeDisk();
       expect((await convert(cookie, fileKey)).statusCode).toBe(202);
       await fillDisk();
       // The queue's three attempts (5 s, then 10 s apart), each refused by the disk.
