@@ -317,6 +317,7 @@ export function createAccounts(deps: AccountDeps) {
         // No enumeration: the answer is the same; the owner is told by mail instead.
         await mailer.send({
           to: username,
+          accountId: account.id,
           subject: `Someone tried to create a ${deps.collegeName} account with your email address`,
           text: `Someone tried to create an account with this email address, which already has one.\n\nIf it was you, log in at ${deps.publicOrigin}/login, or reset your password at ${deps.publicOrigin}/forgot.\n\nIf it was not you, you can ignore this message: your account is unchanged.`,
         });
@@ -328,6 +329,7 @@ export function createAccounts(deps: AccountDeps) {
         // is told how to take the account with a password of their own.
         await mailer.send({
           to: username,
+          accountId: account.id,
           subject: `Someone tried to create a ${deps.collegeName} account with your email address`,
           text: `Someone tried to create an account with this email address, which already has one waiting for confirmation. Its password was not changed.\n\nIf the account is yours and you know its password, confirm it with the code we emailed you (or ask for a new code at ${deps.publicOrigin}/confirm).\n\nIf you do not know its password, for example because you did not create it, choose a new one at ${deps.publicOrigin}/forgot: that also confirms the account, and only a password you chose will work.\n\nIf you did not try to create an account, you can ignore this message.`,
         });

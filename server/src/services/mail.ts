@@ -39,6 +39,8 @@ export interface Mail {
    * renewed by the `renewWith` function of its kind before it goes.
    */
   renew?: { kind: MailRenewalKind; accountId: string; expiresAt: Date };
+  /** The account the mail is about, for the log line when it gives up (never its address). */
+  accountId?: string;
 }
 
 export interface Mailer {
@@ -343,7 +345,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: mail.subject,
         body: mail.text,
         attachment: mail.attachment?.kind ?? null,
-        account_id: mail.attachment?.accountId ?? mail.renew?.accountId ?? null,
+        account_id: mail.attachment?.accountId ?? mail.renew?.accountId ?? mail.accountId ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
