@@ -99,7 +99,7 @@ export function mailBackoff(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), MAIL_BACKOFF_CAP_MS);
 }
 
-/** Delivery attempts: as many as the backoff needs to span `MAIL_RETRY_MS` (56). */
+/** Delivery attempts: as many as the backoff needs to span `MAIL_RETRY_MS` (55). */
 export const MAIL_MAX_ATTEMPTS = (() => {
   let attempts = 1;
   for (let waited = 0; waited < MAIL_RETRY_MS; attempts += 1) waited += mailBackoff(attempts);
