@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       'SMTP_URL is not set and the dev mailbox is off: no mail (confirmation codes, reset links) reaches anyone. Set SMTP_URL.',
     );
   // Uploads and their conversion (services/documents.ts); the worker is started by main.ts.
-  const storage = await createStorage({ config, db, clock });
+  const storage = await createStorage({ config, db, clock, log: app.log });
   const grants = createUploadGrants({ db, clock });
   const jobs = createJobs({
     db,

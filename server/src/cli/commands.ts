@@ -13,6 +13,7 @@ import { type Db } from '../db/database.ts';
 import { answerRules } from '../services/applications.ts';
 import { type Clock } from '../services/clock.ts';
 import { type ImportProgress, importLookups } from '../services/lookups/import.ts';
+import { failedMail, retryFailedMail } from '../services/mail.ts';
 import { createViewTokens, type IssuedToken } from '../services/viewTokens.ts';
 
 export interface CommandContext {
@@ -369,4 +370,47 @@ export async function lookupsImportCommand(ctx: CommandContext, dir: string) {
     `Imported ${highSchools.rowsImported.toLocaleString('en-US')} high schools (${highSchools.withCeeb.toLocaleString('en-US')} with a CEEB code, ${highSchools.rowsSkipped} rows skipped) and ${colleges.rowsImported.toLocaleString('en-US')} colleges (${(colleges.offered ?? 0).toLocaleString('en-US')} active and degree-granting offered by the lookup, ${colleges.withCeeb.toLocaleString('en-US')} with a CEEB code) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
   return summary;
+}
+
+/**
+ * `mail retry`: alone, lists mail that gave up; with `--all` or ids, queues it again
+ * (services/mail.ts `retryFailedMail`) and prints how many.
+ */
+export async function mailRetryCommand(
+  ctx: CommandContext,
+  which: 'all' | readonly string[],
+): Promise<void> {
+  if (which !== 'all' && which.length === 0) {
+    const failed = await failedMail(ctx.db);
+    if (failed.length === 0) {
+      ctx.out('No mail has failed: there is nothing to send again.');
+      return;
+    }
+    for (const mail of failed)
+      ctx.out(
+        `${mail.id}\t${shortTime(mail.createdAt)}\t${mail.accountId ?? '-'}\t${mail.subject}\t${mail.error}`,
+      );
+    ctx.note(
+      `${failed.length} failed mail. Send them again with: npm run admin -- mail retry --all (or the ids).`,
+    );
+    return;
+  }
+  let ids: number[] | 'all' = 'all';
+  if (which !== 'all') {
+    const wrong = which.filter((id) => !/^[1-9][0-9]{0,15}$/.test(id));
+    if (wrong.length > 0)
+      throw new CommandError(`A mail id is a whole number, not "${wrong.join('", "')}".`);
+    ids = which.map(Number);
+  }
+  const queued = await retryFailedMail(ctx.db, ctx.clock(), ids);
+  if (ids !== 'all') {
+    const missing = ids.filter((id) => !queued.includes(id));
+    if (missing.length > 0)
+      ctx.note(
+        `Not failed mail (sent, still being retried, or gone), left alone: ${missing.join(', ')}.`,
+      );
+  }
+  ctx.out(
+    `${queued.length} mail queued again${queued.length === 0 ? '' : ` (${queued.join(', ')})`}.`,
+  );
 }

@@ -24,6 +24,7 @@ import {
   exportCommand,
   listCommand,
   lookupsImportCommand,
+  mailRetryCommand,
   revokeTokenCommand,
   serviceTokenCommand,
   tmpApplicationCommand,
@@ -37,14 +38,15 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
-type OptionName = 'days' | 'status' | 'json' | 'from';
+type OptionName = 'days' | 'status' | 'json' | 'from' | 'all';
 
 interface CommandHelp {
   usage: string;
   summary: string;
   details: string[];
   options: readonly OptionName[];
-  positionals: number;
+  /** How many arguments it takes; 'any': none or more (`mail retry ID…`). */
+  positionals: number | 'any';
 }
 
 const COMMANDS: Record<string, CommandHelp> = {
@@ -134,6 +136,19 @@ const COMMANDS: Record<string, CommandHelp> = {
     options: [],
     positionals: 1,
   },
+  'mail retry': {
+    usage: 'mail retry [--all | ID…]',
+    summary: 'Sends again mail that gave up (SMTP was down for two days); alone, lists it.',
+    details: [
+      'Without arguments: lists the mail that could not be sent (id, when, account, subject, error).',
+      '--all    queues every one of them again; ID…  only those (the ids the list and the log show).',
+      'Each goes with a fresh two days of retries; a code or reset link in it is renewed if it has',
+      'expired. The running server sends them within a second, once the SMTP server answers.',
+      'Prints how many were queued.',
+    ],
+    options: ['all'],
+    positionals: 'any',
+  },
 };
 
 function overview(): string {
@@ -207,6 +222,7 @@ function parseCommandLine(args: readonly string[]) {
       status: { type: 'string' },
       json: { type: 'boolean' },
       from: { type: 'string' },
+      all: { type: 'boolean' },
     },
   });
 }
@@ -253,13 +269,13 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   const options = parsed.values;
   let days: number | undefined;
   try {
-    const given = (['days', 'status', 'json', 'from'] as const).filter(
+    const given = (['days', 'status', 'json', 'from', 'all'] as const).filter(
       (key) => options[key] !== undefined,
     );
     const unexpected = given.filter((key) => !command.options.includes(key));
     if (unexpected.length > 0)
       throw new UsageError(`${name} takes no --${unexpected.join(', --')}.`);
-    if (positionals.length !== command.positionals)
+    if (command.positionals !== 'any' && positionals.length !== command.positionals)
       throw new UsageError(
         positionals.length < command.positionals
           ? `${name} needs ${command.usage
@@ -369,6 +385,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
         break;
       case 'lookups:import':
         await lookupsImportCommand(ctx, first);
+        break;
+      case 'mail retry':
+        await mailRetryCommand(ctx, options.all === true ? 'all' : positionals);
         break;
     }
     endProgress();

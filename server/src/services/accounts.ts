@@ -88,6 +88,12 @@ export const accountMessages = {
   commonPassword: 'This password is too common. Please choose one that is harder to guess.',
   passwordTooLong: `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
   loggedOut: 'You have been logged out.',
+  /** Resend while mail is failing (services/mail.ts `delayed`): alike for every address. */
+  resentDelayed:
+    'Our email is delayed at the moment. If an account for that email address is waiting for confirmation, its code will arrive when our email is back; you do not need to ask again.',
+  /** Forgot while mail is failing: alike for every address. */
+  forgotDelayed:
+    'Our email is delayed at the moment. If an account exists for that email address, its link to reset your password will arrive when our email is back; you do not need to ask again.',
 } as const;
 
 export interface AccountDeps {
@@ -158,16 +164,18 @@ export function createAccounts(deps: AccountDeps) {
     return sameDigest(Buffer.from(match[2], 'base64url'), expected);
   }
 
-  async function issueCode(accountId: string, username: string): Promise<void> {
+  /** Writes a new code for the account (only the newest works) and answers its mail. */
+  async function codeMail(accountId: string) {
     const code = randomCode();
     const now = clock();
+    const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
     // Only the newest code works: the row is replaced.
     await db
       .insertInto('confirmation_codes')
       .values({
         account_id: accountId,
         code_hash: await codeHash(accountId, code),
-        expires_at: new Date(now.getTime() + CODE_TTL_MS),
+        expires_at: expiresAt,
       })
       .onConflict((oc) =>
         oc.column('account_id').doUpdateSet((eb) => ({
@@ -176,12 +184,71 @@ export function createAccounts(deps: AccountDeps) {
         })),
       )
       .execute();
-    await mailer.send({
-      to: username,
+    return {
       subject: `Your ${deps.collegeName} confirmation code`,
       text: `Your confirmation code is ${code}.\n\nEnter it at ${deps.publicOrigin}/confirm to confirm your account. It works for 24 hours.\n\nIf you did not create an account, you can ignore this message.`,
+      expiresAt,
+    };
+  }
+
+  async function issueCode(accountId: string, username: string): Promise<void> {
+    const { subject, text, expiresAt } = await codeMail(accountId);
+    await mailer.send({
+      to: username,
+      subject,
+      text,
+      renew: { kind: 'confirmation-code', accountId, expiresAt },
     });
   }
+
+  /** Writes a new reset link for the account (only the newest works) and answers its mail. */
+  async function resetMail(accountId: string, username: string) {
+    const id = randomToken();
+    const expiresAt = new Date(clock().getTime() + RESET_TTL_MS);
+    await db.transaction().execute(async (trx) => {
+      // Only the newest link works.
+      await trx.deleteFrom('password_resets').where('account_id', '=', accountId).execute();
+      await trx
+        .insertInto('password_resets')
+        .values({
+          token_hash: sha256(id),
+          account_id: accountId,
+          expires_at: expiresAt,
+          used_at: null,
+        })
+        .execute();
+    });
+    const link = new URL('/reset', deps.publicOrigin);
+    link.searchParams.set('username', username);
+    link.searchParams.set('id', id);
+    return {
+      subject: `Reset your ${deps.collegeName} password`,
+      text: `To choose a new password, open this link within one hour:\n\n${link.toString()}\n\nIf you did not ask to reset your password, you can ignore this message.`,
+      expiresAt,
+    };
+  }
+
+  // A code or link mailed late (the SMTP server was away) is renewed as it goes, so what
+  // arrives works: the applicant need not ask again (server/README.md, "Mail").
+  mailer.renewWith('confirmation-code', async (accountId) => {
+    const account = await db
+      .selectFrom('accounts')
+      .select(['username', 'confirmed_at'])
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    if (account?.confirmed_at !== null) return undefined;
+    // A new code starts its guesses afresh, as a resend does.
+    await clear(db, keys.guesses(account.username));
+    return codeMail(accountId);
+  });
+  mailer.renewWith('reset-link', async (accountId) => {
+    const account = await db
+      .selectFrom('accounts')
+      .select('username')
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    return account === undefined ? undefined : resetMail(accountId, account.username);
+  });
 
   /** Creates the account and its application; undefined when the address was taken meanwhile. */
   async function createAccount(username: string, password: string): Promise<string | undefined> {
@@ -250,6 +317,7 @@ export function createAccounts(deps: AccountDeps) {
         // No enumeration: the answer is the same; the owner is told by mail instead.
         await mailer.send({
           to: username,
+          accountId: account.id,
           subject: `Someone tried to create a ${deps.collegeName} account with your email address`,
           text: `Someone tried to create an account with this email address, which already has one.\n\nIf it was you, log in at ${deps.publicOrigin}/login, or reset your password at ${deps.publicOrigin}/forgot.\n\nIf it was not you, you can ignore this message: your account is unchanged.`,
         });
@@ -261,6 +329,7 @@ export function createAccounts(deps: AccountDeps) {
         // is told how to take the account with a password of their own.
         await mailer.send({
           to: username,
+          accountId: account.id,
           subject: `Someone tried to create a ${deps.collegeName} account with your email address`,
           text: `Someone tried to create an account with this email address, which already has one waiting for confirmation. Its password was not changed.\n\nIf the account is yours and you know its password, confirm it with the code we emailed you (or ask for a new code at ${deps.publicOrigin}/confirm).\n\nIf you do not know its password, for example because you did not create it, choose a new one at ${deps.publicOrigin}/forgot: that also confirms the account, and only a password you chose will work.\n\nIf you did not try to create an account, you can ignore this message.`,
         });
@@ -320,8 +389,15 @@ export function createAccounts(deps: AccountDeps) {
       // A new code, new guesses: for every address alike, or the count would tell them apart.
       await clear(db, keys.guesses(username));
       const account = await findAccount(username);
-      if (account?.confirmed_at === null) await issueCode(account.id, username);
-      return { message: accountMessages.resent };
+      const delayed = await mailer.delayed();
+      // While mail is failing, a code already on its way is not doubled: it is renewed if it
+      // goes late, and the applicant is told it is delayed.
+      if (
+        account?.confirmed_at === null &&
+        !(delayed && (await mailer.pending(account.id, 'confirmation-code')))
+      )
+        await issueCode(account.id, username);
+      return { message: delayed ? accountMessages.resentDelayed : accountMessages.resent };
     },
 
     /**
@@ -372,31 +448,17 @@ export function createAccounts(deps: AccountDeps) {
       await hit(db, `forgot:ip:${address}`, THROTTLES.forgotAddress, now);
       await hit(db, keys.mail(username), THROTTLES.mailAccount, now);
       const account = await findAccount(username);
-      if (account !== undefined) {
-        const id = randomToken();
-        await db.transaction().execute(async (trx) => {
-          // Only the newest link works.
-          await trx.deleteFrom('password_resets').where('account_id', '=', account.id).execute();
-          await trx
-            .insertInto('password_resets')
-            .values({
-              token_hash: sha256(id),
-              account_id: account.id,
-              expires_at: new Date(now.getTime() + RESET_TTL_MS),
-              used_at: null,
-            })
-            .execute();
-        });
-        const link = new URL('/reset', deps.publicOrigin);
-        link.searchParams.set('username', username);
-        link.searchParams.set('id', id);
+      const delayed = await mailer.delayed();
+      if (account !== undefined && !(delayed && (await mailer.pending(account.id, 'reset-link')))) {
+        const { subject, text, expiresAt } = await resetMail(account.id, username);
         await mailer.send({
           to: username,
-          subject: `Reset your ${deps.collegeName} password`,
-          text: `To choose a new password, open this link within one hour:\n\n${link.toString()}\n\nIf you did not ask to reset your password, you can ignore this message.`,
+          subject,
+          text,
+          renew: { kind: 'reset-link', accountId: account.id, expiresAt },
         });
       }
-      return { message: accountMessages.forgot };
+      return { message: delayed ? accountMessages.forgotDelayed : accountMessages.forgot };
     },
 
     async resetPassword(body: {

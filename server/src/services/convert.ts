@@ -21,7 +21,18 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, chown, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -777,6 +788,32 @@ async function decideSandbox(settings: SofficeSettings): Promise<Sandbox> {
   return { ...(user === undefined ? {} : { user }), noNetwork };
 }
 
+/** LibreOffice's work folders, in the system's temporary folder: `admit-soffice-XXXXXX`. */
+export const SOFFICE_WORK_PREFIX = 'admit-soffice-';
+
+/**
+ * Removes LibreOffice work folders that a crash or a kill left behind (each holds a copy of an
+ * applicant's document, and space): those last changed before `before`. A conversion lasts at
+ * most `SOFFICE_TIMEOUT_MS`, so an hour-old folder belongs to none, on any instance sharing
+ * the folder. Answers how many went.
+ */
+export async function sweepSofficeFolders(before: Date, folder = tmpdir()): Promise<number> {
+  let removed = 0;
+  const names = await readdir(folder).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(SOFFICE_WORK_PREFIX)) continue;
+    const path = join(folder, name);
+    const modifiedAt = await stat(path).then(
+      (stats) => (stats.isDirectory() ? stats.mtime : undefined),
+      () => undefined,
+    );
+    if (modifiedAt === undefined || modifiedAt >= before) continue;
+    await rm(path, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 /**
  * LibreOffice for one document at a time per call: a fresh folder holding only the document
  * (already without external relationships), a fresh profile (PROFILE_SETTINGS), the folder
@@ -793,7 +830,7 @@ export function createSoffice(settings: SofficeSettings) {
     ): Promise<Uint8Array> {
       sandbox ??= decideSandbox(settings);
       const { user, noNetwork } = await sandbox;
-      const work = await mkdtemp(join(tmpdir(), 'admit-soffice-'));
+      const work = await mkdtemp(join(tmpdir(), SOFFICE_WORK_PREFIX));
       try {
         const profile = join(work, 'profile');
         const outDir = join(work, 'out');

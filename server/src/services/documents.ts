@@ -6,6 +6,7 @@
  * by the signed-in account, so another applicant's document cannot even be named.
  */
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 
 import {
   type DocumentAnswer,
@@ -22,7 +23,7 @@ import { applicationMessages } from './applications.ts';
 import { type Clock } from './clock.ts';
 import { CONVERSION_TIME_LIMIT_MS, type Converter, ConversionError } from './convert.ts';
 import { randomToken } from './crypto.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, isDiskFull, STORAGE_FULL_MESSAGE } from './errors.ts';
 import { type FileStore } from './files.ts';
 import { type Jobs, type JobsLog, PermanentJobError } from './jobs.ts';
 import { sniffFile } from './sniff.ts';
@@ -229,6 +230,14 @@ export function createDocuments(deps: DocumentsDeps) {
       pdf = await converter.convert(bytes, document.sniffed_type, { signal });
     } catch (error) {
       if (error instanceof ConversionError) throw new DocumentRefused(error.message);
+      if (isDiskFull(error)) {
+        // LibreOffice's work folder is in the system's temporary folder, not DATA_DIR.
+        const { code } = error as { code?: string };
+        deps.log?.error(
+          { code, folder: tmpdir(), err: error },
+          `disk full: ${code ?? 'ENOSPC'} converting a document in ${tmpdir()}; the conversion will be retried`,
+        );
+      }
       throw error;
     }
     const convertedKey = `${CONVERTED_PREFIX}${payload.accountId}/${payload.answerKey}/${randomToken(18)}.pdf`;
@@ -245,8 +254,13 @@ export function createDocuments(deps: DocumentsDeps) {
     _message: string,
     error: unknown,
   ): Promise<void> {
+    // A full disk is said as such: the original is kept, and converting again later works.
     const message =
-      error instanceof DocumentRefused ? error.message : documentMessages.conversionFailed;
+      error instanceof DocumentRefused
+        ? error.message
+        : isDiskFull(error)
+          ? STORAGE_FULL_MESSAGE
+          : documentMessages.conversionFailed;
     await db
       .updateTable('documents')
       .set({ status: 'failed', message, updated_at: clock() })

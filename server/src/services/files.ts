@@ -1,11 +1,15 @@
 /**
  * Where uploaded and generated files live, behind one small interface. The embedded default is
  * local disk under DATA_DIR/files with atomic writes (temp file, fsync, rename); production
- * may use S3 (services/s3.ts) behind the same interface.
+ * may use S3 (services/s3.ts) behind the same interface. A write that finds the disk full
+ * removes its temporary file, logs one error line (ENOSPC and the folder) and throws a
+ * StorageFullError (507); temporary files a crash left behind go with `sweepTemporary`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+
+import { isDiskFull, StorageFullError } from './errors.ts';
 
 /** A stored file as `list` reports it: its key and when it was last written. */
 export interface StoredFile {
@@ -27,6 +31,18 @@ export interface FileStore {
    * order, for the housekeeping sweep of files nothing points at.
    */
   list: (prefix: string) => AsyncIterable<StoredFile>;
+  /**
+   * Removes temporary files of writes that never finished (a crash, a kill) last changed
+   * before `before`; answers how many went. Only stores that write temporary files have it.
+   */
+  sweepTemporary?: (before: Date) => Promise<number>;
+}
+
+/** The name of a write's temporary file, beside its destination: `.<random>.tmp`. */
+const TEMPORARY_NAME = /^\.[0-9a-f]{16}\.tmp$/;
+
+interface FileStoreLog {
+  error: (obj: object, msg: string) => void;
 }
 
 /** Keys are paths of safe segments: letters, digits, `-`, `_`, `.`; no `..`, no leading `/`. */
@@ -40,8 +56,24 @@ export function assertFileKey(key: string): void {
 }
 
 /** The local-disk store: every file under `root`, written atomically and durably. */
-export function createLocalFileStore(root: string): FileStore {
+export function createLocalFileStore(
+  root: string,
+  options: { log?: FileStoreLog } = {},
+): FileStore {
   const base = resolve(root);
+
+  /** A full disk becomes one error line and a StorageFullError; other errors pass. */
+  function full(error: unknown, folder: string): unknown {
+    if (!isDiskFull(error)) return error;
+    const given = (error as { code?: unknown }).code;
+    const code = typeof given === 'string' ? given : 'ENOSPC';
+    options.log?.error(
+      { code, folder, err: error },
+      `disk full: ${code} writing a file in ${folder}; the write was refused (507) and its temporary file removed`,
+    );
+    return new StorageFullError(code, folder, { cause: error });
+  }
+
   const pathOf = (key: string): string => {
     assertFileKey(key);
     const path = resolve(base, key);
@@ -51,18 +83,25 @@ export function createLocalFileStore(root: string): FileStore {
   return {
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      const temp = join(dirname(path), `.${randomBytes(8).toString('hex')}.tmp`);
-      const handle = await open(temp, 'wx', 0o600);
+      const folderPath = dirname(path);
+      const temp = join(folderPath, `.${randomBytes(8).toString('hex')}.tmp`);
       try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        await mkdir(folderPath, { recursive: true });
+        const handle = await open(temp, 'wx', 0o600);
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, path);
+      } catch (error) {
+        // Half a file is never left behind: not on a full disk, not on any other failure.
+        await rm(temp, { force: true }).catch(() => undefined);
+        throw full(error, folderPath);
       }
-      await rename(temp, path);
       // The rename itself must survive a crash: sync the folder too.
-      const folder = await open(dirname(path), 'r');
+      const folder = await open(folderPath, 'r');
       try {
         await folder.sync();
       } finally {
@@ -115,6 +154,34 @@ export function createLocalFileStore(root: string): FileStore {
           }
         }
       }
+    },
+    async sweepTemporary(before) {
+      let removed = 0;
+      const folders = [base];
+      for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+        let entries;
+        try {
+          entries = await readdir(folder, { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          throw error;
+        }
+        for (const entry of entries) {
+          const path = join(folder, entry.name);
+          if (entry.isDirectory()) folders.push(path);
+          else if (entry.isFile() && TEMPORARY_NAME.test(entry.name)) {
+            // A write in progress touches its file as it goes: only old ones are abandoned.
+            const modifiedAt = await stat(path).then(
+              (stats) => stats.mtime,
+              () => undefined,
+            );
+            if (modifiedAt === undefined || modifiedAt >= before) continue;
+            await rm(path, { force: true });
+            removed += 1;
+          }
+        }
+      }
+      return removed;
     },
   };
 }

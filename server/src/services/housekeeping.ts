@@ -5,20 +5,29 @@
  * its week (the text of sent mail is already gone unless the dev mailbox is on). Each is a
  * single statement, safe to run on several instances at once. With `uploads`, also upload
  * grants past their hour and stored files nothing points at (services/uploadGrants.ts
- * `sweep`). The job worker runs it every hour (services/jobs.ts `housekeeping`).
+ * `sweep`), and temporary files of writes that never finished (a crash, a kill) older than
+ * `STALE_TEMPORARY_MS`, LibreOffice's work folders included (services/convert.ts). The job worker runs it at start and every hour (services/jobs.ts
+ * `housekeeping`).
  */
 import { sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
 import { type Clock } from './clock.ts';
+import { sweepSofficeFolders } from './convert.ts';
 import { type FileStore } from './files.ts';
 import { pruneOutbox } from './mail.ts';
 import { sessionState } from './sessions.ts';
 import { type UploadGrants } from './uploadGrants.ts';
 
+/**
+ * A temporary file untouched this long belongs to no write in progress (a write of at most a
+ * few megabytes takes seconds, even on a slow disk).
+ */
+export const STALE_TEMPORARY_MS = 60 * 60 * 1000;
+
 /** Rows removed, by kind: a record, as the job worker logs it. */
 export type HousekeepingResult = Record<'sessions' | 'resets' | 'throttles' | 'mail', number> &
-  Partial<Record<'uploadGrants' | 'files', number>>;
+  Partial<Record<'uploadGrants' | 'files' | 'temporaryFiles' | 'conversionFolders', number>>;
 
 export function createHousekeeping(deps: {
   db: Db;
@@ -41,12 +50,22 @@ export function createHousekeeping(deps: {
       .executeTakeFirst();
     const mail = await pruneOutbox(db, now, { devMailbox: deps.devMailbox ?? false });
     const swept = await deps.uploads?.grants.sweep(deps.uploads.files);
+    const temporaryFiles = await deps.uploads?.files.sweepTemporary?.(
+      new Date(now.getTime() - STALE_TEMPORARY_MS),
+    );
+    // The system's temporary folder is shared with other processes: judged by the real time.
+    const conversionFolders =
+      deps.uploads === undefined
+        ? undefined
+        : await sweepSofficeFolders(new Date(Date.now() - STALE_TEMPORARY_MS));
     return {
       sessions: Number(sessions.numAffectedRows ?? 0n),
       resets: Number(resets.numDeletedRows),
       throttles: Number(throttles.numDeletedRows),
       mail,
       ...(swept === undefined ? {} : { uploadGrants: swept.grants, files: swept.files }),
+      ...(temporaryFiles === undefined ? {} : { temporaryFiles }),
+      ...(conversionFolders === undefined ? {} : { conversionFolders }),
     };
   };
 }

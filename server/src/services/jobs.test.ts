@@ -140,6 +140,45 @@ describe('the job queue', () => {
     expect(attempts).toBe(3);
   });
 
+  it("a kind's own backoff sets when it runs again, and onRetry hears each retried failure with its job id and attempt", async () => {
+    const kind = newKind();
+    // Delays in whole seconds: the fake clock moves with real time in between.
+    const retries: { attempt: number; delay: number; jobId: number }[] = [];
+    const ended: { jobId: number; attempts: number }[] = [];
+    const jobs = worker(
+      kind,
+      {
+        run: async () => {
+          throw new Error('the mail server is away');
+        },
+        // Longer than the queue's own (1 s here): the kind's wins.
+        backoffMs: (attempt) => attempt * 60_000,
+        onRetry: (_payload, _message, { jobId, attempt, runAfter }) =>
+          void retries.push({
+            jobId,
+            attempt,
+            delay: Math.round((runAfter.getTime() - ctx.now().getTime()) / 1000),
+          }),
+        onFailed: async (_payload, _message, _error, job) => void ended.push(job),
+        maxAttempts: 3,
+      },
+      'w-backoff',
+    );
+    const id = await jobs.enqueue(kind, {});
+    expect(await jobs.runOnce()).toBe(true);
+    ctx.advance(59_000);
+    expect(await jobs.runOnce()).toBe(false);
+    ctx.advance(1_000);
+    expect(await jobs.runOnce()).toBe(true);
+    ctx.advance(120_000);
+    expect(await jobs.runOnce()).toBe(true);
+    expect(retries).toEqual([
+      { jobId: id, attempt: 1, delay: 60 },
+      { jobId: id, attempt: 2, delay: 120 },
+    ]);
+    expect(ended).toEqual([{ jobId: id, attempts: 3 }]);
+  });
+
   it('a PermanentJobError ends the job at once, without retries', async () => {
     const kind = newKind();
     const jobs = worker(

@@ -44,11 +44,27 @@ export interface JobDefinition<P extends JobPayload = JobPayload> {
    * Called once when the job ends `failed`, with the last error and its message (no error when
    * the last attempt's worker vanished).
    */
-  onFailed?: (payload: P, message: string, error: unknown) => Promise<void>;
+  onFailed?: (
+    payload: P,
+    message: string,
+    error: unknown,
+    job: { jobId: number; attempts: number },
+  ) => Promise<void>;
+  /**
+   * Called after a failed attempt that will be retried, with when the next one runs: a kind
+   * that rides out long outages (mail) says so once, at the first failure, not per attempt.
+   */
+  onRetry?: (
+    payload: P,
+    message: string,
+    job: { jobId: number; attempt: number; runAfter: Date },
+  ) => Promise<void> | void;
   /** Per-attempt time limit (default 60 s). */
   timeoutMs?: number;
   /** Attempts before the job ends `failed` (default 3). */
   maxAttempts?: number;
+  /** Delay before attempt `attempt + 1` for this kind (default: the queue's `backoffMs`). */
+  backoffMs?: (attempt: number) => number;
 }
 
 export interface JobsLog {
@@ -115,7 +131,10 @@ export function createJobs(options: JobsOptions) {
   const concurrency = options.concurrency ?? 2;
   const backoffMs = options.backoffMs ?? defaultBackoff;
   const leaseMarginMs = options.leaseMarginMs ?? LEASE_MARGIN_MS;
-  const definitions = new Map<string, Required<Omit<JobDefinition, 'onFailed'>> & JobDefinition>();
+  const definitions = new Map<
+    string,
+    Required<Omit<JobDefinition, 'onFailed' | 'onRetry' | 'backoffMs'>> & JobDefinition
+  >();
 
   let loops: Promise<void>[] = [];
   let stopping = false;
@@ -132,7 +151,10 @@ export function createJobs(options: JobsOptions) {
   async function failJob(job: ClaimedJob, message: string, error?: unknown): Promise<void> {
     const definition = definitions.get(job.kind);
     try {
-      await definition?.onFailed?.(job.payload, message, error);
+      await definition?.onFailed?.(job.payload, message, error, {
+        jobId: job.id,
+        attempts: job.attempts,
+      });
     } catch (error) {
       log.error({ err: error, jobId: job.id, kind: job.kind }, 'job onFailed hook failed');
     }
@@ -240,16 +262,28 @@ export function createJobs(options: JobsOptions) {
       );
       if (result.numAffectedRows === 1n) await failJob(job, message, error);
     } else {
-      const runAfter = new Date(now.getTime() + backoffMs(job.attempts));
-      await sql`
+      const definition = definitions.get(job.kind);
+      const runAfter = new Date(now.getTime() + (definition?.backoffMs ?? backoffMs)(job.attempts));
+      const result = await sql`
         UPDATE jobs SET status = 'queued', locked_until = NULL, last_error = ${message},
           run_after = ${runAfter}, updated_at = ${now}
         WHERE ${mine}
       `.execute(db);
       log.info(
-        { jobId: job.id, kind: job.kind, attempt: job.attempts, error: message },
+        { jobId: job.id, kind: job.kind, attempt: job.attempts, error: message, runAfter },
         'job attempt failed; it will be retried',
       );
+      if (result.numAffectedRows === 1n) {
+        try {
+          await definition?.onRetry?.(job.payload, message, {
+            jobId: job.id,
+            attempt: job.attempts,
+            runAfter,
+          });
+        } catch (hookError) {
+          log.error({ err: hookError, jobId: job.id, kind: job.kind }, 'job onRetry hook failed');
+        }
+      }
     }
     return true;
   }
@@ -300,6 +334,8 @@ export function createJobs(options: JobsOptions) {
 
   return {
     workerId,
+    /** The queue's time source (backoff and leases): jobs that stamp times use it too. */
+    clock,
 
     /** Declares a job kind and how to run it. */
     define<P extends JobPayload>(kind: string, definition: JobDefinition<P>): void {

@@ -15,7 +15,7 @@ import { type TenantConfig } from '@admit/tenant-config';
 import { type Db } from '../db/database.ts';
 import { DatabaseUnavailableError } from '../db/health.ts';
 import { type Clock } from './clock.ts';
-import { GENERIC_MESSAGE, HttpError } from './errors.ts';
+import { GENERIC_MESSAGE, HttpError, StorageFullError } from './errors.ts';
 import { type FileStore } from './files.ts';
 import { type AttachmentPdf, DEFAULT_PDF_TITLE, renderApplicationPdf } from './pdf/render.ts';
 import { asciiFileNamePart } from './pdf/winansi.ts';
@@ -304,6 +304,8 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
     } catch (error) {
       // The database is down or slow: 503 with Retry-After (plugins/app/errors.ts), not FAILED.
       if (error instanceof DatabaseUnavailableError) throw error;
+      // The disk is full: 507 with a message saying so (the file store logged it), not FAILED.
+      if (error instanceof StorageFullError) throw error;
       // SPEC §4: a failed status raises an error in the browser; the details are in the log,
       // and the next request tries again.
       deps.log?.error({ err: error, accountId }, 'application PDF failed');

@@ -13,8 +13,7 @@ import {
 } from '../test/context.ts';
 import { pdfText } from '../test/pdfText.ts';
 import { startSmtpServer } from '../test/smtp.ts';
-import { defaultBackoff } from './jobs.ts';
-import { ATTACHMENT_ATTEMPTS, SEND_MAIL_JOB } from './mail.ts';
+import { ATTACHMENT_ATTEMPTS, mailBackoff, SEND_MAIL_JOB } from './mail.ts';
 import { formatDate } from './pdf/render.ts';
 
 let ctx: TestContext;
@@ -307,7 +306,7 @@ describe('the receipt', () => {
       .execute();
     expect(job).toEqual({ status: 'queued', attempts: 1 });
 
-    ctx.advance(defaultBackoff(1));
+    ctx.advance(mailBackoff(1));
     expect(await app.mailQueue.runOnce()).toBe(true);
     const [mail] = await mailTo(app, username);
     expect(mail?.sent_at).not.toBeNull();
@@ -324,7 +323,7 @@ describe('the receipt', () => {
     const reference = json(await submit(app, cookie)).reference_number as string;
     for (let attempt = 1; attempt <= ATTACHMENT_ATTEMPTS; attempt += 1) {
       expect(await app.mailQueue.runOnce()).toBe(true);
-      ctx.advance(defaultBackoff(attempt));
+      ctx.advance(mailBackoff(attempt));
     }
     expect(log()).toContain(
       `(attempt ${ATTACHMENT_ATTEMPTS} of ${ATTACHMENT_ATTEMPTS}): the PDF could not be rendered (see \\"application PDF failed\\"); sending the mail without it`,

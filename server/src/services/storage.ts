@@ -266,6 +266,8 @@ export async function createStorage(deps: {
   config: Config;
   db: Db;
   clock: Clock;
+  /** Where a full disk is reported (one error line per refused write). */
+  log?: { error: (obj: object, msg: string) => void };
 }): Promise<{ files: FileStore; uploads: UploadSigner; local: LocalUploads | undefined }> {
   const { config, db, clock } = deps;
   if (config.s3 !== undefined) {
@@ -284,7 +286,10 @@ export async function createStorage(deps: {
     publicOrigin: config.publicOrigin,
   });
   return {
-    files: createLocalFileStore(join(config.dataDir, 'files')),
+    files: createLocalFileStore(
+      join(config.dataDir, 'files'),
+      deps.log === undefined ? {} : { log: deps.log },
+    ),
     uploads: local.signer,
     local,
   };

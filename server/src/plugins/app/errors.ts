@@ -12,7 +12,7 @@ import {
   DatabaseUnavailableError,
   DB_RETRY_AFTER_S,
 } from '../../db/health.ts';
-import { GENERIC_MESSAGE, HttpError } from '../../services/errors.ts';
+import { GENERIC_MESSAGE, HttpError, StorageFullError } from '../../services/errors.ts';
 
 /** The 400 for a JSON body with a key its route does not take (routes/schemas.ts `Body`). */
 export function unknownFieldMessage(field: string): string {
@@ -54,7 +54,9 @@ export const errors = fp(
           .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
       }
       if (error instanceof HttpError) {
-        if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        // A full disk was logged once by the file store, with the folder (services/files.ts).
+        if (error.statusCode >= 500 && !(error instanceof StorageFullError))
+          request.log.error({ err: error }, error.message);
         return reply
           .code(error.statusCode)
           .headers(error.headers)
