@@ -6,6 +6,8 @@
  * single statement, safe to run on several instances at once. With `uploads`, also upload
  * grants past their hour and stored files nothing points at (services/uploadGrants.ts
  * `sweep`). The job worker runs it every hour (services/jobs.ts `housekeeping`).
+ *
+ * Accounts never confirmed go UNCONFIRMED_ACCOUNT_DAYS after sign-up (services/retention.ts).
  */
 import { sql } from 'kysely';
 
@@ -13,11 +15,15 @@ import { type Db } from '../db/database.ts';
 import { type Clock } from './clock.ts';
 import { type FileStore } from './files.ts';
 import { pruneOutbox } from './mail.ts';
+import { deleteUnconfirmedAccounts } from './retention.ts';
 import { sessionState } from './sessions.ts';
 import { type UploadGrants } from './uploadGrants.ts';
 
 /** Rows removed, by kind: a record, as the job worker logs it. */
-export type HousekeepingResult = Record<'sessions' | 'resets' | 'throttles' | 'mail', number> &
+export type HousekeepingResult = Record<
+  'sessions' | 'resets' | 'throttles' | 'mail' | 'unconfirmedAccounts',
+  number
+> &
   Partial<Record<'uploadGrants' | 'files', number>>;
 
 export function createHousekeeping(deps: {
@@ -40,12 +46,14 @@ export function createHousekeeping(deps: {
       .where('expires_at', '<=', now)
       .executeTakeFirst();
     const mail = await pruneOutbox(db, now, { devMailbox: deps.devMailbox ?? false });
+    const unconfirmedAccounts = await deleteUnconfirmedAccounts(db, now, deps.uploads?.files);
     const swept = await deps.uploads?.grants.sweep(deps.uploads.files);
     return {
       sessions: Number(sessions.numAffectedRows ?? 0n),
       resets: Number(resets.numDeletedRows),
       throttles: Number(throttles.numDeletedRows),
       mail,
+      unconfirmedAccounts,
       ...(swept === undefined ? {} : { uploadGrants: swept.grants, files: swept.files }),
     };
   };
