@@ -505,6 +505,16 @@ describe('purge', () => {
       key.includes(oldId),
     );
     expect(oldFiles.length).toBeGreaterThan(0);
+    // An application PDF left by an earlier purge that stopped between its commit and its files.
+    const orphanPdf = join(
+      sourceDir,
+      'files',
+      'application-pdf',
+      '00000000-0000-4000-8000-000000000000',
+      'left.pdf',
+    );
+    mkdirSync(join(orphanPdf, '..'), { recursive: true });
+    writeFileSync(orphanPdf, '%PDF-1.7');
 
     const dry = await admin(
       ['purge', '--before', '2025-01-01', '--status', 'started', '--dry-run'],
@@ -521,6 +531,7 @@ describe('purge', () => {
       await ctx.db.selectFrom('accounts').select('id').where('id', '=', oldId).execute(),
     ).toHaveLength(1);
 
+    expect(readFileSync(orphanPdf, 'utf8')).toBe('%PDF-1.7');
     const run = await admin(
       ['purge', '--before', '2025-01-01', '--status', 'started'],
       sourceEnv(),
@@ -548,6 +559,7 @@ describe('purge', () => {
     );
     expect(jobs.rows).toHaveLength(0);
     const left = [...(await filesUnder(join(sourceDir, 'files'))).keys()];
+    expect(left.some((key) => key.startsWith('application-pdf/00000000-'))).toBe(false);
     for (const key of oldFiles) expect(left).not.toContain(key);
     expect(left.some((key) => key.includes(oldSubmittedId))).toBe(false); // it uploaded nothing
     // The recent applicant and the old submitted one are still there.

@@ -103,6 +103,7 @@ describe('housekeeping', () => {
       throttles: 1,
       mail: 0,
       unconfirmedAccounts: 0,
+      endedTokens: 0,
     });
     expect(await remaining('sessions')).toEqual([live.toString('hex')]);
     expect(await remaining('password_resets')).toEqual([usable.toString('hex')]);

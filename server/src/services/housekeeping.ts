@@ -7,7 +7,8 @@
  * grants past their hour and stored files nothing points at (services/uploadGrants.ts
  * `sweep`). The job worker runs it every hour (services/jobs.ts `housekeeping`).
  *
- * Accounts never confirmed go UNCONFIRMED_ACCOUNT_DAYS after sign-up (services/retention.ts).
+ * Accounts never confirmed go UNCONFIRMED_ACCOUNT_DAYS after sign-up, and service tokens and
+ * temporary applications once expired or revoked (services/retention.ts).
  */
 import { sql } from 'kysely';
 
@@ -15,13 +16,13 @@ import { type Db } from '../db/database.ts';
 import { type Clock } from './clock.ts';
 import { type FileStore } from './files.ts';
 import { pruneOutbox } from './mail.ts';
-import { deleteUnconfirmedAccounts } from './retention.ts';
+import { deleteEndedTokens, deleteUnconfirmedAccounts } from './retention.ts';
 import { sessionState } from './sessions.ts';
 import { type UploadGrants } from './uploadGrants.ts';
 
 /** Rows removed, by kind: a record, as the job worker logs it. */
 export type HousekeepingResult = Record<
-  'sessions' | 'resets' | 'throttles' | 'mail' | 'unconfirmedAccounts',
+  'sessions' | 'resets' | 'throttles' | 'mail' | 'unconfirmedAccounts' | 'endedTokens',
   number
 > &
   Partial<Record<'uploadGrants' | 'files', number>>;
@@ -47,6 +48,7 @@ export function createHousekeeping(deps: {
       .executeTakeFirst();
     const mail = await pruneOutbox(db, now, { devMailbox: deps.devMailbox ?? false });
     const unconfirmedAccounts = await deleteUnconfirmedAccounts(db, now, deps.uploads?.files);
+    const endedTokens = await deleteEndedTokens(db, now);
     const swept = await deps.uploads?.grants.sweep(deps.uploads.files);
     return {
       sessions: Number(sessions.numAffectedRows ?? 0n),
@@ -54,6 +56,7 @@ export function createHousekeeping(deps: {
       throttles: Number(throttles.numDeletedRows),
       mail,
       unconfirmedAccounts,
+      endedTokens,
       ...(swept === undefined ? {} : { uploadGrants: swept.grants, files: swept.files }),
     };
   };

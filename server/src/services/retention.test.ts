@@ -80,3 +80,52 @@ describe('unconfirmed accounts', () => {
     expect(await usernames()).toEqual(['confirmed@example.com', 'signs.up.again@example.com']);
   });
 });
+
+describe('service tokens and temporary applications', () => {
+  it('are deleted by housekeeping once expired or revoked, and kept while they still work', async () => {
+    const now = ctx.now();
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const { id } = await ctx.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('username', '=', 'confirmed@example.com')
+      .executeTakeFirstOrThrow();
+    const rows = [
+      { name: 'live', expires_at: at(DAY), revoked_at: null },
+      { name: 'expired', expires_at: at(-60_000), revoked_at: null },
+      { name: 'revoked', expires_at: at(DAY), revoked_at: at(-60_000) },
+    ];
+    await ctx.db
+      .insertInto('service_tokens')
+      .values(
+        rows.map((row) => ({
+          token_hash: Buffer.from(`service-${row.name}`),
+          account_id: id,
+          created_at: at(-DAY),
+          expires_at: row.expires_at,
+          revoked_at: row.revoked_at,
+        })),
+      )
+      .execute();
+    await ctx.db
+      .insertInto('tmp_applications')
+      .values(
+        rows.map((row) => ({
+          token_hash: Buffer.from(`tmp-${row.name}`),
+          answers: JSON.stringify({ first_name: row.name }),
+          created_at: at(-DAY),
+          expires_at: row.expires_at,
+          revoked_at: row.revoked_at,
+        })),
+      )
+      .execute();
+
+    expect((await createHousekeeping({ db: ctx.db, clock: ctx.now })()).endedTokens).toBe(4);
+    const left = async (table: 'service_tokens' | 'tmp_applications') =>
+      (await ctx.db.selectFrom(table).select('token_hash').execute()).map((row) =>
+        row.token_hash.toString(),
+      );
+    expect(await left('service_tokens')).toEqual(['service-live']);
+    expect(await left('tmp_applications')).toEqual(['tmp-live']);
+  });
+});

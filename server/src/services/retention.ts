@@ -191,6 +191,35 @@ export async function deleteAccounts(
   return counts;
 }
 
+/**
+ * Application PDFs of accounts that no longer exist: left when a purge or housekeeping
+ * stopped between its commit and its file deletions. (The housekeeping sweep covers uploads,
+ * originals and conversions; application PDFs are kept per account, so they are swept here.)
+ */
+async function sweepApplicationPdfs(db: Db, files: FileStore): Promise<number> {
+  const byAccount = new Map<string, string[]>();
+  for await (const file of files.list(APPLICATION_PDF_PREFIX)) {
+    const accountId = file.key.slice(APPLICATION_PDF_PREFIX.length).split('/')[0] ?? '';
+    byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), file.key]);
+  }
+  const ids = [...byAccount.keys()].filter((id) => /^[0-9a-f-]{36}$/.test(id));
+  if (ids.length === 0) return 0;
+  const existing = new Set(
+    (await db.selectFrom('accounts').select('id').where('id', 'in', ids).execute()).map(
+      (row) => row.id,
+    ),
+  );
+  let removed = 0;
+  for (const id of ids) {
+    if (existing.has(id)) continue;
+    for (const key of byAccount.get(id) ?? []) {
+      await files.delete(key);
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
 /** `purge`: deletes what purgeCandidates lists, checking each again under lock. */
 export async function purgeApplications(
   db: Db,
@@ -198,6 +227,7 @@ export async function purgeApplications(
   options: { before: Date; statuses?: readonly ApplicationStatus[] },
 ): Promise<DeletionCounts & { candidates: PurgeCandidate[] }> {
   const candidates = await purgeCandidates(db, options);
+  if (files !== undefined) await sweepApplicationPdfs(db, files);
   const counts = await deleteAccounts(
     db,
     files,
@@ -208,6 +238,21 @@ export async function purgeApplications(
       ),
   );
   return { ...counts, candidates };
+}
+
+/**
+ * Housekeeping: deletes service tokens and temporary applications (prefilled answers) once
+ * they expired or were revoked: they can no longer open anything, and a temporary
+ * application holds personal data.
+ */
+export async function deleteEndedTokens(db: Db, now: Date): Promise<number> {
+  const ended = (table: 'service_tokens' | 'tmp_applications') =>
+    db
+      .deleteFrom(table)
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
+      .executeTakeFirst();
+  const [service, tmp] = await Promise.all([ended('service_tokens'), ended('tmp_applications')]);
+  return Number(service.numDeletedRows) + Number(tmp.numDeletedRows);
 }
 
 /**
