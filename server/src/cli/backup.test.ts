@@ -322,10 +322,30 @@ describe('backup and restore', () => {
     const accounts = await ctx.db.selectFrom('accounts').select('id').execute();
     const run = await admin(['restore', backupFile], sourceEnv());
     expect(run.code).toBe(EXIT_FAILED);
-    expect(run.stderr).toMatch(
-      /admin restore: The (file store .* is not empty|database already holds data)/,
-    );
+    expect(run.stderr).toMatch(/admin restore: The file store .* is not empty/);
     expect(run.stderr).toContain('Nothing was changed.');
+    expect(await ctx.db.selectFrom('accounts').select('id').execute()).toEqual(accounts);
+
+    // A database with applicants in it, with an empty DATA_DIR: restored once, then again.
+    const once = await emptyTarget();
+    expect((await admin(['restore', backupFile], once.env)).code).toBe(EXIT_OK);
+    const again = await admin(['restore', backupFile], {
+      ...once.env,
+      DATA_DIR: mkdtempSync(join(scratch, 'again-')),
+    });
+    expect(again.code).toBe(EXIT_FAILED);
+    expect(again.stderr).toMatch(
+      /admin restore: The database already holds data \(in accounts, .*applications.*\)\. A backup is restored only into an empty target/,
+    );
+    // The application being served: a server connected to the database is refused too.
+    const live = await admin(['restore', backupFile], {
+      DATABASE_URL: ctx.url,
+      DATA_DIR: mkdtempSync(join(scratch, 'live-')),
+    });
+    expect(live.code).toBe(EXIT_FAILED);
+    expect(live.stderr).toMatch(
+      /other connections? (is|are) open to the database: stop every server/,
+    );
     expect(await ctx.db.selectFrom('accounts').select('id').execute()).toEqual(accounts);
 
     // An empty database, but a DATA_DIR with a file in it.
