@@ -3,6 +3,7 @@
  * databases of the run's PostgreSQL and real DATA_DIR folders. The round trip through built
  * server processes is tests/durability/backup.test.ts; here, the edge cases.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -434,10 +435,38 @@ describe('backup and restore', () => {
     expect(read.stderr).toMatch(/admin restore: .*nowhere\.tar\.gz was not found\./);
   });
 
-  it('a backup taken while applicants submit holds each submission wholly or not at all', async () => {
+  it('names a document file missing from the store, writes the rest, and fails so that cron reports it', async () => {
+    const { original_key: key } = await ctx.db
+      .selectFrom('documents')
+      .select('original_key')
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+    const path = join(sourceDir, 'files', key);
+    const bytes = readFileSync(path);
+    rmSync(path);
+    try {
+      const file = join(scratch, 'missing.tar.gz');
+      const run = await admin(['backup', file], sourceEnv());
+      expect(run.code).toBe(EXIT_FAILED);
+      expect(run.stdout).toMatch(/^Wrote .*missing\.tar\.gz/);
+      expect(run.stderr).toContain(
+        `admin backup: 1 file that documents point at is missing from ${join(sourceDir, 'files')} and could not be backed up (${key}). The backup holds everything else.`,
+      );
+      const manifest = JSON.parse(
+        execFileSync('tar', ['-xzOf', file, 'manifest.json'], { encoding: 'utf8' }),
+      ) as { missingFiles: string[]; files: { key: string }[] };
+      expect(manifest.missingFiles).toEqual([key]);
+      expect(manifest.files.map((entry) => entry.key)).not.toContain(key);
+    } finally {
+      writeFileSync(path, bytes);
+    }
+  });
+
+  it('a backup taken while applicants submit and replace documents holds each change wholly or not at all', async () => {
     const waiting = [];
     for (let index = 0; index < 12; index += 1)
       waiting.push(await applicant({ ...COMPLETE_APPLICATION }));
+    const replacing = await applicant({ first_name: 'Rae' }, { upload: makePng(3, 3) });
     const file = join(scratch, 'busy.tar.gz');
     // Submissions (the application, its status, its reference, its receipt mail and job in one
     // transaction) and saves go on while the backup runs.
@@ -452,15 +481,51 @@ describe('backup and restore', () => {
         if (state.backupDone) break;
       }
     })();
+    // A document replaced again and again: each replacement removes the file the row pointed
+    // at before, once its commit is done.
+    const replacements = (async () => {
+      for (let size = 4; !state.backupDone; size += 1) {
+        const presigned = json<{ url: string; fields: Record<string, string> }>(
+          await inject(ctx.app, 'POST', '/api/presigned-url', replacing.cookie, {
+            answer_key: FILE_KEY,
+          }),
+        );
+        const { body, contentType } = multipartBody(presigned.fields, {
+          name: 'essay.png',
+          type: 'image/png',
+          bytes: makePng(size, 3),
+        });
+        await ctx.app.inject({
+          method: 'POST',
+          url: presigned.url,
+          headers: { 'content-type': contentType, origin: ORIGIN },
+          payload: body,
+        });
+        await inject(ctx.app, 'POST', `/api/pdf/document-answer/${FILE_KEY}`, replacing.cookie, {
+          file_key: presigned.fields.key,
+          file_name: 'essay.png',
+        });
+      }
+    })();
     const run = await admin(['backup', file], sourceEnv());
     state.backupDone = true;
-    await busy;
+    await Promise.all([busy, replacements]);
     expect(run.code, run.stderr).toBe(EXIT_OK);
 
     const target = await emptyTarget();
     expect((await admin(['restore', file], target.env)).code).toBe(EXIT_OK);
     const db = openDatabase(target.url, 2);
     try {
+      // Every file a restored document points at came with it.
+      const restored = await filesUnder(join(target.dataDir, 'files'));
+      for (const row of await db
+        .selectFrom('documents')
+        .select(['original_key', 'converted_key'])
+        .execute()) {
+        expect(restored.has(row.original_key), row.original_key).toBe(true);
+        if (row.converted_key !== null)
+          expect(restored.has(row.converted_key), row.converted_key).toBe(true);
+      }
       const rows = await sql<{
         username: string;
         submitted: boolean;

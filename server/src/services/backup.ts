@@ -19,7 +19,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -274,6 +274,59 @@ async function stillReferenced(databaseUrl: string, key: string): Promise<boolea
   }
 }
 
+/** Where the files of one backup are held, and the path to read each key from. */
+interface HeldFiles {
+  folder: string;
+  paths: Map<string, string>;
+}
+
+/** The hold folders of backups start with this; no file key does (files.ts FILE_KEY_PATTERN). */
+const HOLD_PREFIX = '.backup-';
+/** A hold folder this old was left by a backup that was killed: the next backup removes it. */
+const STALE_HOLD_MS = 24 * 60 * 60_000;
+
+/**
+ * Keeps the files the snapshot's rows point at from going away before they are copied. A
+ * document replaced after the snapshot has its old file removed once its commit is done; so,
+ * right after the snapshot is taken, each file is hard-linked into a folder of this backup's
+ * own inside the store (`.backup-…`: no key, so the store's listing and sweep pass it by), and
+ * copied from there. A file can then vanish only during this short pass, not during the whole
+ * copy. Where the file system refuses links, the file is read from the store itself.
+ */
+async function holdFiles(root: string, keys: readonly string[]): Promise<HeldFiles> {
+  const folder = join(root, `${HOLD_PREFIX}${randomBytes(6).toString('hex')}`);
+  const paths = new Map<string, string>();
+  if (keys.length === 0) return { folder, paths };
+  await removeStaleHolds(root);
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  for (const [index, key] of keys.entries()) {
+    assertFileKey(key);
+    const held = join(folder, String(index));
+    try {
+      await link(join(root, key), held);
+      paths.set(key, held);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') continue;
+      if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP' || code === 'EMLINK')
+        paths.set(key, join(root, key));
+      else throw error;
+    }
+  }
+  return { folder, paths };
+}
+
+async function removeStaleHolds(root: string): Promise<void> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(HOLD_PREFIX)) continue;
+    const path = join(root, name);
+    const stats = await stat(path).catch(() => undefined);
+    if (stats !== undefined && Date.now() - stats.mtimeMs > STALE_HOLD_MS)
+      await rm(path, { recursive: true, force: true });
+  }
+}
+
 interface BackupSource extends Reporter {
   databaseUrl: string;
   files: FileLocation;
@@ -295,8 +348,9 @@ async function writeAttempt(source: BackupSource, partial: string): Promise<Back
   const add: AddEntry = async (name, size, chunks) => {
     entries[name] = await Promise.race([addEntry(pack, name, size, chunks), writerFailed]);
   };
+  const held: { folder?: string } = {};
   try {
-    const manifest = await writeEntries(source, add, entries);
+    const manifest = await writeEntries(source, add, entries, held);
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     await Promise.race([
       addEntry(pack, MANIFEST_ENTRY, manifestBytes.length, [manifestBytes]),
@@ -309,6 +363,8 @@ async function writeAttempt(source: BackupSource, partial: string): Promise<Back
     pack.destroy(error as Error);
     await written.catch(() => undefined);
     throw error;
+  } finally {
+    if (held.folder !== undefined) await rm(held.folder, { recursive: true, force: true });
   }
 }
 
@@ -323,6 +379,7 @@ async function writeEntries(
   source: BackupSource,
   add: AddEntry,
   entries: Record<string, EntryDigest>,
+  held: { folder?: string },
 ): Promise<BackupManifest> {
   const client = new pg.Client({ connectionString: source.databaseUrl });
   await client.connect();
@@ -330,6 +387,7 @@ async function writeEntries(
   const tables: BackupManifest['tables'] = [];
   let sequences: BackupManifest['sequences'];
   let wanted: Map<string, boolean>;
+  let hold: HeldFiles | undefined;
   try {
     // One snapshot for every table: rows written meanwhile are wholly in or wholly out. Read
     // only, it takes no lock that a save, an upload or a submission waits for.
@@ -337,6 +395,13 @@ async function writeEntries(
     await client.query(
       `SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'; SET LOCAL idle_in_transaction_session_timeout = '5min'`,
     );
+    // The first query takes the snapshot; the files its rows point at are held at once.
+    wanted =
+      source.files.kind === 'local' ? await referencedFiles(client) : new Map<string, boolean>();
+    if (source.files.kind === 'local') {
+      hold = await holdFiles(source.files.root, [...wanted.keys()].sort());
+      held.folder = hold.folder;
+    }
     const migrations = (
       await client.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name')
     ).rows.map((row) => row.name);
@@ -358,8 +423,6 @@ async function writeEntries(
     await add(HEADER_ENTRY, headerBytes.length, [headerBytes]);
 
     const names = await tablesInOrder(client);
-    wanted =
-      source.files.kind === 'local' ? await referencedFiles(client) : new Map<string, boolean>();
     for (const [index, table] of names.entries()) {
       source.progress?.(`tables: ${index + 1} of ${names.length} (${table})`);
       const columns = await columnsOf(client, table);
@@ -392,15 +455,15 @@ async function writeEntries(
   // only after a later commit stops pointing at it.
   const files: BackupManifest['files'] = [];
   const missingFiles: string[] = [];
-  if (source.files.kind === 'local') {
-    const root = source.files.root;
+  if (hold !== undefined) {
     const keys = [...wanted.keys()].sort();
     for (const [index, key] of keys.entries()) {
       source.progress?.(`files: ${index + 1} of ${keys.length}`);
-      assertFileKey(key);
+      const path = hold.paths.get(key);
       let handle;
       try {
-        handle = await open(join(root, key), 'r');
+        if (path === undefined) throw Object.assign(new Error(key), { code: 'ENOENT' });
+        handle = await open(path, 'r');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         if (wanted.get(key) !== true) continue;
