@@ -19,6 +19,8 @@ import { CommandError } from './commands.ts';
 
 export interface CliDatabase {
   db: Db;
+  /** Its connection URL (a backup and a restore take connections of their own). */
+  url: string;
   /** Which database this is, for the first note line. */
   description: string;
   /** Closes the pool, and stops the embedded server when the CLI started it. */
@@ -47,14 +49,25 @@ async function connectionsClosed(url: string): Promise<void> {
   }
 }
 
+/**
+ * Opens the database the configuration names. `migrate: false` leaves the schema as it is
+ * (a restore migrates to the backup's own version first).
+ */
 export async function openCliDatabase(
   config: Config,
   note: (line: string) => void,
+  options: { migrate?: boolean } = {},
 ): Promise<CliDatabase> {
+  const migrateNow = options.migrate === false ? async () => undefined : migrate;
   if (config.databaseUrl !== undefined) {
     const db = openDatabase(config.databaseUrl, 4, STAFF_LIMITS);
-    await migrate(db);
-    return { db, description: 'DATABASE_URL', close: () => db.destroy() };
+    await migrateNow(db);
+    return {
+      db,
+      url: config.databaseUrl,
+      description: 'DATABASE_URL',
+      close: () => db.destroy(),
+    };
   }
   const root = join(config.dataDir, 'pg');
   const running = runningEmbeddedUrl(root);
@@ -68,9 +81,10 @@ export async function openCliDatabase(
         `The embedded PostgreSQL in ${root} is running but does not answer (${error instanceof Error ? error.message : String(error)}); it may be starting or stopping: try again in a moment.`,
       );
     }
-    await migrate(db);
+    await migrateNow(db);
     return {
       db,
+      url: running,
       description: `the running embedded PostgreSQL in ${root}`,
       close: () => db.destroy(),
     };
@@ -78,7 +92,7 @@ export async function openCliDatabase(
   const embedded = await startEmbeddedDatabase(root, note);
   const db = openDatabase(embedded.url, 4, STAFF_LIMITS);
   try {
-    await migrate(db);
+    await migrateNow(db);
   } catch (error) {
     await db.destroy();
     await embedded.stop();
@@ -86,6 +100,7 @@ export async function openCliDatabase(
   }
   return {
     db,
+    url: embedded.url,
     description: `the embedded PostgreSQL in ${root} (started for this command)`,
     close: async () => {
       await db.destroy();

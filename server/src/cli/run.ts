@@ -11,6 +11,7 @@ import { loadChosenTenant } from '@admit/tenant-config/node';
 import { ConfigError, readConfig } from '../config.ts';
 import { systemClock } from '../services/clock.ts';
 import { HttpError } from '../services/errors.ts';
+import { BackupError } from '../services/backup.ts';
 import { LookupImportError } from '../services/lookups/import.ts';
 import {
   SERVICE_TOKEN_DEFAULT_DAYS,
@@ -31,6 +32,7 @@ import {
   type WebStatusName,
 } from './commands.ts';
 import { applicationFiles } from './attachments.ts';
+import { backupCommand, purgeCommand, restoreCommand } from './backup.ts';
 import { COLLEGE_TEMPLATES, collegeCheckCommand, collegeNewCommand } from './college.ts';
 import { openCliDatabase } from './connect.ts';
 
@@ -38,7 +40,7 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
-type OptionName = 'days' | 'status' | 'json' | 'from' | 'all';
+type OptionName = 'days' | 'status' | 'json' | 'from' | 'all' | 'before' | 'dry-run';
 
 interface CommandHelp {
   usage: string;
@@ -70,6 +72,50 @@ const COMMANDS: Record<string, CommandHelp> = {
     ],
     options: [],
     positionals: 1,
+  },
+  backup: {
+    usage: 'backup FILE',
+    summary: 'Writes the database and the stored files to FILE (.tar.gz), while the server runs.',
+    details: [
+      'One consistent snapshot of every table (answers, accounts, documents, references, mail)',
+      'and every stored file its rows point at, with the SHA-256 of each in a manifest. Sessions',
+      'and reset links are left out. FILE is written under a temporary name and renamed when',
+      'complete (an earlier FILE is replaced only then), with mode 600: it holds password hashes',
+      'and the installation secret. With S3_BUCKET the files stay in the bucket (keep its',
+      'versioning on) and the backup names the bucket.',
+      'Example: npm run admin -- backup /var/backups/admit/admit-$(date +%F).tar.gz',
+      'docs/operations/backup.md: cron, keeping 14 days, restoring.',
+    ],
+    options: [],
+    positionals: 1,
+  },
+  restore: {
+    usage: 'restore FILE',
+    summary: 'Restores a backup into an empty DATA_DIR or DATABASE_URL database.',
+    details: [
+      'FILE is read and checked whole first: a damaged, cut short or foreign file is refused and',
+      'nothing is written. The target must be empty (a new DATA_DIR, or a new database for',
+      'DATABASE_URL) with no server running on it: anything else is refused, untouched.',
+      "The schema is migrated to the backup's, the rows and files are loaded and checked again, and",
+      'the schema is migrated to this version. Sessions are not restored: every applicant logs in again.',
+    ],
+    options: [],
+    positionals: 1,
+  },
+  purge: {
+    usage: 'purge --before DATE [--status STATUS ...] [--dry-run]',
+    summary: 'Deletes applications last changed before DATE, with their accounts and files.',
+    details: [
+      'DATE         YYYY-MM-DD (midnight UTC) or an ISO time such as 2026-06-30T12:00:00Z; not in',
+      '             the future',
+      '--status     none|started|validating|submitted: only those; repeat it for several',
+      '--dry-run    lists what would be deleted, deletes nothing',
+      'Last change: the latest of sign-up, the last save, the last status and the last document',
+      'change. Rows go first, in one transaction per batch, then the stored files. Take a backup',
+      'first. Example: npm run admin -- purge --before 2026-01-01 --status none --status started',
+    ],
+    options: ['before', 'status', 'dry-run'],
+    positionals: 0,
   },
   'service-token': {
     usage: 'service-token USERNAME [--days N]',
@@ -205,6 +251,25 @@ function daysOption(value: string | undefined): number | undefined {
   return Number(value);
 }
 
+/**
+ * `--before DATE`: YYYY-MM-DD is midnight UTC; a full ISO time is taken as written. A date to
+ * come is refused: it would delete applications being filled in today.
+ */
+function beforeOption(value: string | undefined): Date {
+  if (value === undefined)
+    throw new UsageError('purge needs --before DATE: what was last changed before it goes.');
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? new Date(`${value}T00:00:00Z`)
+    : /^\d{4}-\d{2}-\d{2}T/.test(value)
+      ? new Date(value)
+      : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime()))
+    throw new UsageError(`--before must be a date such as 2026-01-31, not "${value}".`);
+  if (date.getTime() > systemClock().getTime())
+    throw new UsageError(`--before ${value} is in the future; a purge deletes only what is past.`);
+  return date;
+}
+
 class UsageError extends Error {
   override name = 'UsageError';
 }
@@ -219,10 +284,13 @@ function parseCommandLine(args: readonly string[]) {
     options: {
       help: { type: 'boolean', short: 'h' },
       days: { type: 'string' },
-      status: { type: 'string' },
+      // Repeatable for purge (--status none --status started); list takes one.
+      status: { type: 'string', multiple: true },
       json: { type: 'boolean' },
       from: { type: 'string' },
       all: { type: 'boolean' },
+      before: { type: 'string' },
+      'dry-run': { type: 'boolean' },
     },
   });
 }
@@ -268,8 +336,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
 
   const options = parsed.values;
   let days: number | undefined;
+  let before: Date | undefined;
   try {
-    const given = (['days', 'status', 'json', 'from', 'all'] as const).filter(
+    const given = (['days', 'status', 'json', 'from', 'all', 'before', 'dry-run'] as const).filter(
       (key) => options[key] !== undefined,
     );
     const unexpected = given.filter((key) => !command.options.includes(key));
@@ -284,8 +353,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
               .join(' ')}.`
           : `${name} takes ${command.positionals === 0 ? 'no arguments' : `${command.positionals} argument`}, not "${positionals.join(' ')}".`,
       );
-    if (options.status !== undefined && !STATUSES.includes(options.status as WebStatusName))
-      throw new UsageError(`--status must be one of ${STATUSES.join(', ')}.`);
+    for (const status of options.status ?? [])
+      if (!STATUSES.includes(status as WebStatusName))
+        throw new UsageError(`--status must be one of ${STATUSES.join(', ')}.`);
+    if (name === 'list' && (options.status?.length ?? 0) > 1)
+      throw new UsageError('list takes one --status.');
+    if (name === 'purge') before = beforeOption(options.before);
     days = daysOption(options.days);
     if (options.from !== undefined && !COLLEGE_TEMPLATES.includes(options.from))
       throw new UsageError(`--from must be one of ${COLLEGE_TEMPLATES.join(', ')}.`);
@@ -326,6 +399,52 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (progressShown) io.stderr('\n');
     progressShown = false;
   };
+  const output = {
+    out: (line: string) => {
+      endProgress();
+      io.stdout(`${line}\n`);
+    },
+    note: (line: string) => {
+      endProgress();
+      io.stderr(`${line}\n`);
+    },
+    ...(io.interactive
+      ? {
+          progress: (line: string) => {
+            progressShown = true;
+            io.stderr(`\r\x1b[K${line}`);
+          },
+        }
+      : {}),
+  };
+
+  if (name === 'restore') {
+    // Not through the shared opening below: that migrates to this version before the backup is
+    // checked, and a restore migrates to the backup's own version first.
+    try {
+      await restoreCommand(
+        output,
+        readConfig(io.env, io.cwd),
+        resolve(io.cwd, positionals[0] ?? ''),
+        io.onOpen,
+      );
+      endProgress();
+      return EXIT_OK;
+    } catch (error) {
+      endProgress();
+      const known =
+        error instanceof BackupError ||
+        error instanceof CommandError ||
+        error instanceof ConfigError;
+      io.stderr(
+        known
+          ? `admin restore: ${error.message}\n`
+          : `admin restore failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      return EXIT_FAILED;
+    }
+  }
+
   let close: (() => Promise<void>) | undefined;
   try {
     const config = readConfig(io.env, io.cwd);
@@ -341,28 +460,15 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       tenant,
       publicOrigin: config.publicOrigin,
       clock: systemClock,
-      out: (line) => {
-        endProgress();
-        io.stdout(`${line}\n`);
-      },
-      note: (line) => {
-        endProgress();
-        io.stderr(`${line}\n`);
-      },
-      ...(io.interactive
-        ? {
-            progress: (line: string) => {
-              progressShown = true;
-              io.stderr(`\r\x1b[K${line}`);
-            },
-          }
-        : {}),
+      ...output,
     };
     const [first = ''] = positionals;
     switch (name) {
       case 'list':
         await listCommand(ctx, {
-          ...(options.status === undefined ? {} : { status: options.status as WebStatusName }),
+          ...(options.status?.[0] === undefined
+            ? {}
+            : { status: options.status[0] as WebStatusName }),
           json: options.json === true,
         });
         break;
@@ -389,6 +495,16 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       case 'mail retry':
         await mailRetryCommand(ctx, options.all === true ? 'all' : positionals);
         break;
+      case 'backup':
+        await backupCommand(ctx, config, database, resolve(io.cwd, first));
+        break;
+      case 'purge':
+        await purgeCommand(ctx, config, {
+          before: before ?? systemClock(),
+          statuses: (options.status ?? []) as WebStatusName[],
+          dryRun: options['dry-run'] === true,
+        });
+        break;
     }
     endProgress();
     return EXIT_OK;
@@ -398,6 +514,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       error instanceof CommandError ||
       error instanceof HttpError ||
       error instanceof LookupImportError ||
+      error instanceof BackupError ||
       error instanceof ConfigError ||
       (error instanceof Error && error.name === 'TenantConfigError');
     io.stderr(

@@ -246,11 +246,20 @@ export async function executePrepared<Row>(
   }
 }
 
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrate(db: Db): Promise<void> {
+/** The names of every migration this server knows, in the order they run. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/**
+ * Brings the schema up to date, or up to the migration `upTo` (a restore loads a backup's rows
+ * into the schema they were taken from, then migrates the rest); throws with the failing
+ * migration's name.
+ */
+export async function migrate(db: Db, upTo?: string): Promise<void> {
   // Migrations written in parallel may land out of name order (004 before 002): run each once.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (upTo === undefined
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(upTo));
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined) {
     throw new Error(

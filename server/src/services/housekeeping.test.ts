@@ -97,7 +97,14 @@ describe('housekeeping', () => {
 
     const removed = await createHousekeeping({ db: ctx.db, clock: ctx.now })();
 
-    expect(removed).toEqual({ sessions: 2, resets: 2, throttles: 1, mail: 0 });
+    expect(removed).toEqual({
+      sessions: 2,
+      resets: 2,
+      throttles: 1,
+      mail: 0,
+      unconfirmedAccounts: 0,
+      endedTokens: 0,
+    });
     expect(await remaining('sessions')).toEqual([live.toString('hex')]);
     expect(await remaining('password_resets')).toEqual([usable.toString('hex')]);
     const throttles = await ctx.db.selectFrom('throttles').select('key').execute();

@@ -6,8 +6,11 @@
  * single statement, safe to run on several instances at once. With `uploads`, also upload
  * grants past their hour and stored files nothing points at (services/uploadGrants.ts
  * `sweep`), and temporary files of writes that never finished (a crash, a kill) older than
- * `STALE_TEMPORARY_MS`, LibreOffice's work folders included (services/convert.ts). The job worker runs it at start and every hour (services/jobs.ts
- * `housekeeping`).
+ * `STALE_TEMPORARY_MS`, LibreOffice's work folders included (services/convert.ts). The job
+ * worker runs it at start and every hour (services/jobs.ts `housekeeping`).
+ *
+ * Accounts never confirmed go UNCONFIRMED_ACCOUNT_DAYS after sign-up, and service tokens and
+ * temporary applications once expired or revoked (services/retention.ts).
  */
 import { sql } from 'kysely';
 
@@ -16,6 +19,7 @@ import { type Clock } from './clock.ts';
 import { sweepSofficeFolders } from './convert.ts';
 import { type FileStore } from './files.ts';
 import { pruneOutbox } from './mail.ts';
+import { deleteEndedTokens, deleteUnconfirmedAccounts } from './retention.ts';
 import { sessionState } from './sessions.ts';
 import { type UploadGrants } from './uploadGrants.ts';
 
@@ -26,7 +30,10 @@ import { type UploadGrants } from './uploadGrants.ts';
 export const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 
 /** Rows removed, by kind: a record, as the job worker logs it. */
-export type HousekeepingResult = Record<'sessions' | 'resets' | 'throttles' | 'mail', number> &
+export type HousekeepingResult = Record<
+  'sessions' | 'resets' | 'throttles' | 'mail' | 'unconfirmedAccounts' | 'endedTokens',
+  number
+> &
   Partial<Record<'uploadGrants' | 'files' | 'temporaryFiles' | 'conversionFolders', number>>;
 
 export function createHousekeeping(deps: {
@@ -49,6 +56,8 @@ export function createHousekeeping(deps: {
       .where('expires_at', '<=', now)
       .executeTakeFirst();
     const mail = await pruneOutbox(db, now, { devMailbox: deps.devMailbox ?? false });
+    const unconfirmedAccounts = await deleteUnconfirmedAccounts(db, now, deps.uploads?.files);
+    const endedTokens = await deleteEndedTokens(db, now);
     const swept = await deps.uploads?.grants.sweep(deps.uploads.files);
     const temporaryFiles = await deps.uploads?.files.sweepTemporary?.(
       new Date(now.getTime() - STALE_TEMPORARY_MS),
@@ -63,6 +72,8 @@ export function createHousekeeping(deps: {
       resets: Number(resets.numDeletedRows),
       throttles: Number(throttles.numDeletedRows),
       mail,
+      unconfirmedAccounts,
+      endedTokens,
       ...(swept === undefined ? {} : { uploadGrants: swept.grants, files: swept.files }),
       ...(temporaryFiles === undefined ? {} : { temporaryFiles }),
       ...(conversionFolders === undefined ? {} : { conversionFolders }),
