@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { MAX_UPLOAD_BYTES, messages } from '@admit/form-model';
 import { sql } from 'kysely';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CROSS_SITE_MESSAGE } from '../../plugins/external/security.ts';
