@@ -10,6 +10,7 @@ import {
 } from '../../plugins/app/session.ts';
 import { type Accounts, accountMessages, SIGNUP_MARKER_TTL_MS } from '../../services/accounts.ts';
 import { HttpError, SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
+import { securityEvents } from '../../services/securityEvents.ts';
 import { type Sessions } from '../../services/sessions.ts';
 import { Body, errorResponses, Message, Password, Username } from '../schemas.ts';
 
@@ -43,7 +44,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { message, marker } = await accounts.signup(request.body, request.ip);
+      const { message, marker } = await accounts.signup(
+        request.body,
+        request.ip,
+        securityEvents(request),
+      );
       reply.setCookie(SIGNUP_COOKIE, marker, {
         httpOnly: true,
         sameSite: 'strict',
@@ -66,7 +71,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const answer = await accounts.confirm(request.body, request.ip);
+      const answer = await accounts.confirm(request.body, request.ip, securityEvents(request));
       reply.clearCookie(SIGNUP_COOKIE, { path: SIGNUP_COOKIE_PATH });
       return answer;
     },
@@ -104,6 +109,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         request.body,
         request.ip,
         request.cookies[SIGNUP_COOKIE],
+        securityEvents(request),
       );
       // Rotation: a session presented with the login ends; the new token replaces it.
       await sessions.destroy(request.cookies[SESSION_COOKIE]);
@@ -124,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         response: ok,
       },
     },
-    async (request) => accounts.forgot(request.body, request.ip),
+    async (request) => accounts.forgot(request.body, request.ip, securityEvents(request)),
   );
 
   app.post(
@@ -142,7 +148,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         response: ok,
       },
     },
-    async (request) => accounts.resetPassword(request.body),
+    async (request) => accounts.resetPassword(request.body, securityEvents(request)),
   );
 
   app.get(
@@ -155,9 +161,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const ended = await sessions.destroy(request.cookies[SESSION_COOKIE]);
+      const accountId = await sessions.destroy(request.cookies[SESSION_COOKIE]);
       clearSessionCookies(reply, cookies);
-      if (!ended) throw new HttpError(401, SESSION_INVALID_MESSAGE);
+      if (accountId === undefined) throw new HttpError(401, SESSION_INVALID_MESSAGE);
+      securityEvents(request)('session.logout', { accountId });
       return { message: accountMessages.loggedOut };
     },
   );

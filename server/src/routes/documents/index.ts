@@ -16,6 +16,9 @@ import { Type } from 'typebox';
 
 import { accountOf } from '../../plugins/app/session.ts';
 import { type Documents } from '../../services/documents.ts';
+import { HttpError } from '../../services/errors.ts';
+import { securityEvents } from '../../services/securityEvents.ts';
+import { CONVERTED_PREFIX, ORIGINALS_PREFIX, UPLOADS_PREFIX } from '../../services/uploadGrants.ts';
 import { errorResponses } from '../schemas.ts';
 
 export interface DocumentRoutesOptions {
@@ -23,6 +26,22 @@ export interface DocumentRoutesOptions {
 }
 
 const NoContent = Type.Null({ description: 'Done.' });
+
+/** An account's id (a UUID); a key that names anything else names no account. */
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The account a stored file's key belongs to: every key the server makes starts with its kind
+ * and its account's id (`uploads/{account}/{question}/{random}`, services/uploadGrants.ts).
+ */
+export function fileKeyAccount(fileKey: string): string | undefined {
+  const [kind, account] = fileKey.split('/', 2);
+  return [UPLOADS_PREFIX, ORIGINALS_PREFIX, CONVERTED_PREFIX].includes(`${kind ?? ''}/`) &&
+    account !== undefined &&
+    ACCOUNT_ID.test(account)
+    ? account
+    : undefined;
+}
 
 export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions> = (
   app,
@@ -85,12 +104,33 @@ export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions>
       },
     },
     async (request, reply) => {
-      const status = await documents.requestConversion(
-        accountOf(request).accountId,
-        request.params.key,
-        request.body.file_key,
-        request.body.file_name,
-      );
+      const { accountId } = accountOf(request);
+      let status;
+      try {
+        status = await documents.requestConversion(
+          accountId,
+          request.params.key,
+          request.body.file_key,
+          request.body.file_name,
+        );
+      } catch (error) {
+        // The applicant is told only that no upload was found (another account's key looks
+        // like an unknown one); the log says whose key it was.
+        const owner = fileKeyAccount(request.body.file_key);
+        if (
+          error instanceof HttpError &&
+          error.statusCode === 404 &&
+          owner !== undefined &&
+          owner !== accountId
+        ) {
+          securityEvents(request)('ownership.refused', {
+            accountId,
+            ownerAccountId: owner,
+            reason: 'file_key',
+          });
+        }
+        throw error;
+      }
       return reply.code(202).send(status);
     },
   );

@@ -8,6 +8,7 @@ import { AnswersSchema, ServiceApplicationSchema } from '@admit/form-model/api';
 import { Type } from 'typebox';
 
 import { type Applications } from '../../services/applications.ts';
+import { securityEvents } from '../../services/securityEvents.ts';
 import { type ViewTokens } from '../../services/viewTokens.ts';
 import { errorResponses } from '../schemas.ts';
 
@@ -42,6 +43,7 @@ export const serviceRoutes: FastifyPluginCallbackTypebox<ServiceRoutesOptions> =
     async (request) => {
       const { accountId, username } = await viewTokens.authenticateService(
         request.query.service_token,
+        securityEvents(request),
       );
       const [profile, tabs, addAnother] = await Promise.all([
         applications.profile(accountId, username),
@@ -67,7 +69,9 @@ export const serviceRoutes: FastifyPluginCallbackTypebox<ServiceRoutesOptions> =
         response: { 200: Type.Object({ answer: AnswersSchema }), ...errorResponses },
       },
     },
-    async (request) => ({ answer: await viewTokens.readTmpApplication(request.query.token) }),
+    async (request) => ({
+      answer: await viewTokens.readTmpApplication(request.query.token, securityEvents(request)),
+    }),
   );
   done();
 };
