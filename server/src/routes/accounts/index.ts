@@ -12,7 +12,7 @@ import { type Accounts, accountMessages, SIGNUP_MARKER_TTL_MS } from '../../serv
 import { HttpError, SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
 import { securityEvents } from '../../services/securityEvents.ts';
 import { type Sessions } from '../../services/sessions.ts';
-import { Body, errorResponses, Message, Password, Username } from '../schemas.ts';
+import { Body, errorAnswers, JSON_BODY_ERRORS, Message, Password, Username } from '../schemas.ts';
 
 export interface AccountRoutesOptions {
   accounts: Accounts;
@@ -20,7 +20,8 @@ export interface AccountRoutesOptions {
   cookies: CookieSettings;
 }
 
-const ok = { 200: Message, ...errorResponses };
+/** A public call with a JSON body, throttled (429) and on the database (503). */
+const ok = { 200: Message, ...errorAnswers(...JSON_BODY_ERRORS, 429, 503) };
 
 /**
  * The sign-up marker: this browser signed up an address, so its login may be told the account
@@ -37,6 +38,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/public/signup',
     {
       schema: {
+        operationId: 'signUp',
         tags: ['accounts'],
         summary: 'Create an account and mail a confirmation code',
         body: Body({ username: Username, password: Password }),
@@ -64,6 +66,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/public/confirm',
     {
       schema: {
+        operationId: 'confirmAccount',
         tags: ['accounts'],
         summary: 'Confirm an account with its 6-digit code',
         body: Body({ username: Username, code: Type.String({ maxLength: 20 }) }),
@@ -81,6 +84,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/public/resend-confirm',
     {
       schema: {
+        operationId: 'resendConfirmation',
         tags: ['accounts'],
         summary: 'Mail a new confirmation code',
         body: Body({ username: Username }),
@@ -94,8 +98,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/public/login',
     {
       schema: {
+        operationId: 'logIn',
         tags: ['accounts'],
         summary: 'Log in: starts a new session (the old one, if any, ends)',
+        description:
+          'Sets the session cookie `admit_session` (httpOnly) and the marker cookie the app reads. A refusal says "Incorrect username or password." whatever the reason.',
         body: Body({
           username: Username,
           password: Password,
@@ -124,6 +131,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/public/forgot-password',
     {
       schema: {
+        operationId: 'forgotPassword',
         tags: ['accounts'],
         summary: 'Mail a password reset link',
         body: Body({ username: Username }),
@@ -137,6 +145,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/public/reset-password',
     {
       schema: {
+        operationId: 'resetPassword',
         tags: ['accounts'],
         summary: 'Choose a new password with a reset link (ends every session of the account)',
         body: Body({
@@ -145,7 +154,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
           confirm_password: Password,
           id: Type.String({ maxLength: 200 }),
         }),
-        response: ok,
+        // No throttle: the link's 256 random bits are the guard.
+        response: { 200: Message, ...errorAnswers(...JSON_BODY_ERRORS, 503) },
       },
     },
     async (request) => accounts.resetPassword(request.body, securityEvents(request)),
@@ -155,9 +165,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/api/logout',
     {
       schema: {
+        operationId: 'logOut',
         tags: ['accounts'],
         summary: 'Log out: ends the session on the server',
-        response: ok,
+        description:
+          'Public in the sense that it needs no live session to be called: without one it clears the cookies and answers 401.',
+        response: { 200: Message, ...errorAnswers(401, 503) },
       },
     },
     async (request, reply) => {

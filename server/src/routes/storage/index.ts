@@ -27,7 +27,7 @@ import {
   type UploadPart,
 } from '../../services/storage.ts';
 import { type UploadGrants } from '../../services/uploadGrants.ts';
-import { errorResponses } from '../schemas.ts';
+import { errorAnswers, PUBLIC_SECURITY } from '../schemas.ts';
 
 export interface StorageRoutesOptions {
   uploads: LocalUploads;
@@ -131,7 +131,8 @@ export const storageRoutes: FastifyPluginAsyncTypebox<StorageRoutesOptions> = as
         summary: 'Upload a file with a presigned POST (multipart: the presigned fields, then file)',
         description:
           'Checks the signed policy (signature, expiry, the exact key, 1 byte to 1 MB, content type) before writing, then the upload grant: each key is written once (409 after), never for a superseded or ended grant (403) nor after submission (409). The fields are those `POST /api/presigned-url` answered, sent before the file; fields after the file are ignored, as S3 ignores them.',
-        security: [],
+        // No session: the signed policy is the permission (services/storage.ts).
+        security: PUBLIC_SECURITY,
         consumes: ['multipart/form-data'],
         body: Type.Object(
           {
@@ -152,13 +153,7 @@ export const storageRoutes: FastifyPluginAsyncTypebox<StorageRoutesOptions> = as
         ),
         response: {
           204: Type.Null({ description: 'Stored.' }),
-          400: errorResponses[400],
-          403: errorResponses[403],
-          409: errorResponses[409],
-          413: errorResponses[400],
-          415: errorResponses[415],
-          500: errorResponses[500],
-          503: errorResponses[400],
+          ...errorAnswers(400, 403, 409, 413, 415, 503, 507),
         },
       },
       // The body is read by the handler as it arrives, never by a schema: the schema above
