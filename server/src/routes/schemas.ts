@@ -48,7 +48,7 @@ export const JSON_BODY_ERRORS = [400, 403, 413, 415] as const satisfies readonly
 export const SESSION_SECURITY = [{ session: [] }];
 export const PUBLIC_SECURITY = [];
 
-/** Every error status, for routes outside the app's own (kept for callers that list them all). */
+/** The former map of every status with its bare body: routes now say theirs with `errorAnswers`. */
 export const errorResponses = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
