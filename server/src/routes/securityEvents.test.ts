@@ -11,6 +11,7 @@ import { accountMessages, THROTTLES } from '../services/accounts.ts';
 import { answerRules } from '../services/applications.ts';
 import { documentMessages } from '../services/documents.ts';
 import { SECURITY_EVENTS, type SecurityEventName } from '../services/securityEvents.ts';
+import { POLICY_TTL_MS, storageMessages } from '../services/storage.ts';
 import { createViewTokens, tokenMessages } from '../services/viewTokens.ts';
 import {
   cookieHeader,
@@ -23,6 +24,7 @@ import {
   ORIGIN,
   type TestContext,
 } from '../test/context.ts';
+import { makePng, multipartBody } from '../test/files.ts';
 
 interface LogLine {
   level: number;
@@ -338,6 +340,55 @@ describe('the security event log', () => {
       ),
     );
     expect(eventsOf(own, 'ownership.refused')).toEqual([]);
+  });
+
+  it('logs an upload form that was not sent as signed; an expired one is no attack', async () => {
+    const person = await loggedIn();
+    const presign = async () => {
+      const response = await post(
+        '/api/presigned-url',
+        { answer_key: 'decision_essay_file' },
+        { cookie: person.cookie },
+      );
+      return json<{ url: string; fields: Record<string, string> }>(response);
+    };
+    const upload = (url: string, fields: Record<string, string>) => {
+      const { body, contentType } = multipartBody(fields, {
+        name: 'essay.png',
+        type: 'image/png',
+        bytes: makePng(4, 4),
+      });
+      return app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': contentType, origin: ORIGIN },
+        payload: body,
+      });
+    };
+    const presigned = await presign();
+    const signature = presigned.fields.signature ?? '';
+    const forged = await loggedWith(() =>
+      upload(presigned.url, {
+        ...presigned.fields,
+        signature: (signature.startsWith('a') ? 'b' : 'a') + signature.slice(1),
+      }),
+    );
+    expect(forged.result.statusCode).toBe(403);
+    expect(eventsOf(forged.parsed, 'upload.refused')).toEqual([
+      expect.objectContaining({ level: WARN, reason: 'signature' }),
+    ]);
+    const stray = await logged(() =>
+      upload(presigned.url, { ...presigned.fields, 'x-amz-meta-owner': 'me' }),
+    );
+    expect(eventsOf(stray, 'upload.refused')).toEqual([
+      expect.objectContaining({ reason: 'field' }),
+    ]);
+
+    const late = await presign();
+    ctx.advance(POLICY_TTL_MS + 1);
+    const expired = await loggedWith(() => upload(late.url, late.fields));
+    expect(json(expired.result).message).toBe(storageMessages.expired);
+    expect(eventsOf(expired.parsed, 'upload.refused')).toEqual([]);
   });
 
   it('logs a state-changing request refused for its origin', async () => {

@@ -29,6 +29,7 @@ export const SECURITY_EVENTS = [
   'tmp_application.use',
   'tmp_application.failure',
   'ownership.refused',
+  'upload.refused',
   'origin.refused',
 ] as const;
 
@@ -61,6 +62,7 @@ const MESSAGES: Record<SecurityEventName, string> = {
   'tmp_application.use': 'A temporary application link was used.',
   'tmp_application.failure': 'A temporary application link was refused.',
   'ownership.refused': "An applicant asked for another account's file and was refused.",
+  'upload.refused': 'An upload form that our server did not sign as sent was refused.',
   'origin.refused': 'A state-changing request from another site was refused.',
 };
 
@@ -73,6 +75,7 @@ const WARN = new Set<SecurityEventName>([
   'service_token.failure',
   'tmp_application.failure',
   'ownership.refused',
+  'upload.refused',
   'origin.refused',
 ]);
 

@@ -17,6 +17,7 @@ import { type Clock } from './clock.ts';
 import { sameDigest } from './crypto.ts';
 import { HttpError } from './errors.ts';
 import { assertFileKey, createLocalFileStore, type FileStore } from './files.ts';
+import { noSecurityEvents, type RecordSecurityEvent } from './securityEvents.ts';
 import { type UploadGrants } from './uploadGrants.ts';
 
 /** What `POST /api/presigned-url` answers (SPEC §3 presigned-url: url and fields with key). */
@@ -79,6 +80,21 @@ export const storageMessages = {
   fileType: messages.fileType,
 } as const;
 
+/**
+ * A 403 for a form that cannot have come from our own presigned POST untouched: unsigned, a
+ * forged or altered signature or policy, another key, a field the policy does not cover. (An
+ * expired policy or a refused file type is an applicant's slow hand or wrong file, not this.)
+ */
+export class UploadForgery extends HttpError {
+  constructor(
+    /** What was wrong, for the security event log: never a value from the form. */
+    readonly reason: 'unsigned' | 'signature' | 'policy' | 'key' | 'field',
+    message: string,
+  ) {
+    super(403, message);
+  }
+}
+
 interface Policy {
   expiration: string;
   /** S3's shapes: `{key: "…"}`, `["eq", "$key", "…"]`, `["content-length-range", min, max]`, and ours, `["in", "$Content-Type", [types]]`. */
@@ -109,7 +125,7 @@ export function createLocalUploads(deps: {
     try {
       policy = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as unknown;
     } catch {
-      throw new HttpError(403, storageMessages.badPolicy);
+      throw new UploadForgery('policy', storageMessages.badPolicy);
     }
     if (
       typeof policy !== 'object' ||
@@ -117,7 +133,7 @@ export function createLocalUploads(deps: {
       typeof (policy as Policy).expiration !== 'string' ||
       !Array.isArray((policy as Policy).conditions)
     ) {
-      throw new HttpError(403, storageMessages.badPolicy);
+      throw new UploadForgery('policy', storageMessages.badPolicy);
     }
     return policy as Policy;
   }
@@ -157,23 +173,24 @@ export function createLocalUploads(deps: {
     const encoded = fields.get('policy');
     const signature = fields.get('signature');
     if (encoded === undefined || signature === undefined) {
-      throw new HttpError(403, storageMessages.unsigned);
+      throw new UploadForgery('unsigned', storageMessages.unsigned);
     }
     // Constant-time: a forger learns nothing from how long the refusal took.
     const expected = Buffer.from(sign(await deps.secret(), encoded), 'hex');
     const given = /^[0-9a-f]{64}$/i.test(signature)
       ? Buffer.from(signature, 'hex')
       : Buffer.alloc(0);
-    if (!sameDigest(expected, given)) throw new HttpError(403, storageMessages.badSignature);
+    if (!sameDigest(expected, given))
+      throw new UploadForgery('signature', storageMessages.badSignature);
 
     const policy = parsePolicy(encoded);
     const expiration = Date.parse(policy.expiration);
     const now = clock().getTime();
-    if (!Number.isFinite(expiration)) throw new HttpError(403, storageMessages.badPolicy);
+    if (!Number.isFinite(expiration)) throw new UploadForgery('policy', storageMessages.badPolicy);
     if (now >= expiration) throw new HttpError(403, storageMessages.expired);
     // A policy we signed never lives longer than POLICY_TTL_MS (a second of clock drift allowed).
     if (expiration - now > POLICY_TTL_MS + 1000)
-      throw new HttpError(403, storageMessages.badPolicy);
+      throw new UploadForgery('policy', storageMessages.badPolicy);
 
     const key = fields.get('key');
     let keyChecked = false;
@@ -187,12 +204,12 @@ export function createLocalUploads(deps: {
         const entries = Object.entries(condition);
         const [only] = entries;
         if (entries.length !== 1 || only?.[0] !== 'key' || typeof only[1] !== 'string') {
-          throw new HttpError(403, storageMessages.badPolicy);
+          throw new UploadForgery('policy', storageMessages.badPolicy);
         }
-        if (key !== only[1]) throw new HttpError(403, storageMessages.wrongKey);
+        if (key !== only[1]) throw new UploadForgery('key', storageMessages.wrongKey);
         keyChecked = true;
       } else if (operator === 'eq' && subject === '$key' && typeof value === 'string') {
-        if (key !== value) throw new HttpError(403, storageMessages.wrongKey);
+        if (key !== value) throw new UploadForgery('key', storageMessages.wrongKey);
         keyChecked = true;
       } else if (
         operator === 'content-length-range' &&
@@ -209,17 +226,17 @@ export function createLocalUploads(deps: {
         types = value;
       } else {
         // A condition this endpoint does not understand is not silently ignored.
-        throw new HttpError(403, storageMessages.badPolicy);
+        throw new UploadForgery('policy', storageMessages.badPolicy);
       }
     }
     // Fail closed: a policy must pin the key and bound the size.
     if (!keyChecked || key === undefined || range === undefined) {
-      throw new HttpError(403, storageMessages.badPolicy);
+      throw new UploadForgery('policy', storageMessages.badPolicy);
     }
     try {
       assertFileKey(key);
     } catch {
-      throw new HttpError(403, storageMessages.wrongKey);
+      throw new UploadForgery('key', storageMessages.wrongKey);
     }
     return { key, range, types };
   }
@@ -245,7 +262,7 @@ export function createLocalUploads(deps: {
       const name = part.name.toLowerCase();
       if (!KNOWN_FIELDS.has(name)) {
         if (part.kind === 'file') part.discard();
-        throw new HttpError(403, storageMessages.extraField(part.name));
+        throw new UploadForgery('field', storageMessages.extraField(part.name));
       }
       if (fields.has(name)) {
         if (part.kind === 'file') part.discard();
@@ -295,8 +312,16 @@ export function createLocalUploads(deps: {
     async accept(
       parts: AsyncIterable<UploadPart>,
       store: { files: FileStore; grants: UploadGrants },
+      record: RecordSecurityEvent = noSecurityEvents,
     ): Promise<{ key: string }> {
-      const { key, bytes } = await verify(parts);
+      let verified: { key: string; bytes: Uint8Array };
+      try {
+        verified = await verify(parts);
+      } catch (error) {
+        if (error instanceof UploadForgery) record('upload.refused', { reason: error.reason });
+        throw error;
+      }
+      const { key, bytes } = verified;
       await store.grants.writeOnce(key, () => store.files.put(key, bytes));
       return { key };
     },

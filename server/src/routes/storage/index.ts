@@ -19,6 +19,7 @@ import { Type } from 'typebox';
 
 import { HttpError } from '../../services/errors.ts';
 import { type FileStore } from '../../services/files.ts';
+import { securityEvents } from '../../services/securityEvents.ts';
 import {
   type LocalUploads,
   STORAGE_BODY_LIMIT,
@@ -164,7 +165,7 @@ export const storageRoutes: FastifyPluginAsyncTypebox<StorageRoutesOptions> = as
       // A body announced larger than the file limit plus its fields is refused at once.
       const length = Number(request.headers['content-length'] ?? 0);
       if (length > STORAGE_BODY_LIMIT) throw tooLarge();
-      await uploads.accept(formParts(request), { files, grants });
+      await uploads.accept(formParts(request), { files, grants }, securityEvents(request));
       return reply.code(204).send(null);
     },
   );
