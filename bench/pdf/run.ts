@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { printableModel, printModel, validateAnswers } from '@admit/form-model';
 import { renderApplicationPdf } from '@admit/server';
 import { loadTenant } from '@admit/tenant-config/node';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { type Browser, chromium } from 'playwright-core';
 
 import { fullyAnsweredApplication } from './application.ts';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type TenantConfig } from '@admit/tenant-config';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -124,18 +125,67 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               : new URL(config.s3.endpoint).origin,
           ],
   });
+  // The OpenAPI document (GET /api/openapi.json, docs/operations/api.md): each route's schema
+  // says its operationId, its errors and, through the session plugin, whether it needs a session.
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: `${tenant.names.college} admission application API`,
         version: '1.0.0',
-        description: 'Admit: SPEC §7.',
+        description:
+          "Admit's API (SPEC §7). Every answer is JSON; every error is `{message}` in words a person can read. Routes marked with the `session` scheme need the applicant's session cookie, which `POST /public/login` sets; state-changing calls from a browser must come from the app's own origin.",
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'admit_session' } },
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'admit_session',
+            description: 'The session cookie POST /public/login sets (httpOnly, SameSite=Lax).',
+          },
+          serviceToken: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'service_token',
+            description: "A service link's token, made by staff with `npm run admin`.",
+          },
+        },
       },
+      tags: [
+        { name: 'accounts', description: 'Sign-up, confirmation, login, password reset, logout.' },
+        { name: 'application', description: "The applicant's answers, status and submission." },
+        { name: 'documents', description: 'Uploaded documents and their conversion to PDF.' },
+        { name: 'pdf', description: 'The application as a PDF.' },
+        { name: 'storage', description: 'The embedded file store (without S3_BUCKET).' },
+        { name: 'lookup', description: 'Suggestions for schools, colleges and addresses.' },
+        { name: 'service', description: 'Links made by staff: service views, prefilled forms.' },
+      ],
     },
   });
+  // The API reference, outside production only: it is for developers and integrators, and a
+  // production server shows applicants nothing they do not need (GET /api/docs is 404 there).
+  if (!config.production) {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { docExpansion: 'list', deepLinking: false, validatorUrl: null },
+      // Its own policy, stricter than the app's: Swagger UI is scripts and styles of its own
+      // origin (the styles set inline by its components need 'unsafe-inline'), fetches only
+      // the document and the API, and no validator badge from another site.
+      staticCSP: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      },
+    });
+  }
 
   // Mail has a worker of its own on the job table, so a code is never queued behind
   // conversions; started with the server (onListen), stopped with it.

@@ -24,6 +24,7 @@ import {
   MAX_PASSWORD_LENGTH,
   verifyPassword,
 } from './passwords.ts';
+import { noSecurityEvents, type RecordSecurityEvent } from './securityEvents.ts';
 import { type Sessions } from './sessions.ts';
 import { clear, count, hit, type ThrottleRule } from './throttle.ts';
 
@@ -286,6 +287,7 @@ export function createAccounts(deps: AccountDeps) {
     async signup(
       body: { username?: unknown; password?: unknown },
       address: string,
+      record: RecordSecurityEvent = noSecurityEvents,
     ): Promise<{ message: string; marker: string }> {
       check('signup', body);
       const username = normalise(body.username);
@@ -306,6 +308,7 @@ export function createAccounts(deps: AccountDeps) {
         const created = await createAccount(username, password);
         if (created !== undefined) {
           await issueCode(created, username);
+          record('account.signup', { accountId: created, reason: 'created' });
           return answer;
         }
         // Another sign-up for this address won the race: the account exists now.
@@ -313,6 +316,7 @@ export function createAccounts(deps: AccountDeps) {
         if (account === undefined) throw new Error(`the account ${username} vanished`);
       }
       if (account.confirmed_at !== null) {
+        record('account.signup', { accountId: account.id, reason: 'already_confirmed' });
         await burnVerifyTime(password);
         // No enumeration: the answer is the same; the owner is told by mail instead.
         await mailer.send({
@@ -323,8 +327,10 @@ export function createAccounts(deps: AccountDeps) {
         });
       } else if (await verifyPassword(account.password_hash, password)) {
         // The applicant signing up again with the password they chose: a new code.
+        record('account.signup', { accountId: account.id, reason: 'code_sent_again' });
         await issueCode(account.id, username);
       } else {
+        record('account.signup', { accountId: account.id, reason: 'other_password' });
         // Someone else, or the owner with another password: the password stays, and the owner
         // is told how to take the account with a password of their own.
         await mailer.send({
@@ -340,6 +346,7 @@ export function createAccounts(deps: AccountDeps) {
     async confirm(
       body: { username?: unknown; code?: unknown },
       address: string,
+      record: RecordSecurityEvent = noSecurityEvents,
     ): Promise<{ message: string }> {
       check('confirm', body);
       const now = clock();
@@ -350,7 +357,10 @@ export function createAccounts(deps: AccountDeps) {
       // own number, and only the first MAX_CODE_ATTEMPTS are ever compared. Counted per
       // address, with or without a pending code, so both answer alike.
       const { hits } = await count(db, keys.guesses(username), THROTTLES.codeGuesses, now);
-      if (hits > MAX_CODE_ATTEMPTS) throw new HttpError(429, accountMessages.codeBurned);
+      if (hits > MAX_CODE_ATTEMPTS) {
+        record('account.confirm.failure', { reason: 'code_burned' });
+        throw new HttpError(429, accountMessages.codeBurned);
+      }
       const row = await db
         .selectFrom('accounts')
         .innerJoin('confirmation_codes', 'confirmation_codes.account_id', 'accounts.id')
@@ -362,7 +372,14 @@ export function createAccounts(deps: AccountDeps) {
         now < row.expires_at &&
         sameDigest(row.code_hash, await codeHash(row.id, code));
       if (!matches) {
-        if (hits >= MAX_CODE_ATTEMPTS) throw new HttpError(429, accountMessages.codeBurned);
+        const reason =
+          row === undefined ? 'no_code' : now >= row.expires_at ? 'code_expired' : 'wrong_code';
+        if (hits >= MAX_CODE_ATTEMPTS) {
+          // The last guess allowed: the code is burned now, a lockout until a new one is sent.
+          record('account.confirm.failure', { accountId: row?.id, reason: 'code_burned' });
+          throw new HttpError(429, accountMessages.codeBurned);
+        }
+        record('account.confirm.failure', { accountId: row?.id, reason });
         throw new HttpError(400, accountMessages.codeWrong, {
           errors: { code: [accountMessages.codeWrong] },
         });
@@ -377,6 +394,7 @@ export function createAccounts(deps: AccountDeps) {
         await trx.deleteFrom('confirmation_codes').where('account_id', '=', row.id).execute();
       });
       await clear(db, keys.guesses(username));
+      record('account.confirm', { accountId: row.id });
       return { message: accountMessages.confirmed };
     },
 
@@ -409,13 +427,25 @@ export function createAccounts(deps: AccountDeps) {
       body: { username?: unknown; password?: unknown },
       address: string,
       signupMarkerValue?: string,
+      record: RecordSecurityEvent = noSecurityEvents,
     ): Promise<{ message: string; token: string; accountId: string }> {
       check('login', body);
       const username = normalise(body.username);
       const password = String(body.password);
       const now = clock();
-      await hit(db, `login:ip:${address}`, THROTTLES.loginAddress, now);
-      await hit(db, keys.loginAccount(username), THROTTLES.loginAccount, now);
+      const throttled = async (rule: 'address' | 'account', attempt: Promise<void>) => {
+        try {
+          await attempt;
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 429) {
+            // A lockout is rare: one more look-up names the account, if there is one.
+            record('login.lockout', { accountId: (await findAccount(username))?.id, reason: rule });
+          }
+          throw error;
+        }
+      };
+      await throttled('address', hit(db, `login:ip:${address}`, THROTTLES.loginAddress, now));
+      await throttled('account', hit(db, keys.loginAccount(username), THROTTLES.loginAccount, now));
       const refused = async () =>
         (await holdsSignupMarker(signupMarkerValue, username, now))
           ? new HttpError(400, accountMessages.unconfirmed, { code: ERROR_CODES.unconfirmed })
@@ -423,13 +453,18 @@ export function createAccounts(deps: AccountDeps) {
       const account = await findAccount(username);
       if (account === undefined) {
         await burnVerifyTime(password);
+        record('login.failure', { reason: 'unknown_user' });
         throw await refused();
       }
       if (
         password.length > MAX_PASSWORD_LENGTH ||
-        !(await verifyPassword(account.password_hash, password)) ||
-        account.confirmed_at === null
+        !(await verifyPassword(account.password_hash, password))
       ) {
+        record('login.failure', { accountId: account.id, reason: 'wrong_password' });
+        throw await refused();
+      }
+      if (account.confirmed_at === null) {
+        record('login.failure', { accountId: account.id, reason: 'unconfirmed' });
         throw await refused();
       }
       await clear(db, keys.loginAccount(username));
@@ -438,16 +473,25 @@ export function createAccounts(deps: AccountDeps) {
         .insertInto('successful_logins')
         .values({ account_id: account.id, logged_in_at: now })
         .execute();
+      record('login.success', { accountId: account.id });
       return { message: accountMessages.loggedIn, token, accountId: account.id };
     },
 
-    async forgot(body: { username?: unknown }, address: string): Promise<{ message: string }> {
+    async forgot(
+      body: { username?: unknown },
+      address: string,
+      record: RecordSecurityEvent = noSecurityEvents,
+    ): Promise<{ message: string }> {
       check('forgot', body);
       const username = normalise(body.username);
       const now = clock();
       await hit(db, `forgot:ip:${address}`, THROTTLES.forgotAddress, now);
       await hit(db, keys.mail(username), THROTTLES.mailAccount, now);
       const account = await findAccount(username);
+      record('password.reset.requested', {
+        accountId: account?.id,
+        ...(account === undefined ? { reason: 'unknown_user' } : {}),
+      });
       const delayed = await mailer.delayed();
       if (account !== undefined && !(delayed && (await mailer.pending(account.id, 'reset-link')))) {
         const { subject, text, expiresAt } = await resetMail(account.id, username);
@@ -461,12 +505,15 @@ export function createAccounts(deps: AccountDeps) {
       return { message: delayed ? accountMessages.forgotDelayed : accountMessages.forgot };
     },
 
-    async resetPassword(body: {
-      username?: unknown;
-      password?: unknown;
-      confirm_password?: unknown;
-      id?: unknown;
-    }): Promise<{ message: string }> {
+    async resetPassword(
+      body: {
+        username?: unknown;
+        password?: unknown;
+        confirm_password?: unknown;
+        id?: unknown;
+      },
+      record: RecordSecurityEvent = noSecurityEvents,
+    ): Promise<{ message: string }> {
       check('reset', body);
       const username = normalise(body.username);
       const password = String(body.password);
@@ -485,6 +532,15 @@ export function createAccounts(deps: AccountDeps) {
         .where('password_resets.token_hash', '=', sha256(String(body.id)))
         .executeTakeFirst();
       if (reset?.username !== username || reset.used_at !== null || now >= reset.expires_at) {
+        record('password.reset.failure', {
+          accountId: reset?.username === username ? reset.account_id : undefined,
+          reason:
+            reset?.username !== username
+              ? 'unknown_link'
+              : reset.used_at !== null
+                ? 'used_link'
+                : 'expired_link',
+        });
         throw new HttpError(400, accountMessages.resetInvalid);
       }
       await db.transaction().execute(async (trx) => {
@@ -494,7 +550,10 @@ export function createAccounts(deps: AccountDeps) {
           .where('token_hash', '=', sha256(String(body.id)))
           .where('used_at', 'is', null)
           .executeTakeFirst();
-        if (used.numUpdatedRows === 0n) throw new HttpError(400, accountMessages.resetInvalid);
+        if (used.numUpdatedRows === 0n) {
+          record('password.reset.failure', { accountId: reset.account_id, reason: 'used_link' });
+          throw new HttpError(400, accountMessages.resetInvalid);
+        }
         // The mailbox owner proved themselves: the account is confirmed too.
         await trx
           .updateTable('accounts')
@@ -506,6 +565,7 @@ export function createAccounts(deps: AccountDeps) {
           .execute();
         await trx.deleteFrom('sessions').where('account_id', '=', reset.account_id).execute();
       });
+      record('password.reset.completed', { accountId: reset.account_id });
       return { message: accountMessages.reset };
     },
   };

@@ -38,7 +38,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import mammoth from 'mammoth';
-import { degrees, PDFDocument, PDFName, PageSizes, rgb, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, PDFName, PageSizes, rgb, StandardFonts } from '@cantoo/pdf-lib';
 
 import { type SniffedType } from '../db/schema.ts';
 import { withoutExternalReferences } from './docxRelationships.ts';

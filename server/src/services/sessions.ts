@@ -118,14 +118,15 @@ export function createSessions(db: Db, clock: Clock) {
     /** Records that the session under `hash` was used now (the idle clock restarts). */
     touch,
 
-    /** Ends one session. Returns whether it existed. */
-    async destroy(token: string | undefined): Promise<boolean> {
-      if (token === undefined) return false;
-      const result = await db
+    /** Ends one session. Returns its account's id, or undefined when there was none. */
+    async destroy(token: string | undefined): Promise<string | undefined> {
+      if (token === undefined) return undefined;
+      const ended = await db
         .deleteFrom('sessions')
         .where('token_hash', '=', sha256(token))
+        .returning('account_id')
         .executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return ended?.account_id;
     },
 
     /** Ends every session of an account (password reset). */

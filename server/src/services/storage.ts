@@ -17,7 +17,7 @@ import { type Clock } from './clock.ts';
 import { sameDigest } from './crypto.ts';
 import { HttpError } from './errors.ts';
 import { assertFileKey, createLocalFileStore, type FileStore } from './files.ts';
-import { type MultipartPart } from './multipart.ts';
+import { noSecurityEvents, type RecordSecurityEvent } from './securityEvents.ts';
 import { type UploadGrants } from './uploadGrants.ts';
 
 /** What `POST /api/presigned-url` answers (SPEC §3 presigned-url: url and fields with key). */
@@ -45,6 +45,24 @@ export const ALLOWED_UPLOAD_CONTENT_TYPES = [
 /** The largest body the endpoint reads: the file plus room for the form fields. */
 export const STORAGE_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 
+/**
+ * One part of the posted form, as the route's multipart parser hands it on, in the order the
+ * browser sent them. A file's bytes are read only when `read` is called, after the fields
+ * before it have been checked against the signed policy.
+ */
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string }
+  | {
+      kind: 'file';
+      name: string;
+      /** The part's own Content-Type, lower-cased, without parameters ("" when none). */
+      contentType: string;
+      /** The file's bytes; throws HttpError 413 past `MAX_UPLOAD_BYTES`, reading no further. */
+      read: () => Promise<Buffer>;
+      /** Stops reading the file and the body: a refused upload's bytes are never read. */
+      discard: () => void;
+    };
+
 export const STORAGE_PATH = '/storage/upload';
 
 export const storageMessages = {
@@ -61,6 +79,21 @@ export const storageMessages = {
   fileEmpty: messages.fileEmpty,
   fileType: messages.fileType,
 } as const;
+
+/**
+ * A 403 for a form that cannot have come from our own presigned POST untouched: unsigned, a
+ * forged or altered signature or policy, another key, a field the policy does not cover. (An
+ * expired policy or a refused file type is an applicant's slow hand or wrong file, not this.)
+ */
+export class UploadForgery extends HttpError {
+  constructor(
+    /** What was wrong, for the security event log: never a value from the form. */
+    readonly reason: 'unsigned' | 'signature' | 'policy' | 'key' | 'field',
+    message: string,
+  ) {
+    super(403, message);
+  }
+}
 
 interface Policy {
   expiration: string;
@@ -92,7 +125,7 @@ export function createLocalUploads(deps: {
     try {
       policy = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as unknown;
     } catch {
-      throw new HttpError(403, storageMessages.badPolicy);
+      throw new UploadForgery('policy', storageMessages.badPolicy);
     }
     if (
       typeof policy !== 'object' ||
@@ -100,7 +133,7 @@ export function createLocalUploads(deps: {
       typeof (policy as Policy).expiration !== 'string' ||
       !Array.isArray((policy as Policy).conditions)
     ) {
-      throw new HttpError(403, storageMessages.badPolicy);
+      throw new UploadForgery('policy', storageMessages.badPolicy);
     }
     return policy as Policy;
   }
@@ -130,47 +163,36 @@ export function createLocalUploads(deps: {
   };
 
   /**
-   * Checks a posted form against its signed policy and returns the key and bytes to write.
-   * Throws HttpError 403 (signature, expiry, key, type, stray fields), 413 (too large) or
-   * 400 (empty, malformed). Nothing is written by this function.
+   * Checks the form's fields (those before the file) against their signed policy: the
+   * signature, the expiry and the exact key. Returns the key, the size range and the allowed
+   * types. Throws HttpError 403 (signature, expiry, key, policy).
    */
-  async function verify(
-    parts: readonly MultipartPart[],
-  ): Promise<{ key: string; bytes: Uint8Array }> {
-    const fields = new Map<string, string>();
-    let file: MultipartPart | undefined;
-    for (const part of parts) {
-      const name = part.name.toLowerCase();
-      if (!KNOWN_FIELDS.has(name)) throw new HttpError(403, storageMessages.extraField(part.name));
-      if (fields.has(name) || (name === 'file' && file !== undefined)) {
-        throw new HttpError(400, storageMessages.duplicateField(part.name));
-      }
-      if (name === 'file') file = part;
-      else fields.set(name, part.data.toString('utf8'));
-    }
-    const text = (name: string): string | undefined => fields.get(name);
-    const encoded = text('policy');
-    const signature = text('signature');
+  async function verifyFields(
+    fields: ReadonlyMap<string, string>,
+  ): Promise<{ key: string; range: [number, number]; types: string[] | undefined }> {
+    const encoded = fields.get('policy');
+    const signature = fields.get('signature');
     if (encoded === undefined || signature === undefined) {
-      throw new HttpError(403, storageMessages.unsigned);
+      throw new UploadForgery('unsigned', storageMessages.unsigned);
     }
     // Constant-time: a forger learns nothing from how long the refusal took.
     const expected = Buffer.from(sign(await deps.secret(), encoded), 'hex');
     const given = /^[0-9a-f]{64}$/i.test(signature)
       ? Buffer.from(signature, 'hex')
       : Buffer.alloc(0);
-    if (!sameDigest(expected, given)) throw new HttpError(403, storageMessages.badSignature);
+    if (!sameDigest(expected, given))
+      throw new UploadForgery('signature', storageMessages.badSignature);
 
     const policy = parsePolicy(encoded);
     const expiration = Date.parse(policy.expiration);
     const now = clock().getTime();
-    if (!Number.isFinite(expiration)) throw new HttpError(403, storageMessages.badPolicy);
+    if (!Number.isFinite(expiration)) throw new UploadForgery('policy', storageMessages.badPolicy);
     if (now >= expiration) throw new HttpError(403, storageMessages.expired);
     // A policy we signed never lives longer than POLICY_TTL_MS (a second of clock drift allowed).
     if (expiration - now > POLICY_TTL_MS + 1000)
-      throw new HttpError(403, storageMessages.badPolicy);
+      throw new UploadForgery('policy', storageMessages.badPolicy);
 
-    const key = text('key');
+    const key = fields.get('key');
     let keyChecked = false;
     let range: [number, number] | undefined;
     let types: string[] | undefined;
@@ -182,12 +204,12 @@ export function createLocalUploads(deps: {
         const entries = Object.entries(condition);
         const [only] = entries;
         if (entries.length !== 1 || only?.[0] !== 'key' || typeof only[1] !== 'string') {
-          throw new HttpError(403, storageMessages.badPolicy);
+          throw new UploadForgery('policy', storageMessages.badPolicy);
         }
-        if (key !== only[1]) throw new HttpError(403, storageMessages.wrongKey);
+        if (key !== only[1]) throw new UploadForgery('key', storageMessages.wrongKey);
         keyChecked = true;
       } else if (operator === 'eq' && subject === '$key' && typeof value === 'string') {
-        if (key !== value) throw new HttpError(403, storageMessages.wrongKey);
+        if (key !== value) throw new UploadForgery('key', storageMessages.wrongKey);
         keyChecked = true;
       } else if (
         operator === 'content-length-range' &&
@@ -204,24 +226,71 @@ export function createLocalUploads(deps: {
         types = value;
       } else {
         // A condition this endpoint does not understand is not silently ignored.
-        throw new HttpError(403, storageMessages.badPolicy);
+        throw new UploadForgery('policy', storageMessages.badPolicy);
       }
     }
     // Fail closed: a policy must pin the key and bound the size.
     if (!keyChecked || key === undefined || range === undefined) {
-      throw new HttpError(403, storageMessages.badPolicy);
+      throw new UploadForgery('policy', storageMessages.badPolicy);
     }
     try {
       assertFileKey(key);
     } catch {
-      throw new HttpError(403, storageMessages.wrongKey);
+      throw new UploadForgery('key', storageMessages.wrongKey);
     }
+    return { key, range, types };
+  }
 
+  /**
+   * Reads a posted form part by part and checks it against its signed policy; returns the key
+   * and bytes to write. The fields come first and are checked before a byte of the file is
+   * read; parts after the file are ignored, as S3 ignores them. Throws HttpError 403
+   * (signature, expiry, key, type, stray fields), 413 (too large) or 400 (empty, no file, a
+   * field twice). Nothing is written by this function.
+   */
+  async function verify(
+    parts: AsyncIterable<UploadPart>,
+  ): Promise<{ key: string; bytes: Uint8Array }> {
+    const fields = new Map<string, string>();
+    let file: { bytes: Buffer; contentType: string } | undefined;
+    let checked: Awaited<ReturnType<typeof verifyFields>> | undefined;
+    for await (const part of parts) {
+      if (file !== undefined) {
+        if (part.kind === 'file') part.discard();
+        continue;
+      }
+      const name = part.name.toLowerCase();
+      if (!KNOWN_FIELDS.has(name)) {
+        if (part.kind === 'file') part.discard();
+        throw new UploadForgery('field', storageMessages.extraField(part.name));
+      }
+      if (fields.has(name)) {
+        if (part.kind === 'file') part.discard();
+        throw new HttpError(400, storageMessages.duplicateField(part.name));
+      }
+      if (name !== 'file') {
+        fields.set(name, part.kind === 'field' ? part.value : '');
+        if (part.kind === 'file') part.discard();
+        continue;
+      }
+      try {
+        checked = await verifyFields(fields);
+      } catch (error) {
+        if (part.kind === 'file') part.discard();
+        throw error;
+      }
+      file =
+        part.kind === 'file'
+          ? { bytes: await part.read(), contentType: part.contentType }
+          : { bytes: Buffer.from(part.value), contentType: '' };
+    }
+    checked ??= await verifyFields(fields);
     if (file === undefined) throw new HttpError(400, storageMessages.noFile);
-    if (file.data.length > range[1]) throw new HttpError(413, storageMessages.fileTooLarge);
-    if (file.data.length < range[0]) throw new HttpError(400, storageMessages.fileEmpty);
+    const { key, range, types } = checked;
+    if (file.bytes.length > range[1]) throw new HttpError(413, storageMessages.fileTooLarge);
+    if (file.bytes.length < range[0]) throw new HttpError(400, storageMessages.fileEmpty);
     // S3's rule: a Content-Type field sets the stored type; else the file part's own type.
-    const declared = text('content-type');
+    const declared = fields.get('content-type');
     const contentType =
       declared === undefined
         ? file.contentType
@@ -229,7 +298,7 @@ export function createLocalUploads(deps: {
     if (types !== undefined && !types.includes(contentType)) {
       throw new HttpError(403, storageMessages.fileType);
     }
-    return { key, bytes: file.data };
+    return { key, bytes: file.bytes };
   }
 
   return {
@@ -241,10 +310,18 @@ export function createLocalUploads(deps: {
      * issued, policy running, application not submitted); nothing is written on a refusal.
      */
     async accept(
-      parts: readonly MultipartPart[],
+      parts: AsyncIterable<UploadPart>,
       store: { files: FileStore; grants: UploadGrants },
+      record: RecordSecurityEvent = noSecurityEvents,
     ): Promise<{ key: string }> {
-      const { key, bytes } = await verify(parts);
+      let verified: { key: string; bytes: Uint8Array };
+      try {
+        verified = await verify(parts);
+      } catch (error) {
+        if (error instanceof UploadForgery) record('upload.refused', { reason: error.reason });
+        throw error;
+      }
+      const { key, bytes } = verified;
       await store.grants.writeOnce(key, () => store.files.put(key, bytes));
       return { key };
     },

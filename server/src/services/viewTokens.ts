@@ -17,6 +17,7 @@ import { assertAnswerPatch, type KeyRule } from './applications.ts';
 import { type Clock } from './clock.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { HttpError } from './errors.ts';
+import { noSecurityEvents, type RecordSecurityEvent } from './securityEvents.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A service link lasts a week unless staff say otherwise… */
@@ -110,10 +111,15 @@ export function createViewTokens(deps: {
      */
     async authenticateService(
       token: string | undefined,
+      record: RecordSecurityEvent = noSecurityEvents,
     ): Promise<{ accountId: string; username: string }> {
+      const refuse = (status: number, message: string, reason: string, accountId?: string) => {
+        record('service_token.failure', { accountId, reason });
+        return new HttpError(status, message);
+      };
       if (token === undefined || token === '')
-        throw new HttpError(401, tokenMessages.serviceMissing);
-      if (!TOKEN_PATTERN.test(token)) throw new HttpError(401, tokenMessages.serviceInvalid);
+        throw refuse(401, tokenMessages.serviceMissing, 'missing');
+      if (!TOKEN_PATTERN.test(token)) throw refuse(401, tokenMessages.serviceInvalid, 'malformed');
       const row = await db
         .selectFrom('service_tokens')
         .innerJoin('accounts', 'accounts.id', 'service_tokens.account_id')
@@ -125,9 +131,12 @@ export function createViewTokens(deps: {
         ])
         .where('service_tokens.token_hash', '=', sha256(token))
         .executeTakeFirst();
-      if (row === undefined) throw new HttpError(401, tokenMessages.serviceInvalid);
-      if (row.revoked_at !== null) throw new HttpError(403, tokenMessages.serviceRevoked);
-      if (clock() >= row.expires_at) throw new HttpError(403, tokenMessages.serviceExpired);
+      if (row === undefined) throw refuse(401, tokenMessages.serviceInvalid, 'unknown');
+      if (row.revoked_at !== null)
+        throw refuse(403, tokenMessages.serviceRevoked, 'revoked', row.account_id);
+      if (clock() >= row.expires_at)
+        throw refuse(403, tokenMessages.serviceExpired, 'expired', row.account_id);
+      record('service_token.use', { accountId: row.account_id });
       return { accountId: row.account_id, username: row.username };
     },
 
@@ -156,17 +165,29 @@ export function createViewTokens(deps: {
     },
 
     /** The prefilled answers of a live temporary application; 404 for any other token. */
-    async readTmpApplication(token: string | undefined): Promise<Record<string, string | boolean>> {
-      if (token === undefined || !TOKEN_PATTERN.test(token))
+    async readTmpApplication(
+      token: string | undefined,
+      record: RecordSecurityEvent = noSecurityEvents,
+    ): Promise<Record<string, string | boolean>> {
+      if (token === undefined || !TOKEN_PATTERN.test(token)) {
+        record('tmp_application.failure', {
+          reason: token === undefined || token === '' ? 'missing' : 'malformed',
+        });
         throw new HttpError(404, tokenMessages.tmpInvalid);
+      }
       const row = await db
         .selectFrom('tmp_applications')
         .select(['answers', 'expires_at', 'revoked_at'])
         .where('token_hash', '=', sha256(token))
         .executeTakeFirst();
       // Unknown, expired and revoked look alike: a visitor's link simply no longer works.
-      if (row?.revoked_at !== null || clock() >= row.expires_at)
+      if (row?.revoked_at !== null || clock() >= row.expires_at) {
+        record('tmp_application.failure', {
+          reason: row === undefined ? 'unknown' : row.revoked_at !== null ? 'revoked' : 'expired',
+        });
         throw new HttpError(404, tokenMessages.tmpInvalid);
+      }
+      record('tmp_application.use');
       return row.answers;
     },
 

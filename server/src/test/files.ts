@@ -6,7 +6,7 @@
 import { deflateRawSync, deflateSync } from 'node:zlib';
 
 import { zipSync } from 'fflate';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

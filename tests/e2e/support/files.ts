@@ -2,7 +2,7 @@
 import { deflateSync } from 'node:zlib';
 
 import { type Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 
 /** A file as a test hands it to the browser's file chooser. */
 export interface FilePayload {

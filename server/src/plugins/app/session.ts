@@ -14,6 +14,7 @@ import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fa
 import fp from 'fastify-plugin';
 
 import { DatabaseUnavailableError } from '../../db/health.ts';
+import { errorAnswers, PUBLIC_SECURITY, SESSION_SECURITY } from '../../routes/schemas.ts';
 import { HttpError, SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
 import {
   SESSION_ABSOLUTE_MS,
@@ -160,6 +161,20 @@ export const sessionPlugin = fp(
       const key = sessionKey(request.cookies[SESSION_COOKIE]);
       if (key === undefined) throw sessionInvalid(reply, options.cookies);
       request.sessionKey = key;
+    });
+
+    // The OpenAPI document says what this hook enforces: a public route needs nothing, every
+    // other one the session cookie, and answers 401 without it.
+    scope.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const open = methods.every((method) => PUBLIC_ROUTES.has(`${method} ${route.url}`));
+      const schema = route.schema ?? {};
+      const response = (schema.response ?? {}) as Record<string, unknown>;
+      route.schema = {
+        ...schema,
+        security: open ? PUBLIC_SECURITY : SESSION_SECURITY,
+        response: open ? response : { ...response, 401: errorAnswers(401)[401] },
+      };
     });
 
     // A `sessionInHandler` route whose body is refused before its session was confirmed (bad

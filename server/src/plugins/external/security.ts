@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 import { HttpError } from '../../services/errors.ts';
+import { securityEvents } from '../../services/securityEvents.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -114,7 +115,14 @@ export const security = fp(
           ? origin !== options.publicOrigin
           : site !== undefined && site !== 'same-origin' && site !== 'none'
       ) {
-        request.log.warn({ origin, site }, 'cross-site state-changing request refused');
+        securityEvents(request)('origin.refused', {
+          reason: origin !== undefined ? 'origin' : 'fetch_site',
+          // Headers a client chose: bounded, so a line stays a line.
+          origin: origin?.slice(0, 200),
+          site: site?.slice(0, 50),
+          method: request.method,
+          route: request.routeOptions.url,
+        });
         throw new HttpError(403, CROSS_SITE_MESSAGE);
       }
       if (options.jsonExempt?.(request.url) === true) return;

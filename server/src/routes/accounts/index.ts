@@ -10,8 +10,9 @@ import {
 } from '../../plugins/app/session.ts';
 import { type Accounts, accountMessages, SIGNUP_MARKER_TTL_MS } from '../../services/accounts.ts';
 import { HttpError, SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
+import { securityEvents } from '../../services/securityEvents.ts';
 import { type Sessions } from '../../services/sessions.ts';
-import { Body, errorResponses, Message, Password, Username } from '../schemas.ts';
+import { Body, errorAnswers, JSON_BODY_ERRORS, Message, Password, Username } from '../schemas.ts';
 
 export interface AccountRoutesOptions {
   accounts: Accounts;
@@ -19,7 +20,8 @@ export interface AccountRoutesOptions {
   cookies: CookieSettings;
 }
 
-const ok = { 200: Message, ...errorResponses };
+/** A public call with a JSON body, throttled (429) and on the database (503). */
+const ok = { 200: Message, ...errorAnswers(...JSON_BODY_ERRORS, 429, 503) };
 
 /**
  * The sign-up marker: this browser signed up an address, so its login may be told the account
@@ -36,6 +38,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/public/signup',
     {
       schema: {
+        operationId: 'signUp',
         tags: ['accounts'],
         summary: 'Create an account and mail a confirmation code',
         body: Body({ username: Username, password: Password }),
@@ -43,7 +46,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { message, marker } = await accounts.signup(request.body, request.ip);
+      const { message, marker } = await accounts.signup(
+        request.body,
+        request.ip,
+        securityEvents(request),
+      );
       reply.setCookie(SIGNUP_COOKIE, marker, {
         httpOnly: true,
         sameSite: 'strict',
@@ -59,6 +66,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/public/confirm',
     {
       schema: {
+        operationId: 'confirmAccount',
         tags: ['accounts'],
         summary: 'Confirm an account with its 6-digit code',
         body: Body({ username: Username, code: Type.String({ maxLength: 20 }) }),
@@ -66,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const answer = await accounts.confirm(request.body, request.ip);
+      const answer = await accounts.confirm(request.body, request.ip, securityEvents(request));
       reply.clearCookie(SIGNUP_COOKIE, { path: SIGNUP_COOKIE_PATH });
       return answer;
     },
@@ -76,6 +84,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/public/resend-confirm',
     {
       schema: {
+        operationId: 'resendConfirmation',
         tags: ['accounts'],
         summary: 'Mail a new confirmation code',
         body: Body({ username: Username }),
@@ -89,8 +98,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/public/login',
     {
       schema: {
+        operationId: 'logIn',
         tags: ['accounts'],
         summary: 'Log in: starts a new session (the old one, if any, ends)',
+        description:
+          'Sets the session cookie `admit_session` (httpOnly) and the marker cookie the app reads. A refusal says "Incorrect username or password." whatever the reason.',
         body: Body({
           username: Username,
           password: Password,
@@ -104,6 +116,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         request.body,
         request.ip,
         request.cookies[SIGNUP_COOKIE],
+        securityEvents(request),
       );
       // Rotation: a session presented with the login ends; the new token replaces it.
       await sessions.destroy(request.cookies[SESSION_COOKIE]);
@@ -118,19 +131,21 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/public/forgot-password',
     {
       schema: {
+        operationId: 'forgotPassword',
         tags: ['accounts'],
         summary: 'Mail a password reset link',
         body: Body({ username: Username }),
         response: ok,
       },
     },
-    async (request) => accounts.forgot(request.body, request.ip),
+    async (request) => accounts.forgot(request.body, request.ip, securityEvents(request)),
   );
 
   app.post(
     '/public/reset-password',
     {
       schema: {
+        operationId: 'resetPassword',
         tags: ['accounts'],
         summary: 'Choose a new password with a reset link (ends every session of the account)',
         body: Body({
@@ -139,25 +154,30 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
           confirm_password: Password,
           id: Type.String({ maxLength: 200 }),
         }),
-        response: ok,
+        // No throttle: the link's 256 random bits are the guard.
+        response: { 200: Message, ...errorAnswers(...JSON_BODY_ERRORS, 503) },
       },
     },
-    async (request) => accounts.resetPassword(request.body),
+    async (request) => accounts.resetPassword(request.body, securityEvents(request)),
   );
 
   app.get(
     '/api/logout',
     {
       schema: {
+        operationId: 'logOut',
         tags: ['accounts'],
         summary: 'Log out: ends the session on the server',
-        response: ok,
+        description:
+          'Public in the sense that it needs no live session to be called: without one it clears the cookies and answers 401.',
+        response: { 200: Message, ...errorAnswers(401, 503) },
       },
     },
     async (request, reply) => {
-      const ended = await sessions.destroy(request.cookies[SESSION_COOKIE]);
+      const accountId = await sessions.destroy(request.cookies[SESSION_COOKIE]);
       clearSessionCookies(reply, cookies);
-      if (!ended) throw new HttpError(401, SESSION_INVALID_MESSAGE);
+      if (accountId === undefined) throw new HttpError(401, SESSION_INVALID_MESSAGE);
+      securityEvents(request)('session.logout', { accountId });
       return { message: accountMessages.loggedOut };
     },
   );

@@ -22,7 +22,7 @@ import {
 } from '../../plugins/app/session.ts';
 import { applicationMessages, type Applications } from '../../services/applications.ts';
 import { type Sessions } from '../../services/sessions.ts';
-import { ErrorMapSchema, errorResponses, Message } from '../schemas.ts';
+import { ErrorMapSchema, errorAnswers, JSON_BODY_ERRORS, Message } from '../schemas.ts';
 
 export interface ApplicationRoutesOptions {
   applications: Applications;
@@ -38,14 +38,19 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
   // Every route here needs a live session: the session hook of the scope checks it
   // (plugins/app/session.ts), PUT /api/answer inside its own save.
   const tags = ['application'];
+  /** A read of the applicant's own rows. */
+  const read = errorAnswers(503);
+  /** A change to an open application: refused once it is submitted (409). */
+  const change = errorAnswers(...JSON_BODY_ERRORS, 404, 409, 503);
 
   app.get(
     '/api/profile',
     {
       schema: {
+        operationId: 'getProfile',
         tags,
         summary: "The applicant's answers and status",
-        response: { 200: ProfileSchema, ...errorResponses },
+        response: { 200: ProfileSchema, ...errorAnswers(404, 503) },
       },
     },
     async (request) => {
@@ -58,10 +63,11 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
     '/api/answer',
     {
       schema: {
+        operationId: 'saveAnswers',
         tags,
         summary: 'Save answers: merged per key; unknown keys and over-long values refused',
         body: AnswersSchema,
-        response: { 200: Message, ...errorResponses },
+        response: { 200: Message, ...change },
       },
       // The busiest route: its session is checked inside the batched save (one round trip
       // to PostgreSQL, not two). What a dead session gets is unchanged: 401 before anything
@@ -87,10 +93,11 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
     '/api/last-page',
     {
       schema: {
+        operationId: 'saveLastPage',
         tags,
         summary: 'Remember the page the applicant is on',
         body: LastPageBody,
-        response: { 200: Message, ...errorResponses },
+        response: { 200: Message, ...change },
       },
     },
     async (request) =>
@@ -101,10 +108,11 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
     '/api/web-status',
     {
       schema: {
+        operationId: 'setWebStatus',
         tags,
         summary: 'Move the status forward (started, validating); submitted only through submit',
         body: WebStatusBody,
-        response: { 200: Message, ...errorResponses },
+        response: { 200: Message, ...change },
       },
     },
     async (request) =>
@@ -115,9 +123,10 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
     '/api/tabs',
     {
       schema: {
+        operationId: 'getTabs',
         tags,
         summary: 'Chosen tab per tab group',
-        response: { 200: TabsMapSchema, ...errorResponses },
+        response: { 200: TabsMapSchema, ...read },
       },
     },
     async (request) => applications.tabs(accountOf(request).accountId),
@@ -127,10 +136,11 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
     '/api/tabs',
     {
       schema: {
+        operationId: 'saveTab',
         tags,
         summary: 'Choose a tab',
         body: TabBody,
-        response: { 200: TabsMapSchema, ...errorResponses },
+        response: { 200: TabsMapSchema, ...change },
       },
     },
     async (request) =>
@@ -145,9 +155,10 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
     '/api/add-another',
     {
       schema: {
+        operationId: 'getAddAnother',
         tags,
         summary: 'Groups shown per add-another button (default 1)',
-        response: { 200: AddAnotherMapSchema, ...errorResponses },
+        response: { 200: AddAnotherMapSchema, ...read },
       },
     },
     async (request) => applications.addAnother(accountOf(request).accountId),
@@ -157,10 +168,11 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
     '/api/add-another',
     {
       schema: {
+        operationId: 'saveAddAnother',
         tags,
         summary: 'Set how many groups an add-another button shows (1 to its max, at most 10)',
         body: AddAnotherBody,
-        response: { 200: AddAnotherMapSchema, ...errorResponses },
+        response: { 200: AddAnotherMapSchema, ...change },
       },
     },
     async (request) =>
@@ -175,10 +187,11 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
     '/api/validations',
     {
       schema: {
+        operationId: 'saveValidations',
         tags,
         summary: 'Keep the latest validation errors',
         body: ErrorMapSchema,
-        response: { 200: Message, ...errorResponses },
+        response: { 200: Message, ...change },
       },
     },
     async (request) => applications.saveValidations(accountOf(request).accountId, request.body),
@@ -188,10 +201,11 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
     '/api/submit',
     {
       schema: {
+        operationId: 'submitApplication',
         tags,
         summary:
           'Submit: the stored answers are cleared and validated; 400 with the error map when incomplete. Answers the reference number; the receipt is mailed',
-        response: { 200: SubmitResponseSchema, ...errorResponses },
+        response: { 200: SubmitResponseSchema, ...errorAnswers(...JSON_BODY_ERRORS, 404, 503) },
       },
     },
     async (request) => applications.submit(accountOf(request).accountId),
@@ -201,9 +215,10 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
     '/api/receipt',
     {
       schema: {
+        operationId: 'getReceipt',
         tags,
         summary: "The submitted application's reference number and submission time (404 before)",
-        response: { 200: ReceiptSchema, ...errorResponses },
+        response: { 200: ReceiptSchema, ...errorAnswers(404, 503) },
       },
     },
     async (request) => applications.receipt(accountOf(request).accountId),

@@ -8,7 +8,7 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
 import { type Db } from '../../db/database.ts';
-import { errorResponses } from '../schemas.ts';
+import { errorAnswers } from '../schemas.ts';
 
 const Attachment = Type.Object({
   file_name: Type.String(),
@@ -34,7 +34,10 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db
     '/dev/mail',
     {
       schema: {
+        operationId: 'listDevMail',
         tags: ['dev'],
+        // Internal: a developer's mailbox, never an applicant's or an integration's API.
+        hide: true,
         summary: 'Mail in the outbox, newest first (only with the dev mailbox on)',
         querystring: Type.Object({
           to: Type.Optional(Type.String({ maxLength: 254 })),
@@ -88,7 +91,9 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db
     '/dev/mail/:id/attachment',
     {
       schema: {
+        operationId: 'getDevMailAttachment',
         tags: ['dev'],
+        hide: true,
         summary: "A mail's attached file, as it was sent (only with the dev mailbox on)",
         params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,17}$' }) }),
         response: {
@@ -100,7 +105,7 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db
               },
             },
           },
-          404: errorResponses[404],
+          ...errorAnswers(404, 503),
         },
       },
     },

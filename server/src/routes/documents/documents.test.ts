@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 
 import { MAX_UPLOAD_BYTES, messages } from '@admit/form-model';
 import { sql } from 'kysely';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CROSS_SITE_MESSAGE } from '../../plugins/external/security.ts';
@@ -30,6 +31,7 @@ import {
 import { applicationFiles } from '../../cli/attachments.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../../test/context.ts';
 import {
+  BOUNDARY,
   bombPng,
   makeDocx,
   makeJpeg,
@@ -125,6 +127,25 @@ function upload(
     headers: { 'content-type': contentType, origin: options.origin ?? ORIGIN },
     payload: body,
   });
+}
+
+/**
+ * A body as a network delivers it: 64 KB at a time, each on a turn of the event loop of its
+ * own, without a Content-Length; `sent` says how much of it the server had read.
+ */
+function arriving(body: Buffer): { stream: Readable; sent: () => number } {
+  let sent = 0;
+  const stream = Readable.from(
+    (async function* () {
+      for (let at = 0; at < body.length; at += 64 * 1024) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const chunk = body.subarray(at, at + 64 * 1024);
+        sent += chunk.length;
+        yield chunk;
+      }
+    })(),
+  );
+  return { stream, sent: () => sent };
 }
 
 const pngFile = (): UploadFile => ({ name: 'essay.png', type: 'image/png', bytes: makePng(8, 6) });
@@ -274,6 +295,79 @@ describe('POST /storage/upload: the signed policy is checked before anything is 
     expect(response.statusCode).toBe(413);
     expect(json(response).message).toBe(messages.fileTooLarge);
     expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a body sent without its length as soon as the file passes 1 MB (413), writing nothing', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const before = await storedFiles();
+    const { body, contentType } = multipartBody(presigned.fields, {
+      name: 'huge.pdf',
+      type: 'application/pdf',
+      bytes: new Uint8Array(4 * MAX_UPLOAD_BYTES),
+    });
+    // A chunked body: no Content-Length announces its size, so only reading it can tell.
+    const { stream: chunks, sent } = arriving(body);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: presigned.url,
+      headers: { 'content-type': contentType, origin: ORIGIN },
+      payload: chunks,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(json(response).message).toBe(messages.fileTooLarge);
+    // Reading stopped near the limit, well before the body's end.
+    expect(sent()).toBeLessThan(2 * MAX_UPLOAD_BYTES);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a forged upload before reading its file (403), however large', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const signature = presigned.fields.signature ?? '';
+    const { body, contentType } = multipartBody(
+      {
+        ...presigned.fields,
+        signature: (signature.startsWith('a') ? 'b' : 'a') + signature.slice(1),
+      },
+      { name: 'huge.pdf', type: 'application/pdf', bytes: new Uint8Array(4 * MAX_UPLOAD_BYTES) },
+    );
+    const { stream: chunks, sent } = arriving(body);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: presigned.url,
+      headers: { 'content-type': contentType, origin: ORIGIN },
+      payload: chunks,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(json(response).message).toBe(storageMessages.badSignature);
+    expect(sent()).toBeLessThan(MAX_UPLOAD_BYTES);
+    expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
+  });
+
+  it('checks the fields before the file and ignores fields after it, as S3 does', async () => {
+    const person = await applicant();
+    const presigned = await presign(person.cookie);
+    const file = pngFile();
+    const { body, contentType } = multipartBody(presigned.fields, file);
+    // A stray field after the file, which a field before it would have had refused (403).
+    const closing = Buffer.from(`--${BOUNDARY}--`);
+    const end = body.lastIndexOf(closing);
+    const sentBody = Buffer.concat([
+      body.subarray(0, end),
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="x-amz-meta-owner"\r\n\r\nme\r\n`,
+      ),
+      body.subarray(end),
+    ]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: presigned.url,
+      headers: { 'content-type': contentType, origin: ORIGIN },
+      payload: sentBody,
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await store.get(presigned.fields.key ?? '')).toEqual(Buffer.from(file.bytes));
   });
 
   it('refuses an empty file (400) and writes nothing', async () => {

@@ -18,7 +18,7 @@ import {
 } from '../../services/lookups/search.ts';
 import { createMemoryThrottle } from '../../services/memoryThrottle.ts';
 import { tooManyError } from '../../services/throttle.ts';
-import { errorResponses } from '../schemas.ts';
+import { errorAnswers, PUBLIC_SECURITY } from '../schemas.ts';
 
 /** Lookups per client address per minute: typing is debounced (SPEC §7), so 20 a second is plenty. */
 export const LOOKUP_THROTTLE = { limit: 1200, windowMs: 60_000 } as const;
@@ -49,7 +49,9 @@ export const lookupRoutes: FastifyPluginCallbackTypebox<LookupRoutesOptions> = (
     '/lookup/find',
     {
       schema: {
+        operationId: 'findLookup',
         tags: ['lookup'],
+        security: PUBLIC_SECURITY,
         summary:
           'Suggestions for typed text (text=), or the detail of one suggestion (id=); a failed search answers []',
         querystring: Type.Object({
@@ -60,7 +62,8 @@ export const lookupRoutes: FastifyPluginCallbackTypebox<LookupRoutesOptions> = (
         }),
         response: {
           200: Type.Union([Type.Array(LookupSuggestionSchema), Detail]),
-          ...errorResponses,
+          // A failed search answers []; the detail of one suggestion needs the database.
+          ...errorAnswers(400, 404, 429, 503),
         },
       },
     },

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 
 import { accountOf } from '../../plugins/app/session.ts';
 import { type ApplicationPdfs, contentDisposition, PDF_DOWNLOAD_PATH } from '../../services/pdf.ts';
-import { errorResponses } from '../schemas.ts';
+import { errorAnswers } from '../schemas.ts';
 
 export interface PdfRoutesOptions {
   pdfs: ApplicationPdfs;
@@ -21,10 +21,11 @@ export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (app, {
     '/api/pdf',
     {
       schema: {
+        operationId: 'getApplicationPdf',
         tags,
         summary:
           "The application PDF's status; COMPLETED with the download url once it is ready (rendered on request when the answers or documents changed)",
-        response: { 200: PdfStatusSchema, ...errorResponses },
+        response: { 200: PdfStatusSchema, ...errorAnswers(503, 507) },
       },
     },
     async (request, reply) => {
@@ -38,6 +39,7 @@ export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (app, {
     PDF_DOWNLOAD_PATH,
     {
       schema: {
+        operationId: 'downloadApplicationPdf',
         tags,
         summary:
           'Download the application PDF of the answers as stored now (an attachment); `v` only makes each version a URL of its own',
@@ -51,7 +53,7 @@ export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (app, {
               },
             },
           },
-          ...errorResponses,
+          ...errorAnswers(400, 404, 409, 503, 507),
         },
       },
     },

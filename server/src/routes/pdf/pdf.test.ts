@@ -6,7 +6,7 @@ import { type Answers } from '@admit/form-model';
 import { loadTenant } from '@admit/tenant-config/node';
 import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../app.ts';

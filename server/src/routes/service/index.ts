@@ -8,8 +8,9 @@ import { AnswersSchema, ServiceApplicationSchema } from '@admit/form-model/api';
 import { Type } from 'typebox';
 
 import { type Applications } from '../../services/applications.ts';
+import { securityEvents } from '../../services/securityEvents.ts';
 import { type ViewTokens } from '../../services/viewTokens.ts';
-import { errorResponses } from '../schemas.ts';
+import { errorAnswers, PUBLIC_SECURITY } from '../schemas.ts';
 
 export interface ServiceRoutesOptions {
   applications: Applications;
@@ -32,16 +33,19 @@ export const serviceRoutes: FastifyPluginCallbackTypebox<ServiceRoutesOptions> =
     '/service/tmp-pdf',
     {
       schema: {
+        operationId: 'getServiceApplication',
         tags: ['service'],
+        security: [{ serviceToken: [] }],
         summary:
           "One application, read-only, for the service user's print view (a service token made by staff)",
         querystring: Type.Object({ service_token: Type.Optional(Token) }),
-        response: { 200: ServiceApplicationSchema, ...errorResponses },
+        response: { 200: ServiceApplicationSchema, ...errorAnswers(400, 401, 403, 503) },
       },
     },
     async (request) => {
       const { accountId, username } = await viewTokens.authenticateService(
         request.query.service_token,
+        securityEvents(request),
       );
       const [profile, tabs, addAnother] = await Promise.all([
         applications.profile(accountId, username),
@@ -61,13 +65,17 @@ export const serviceRoutes: FastifyPluginCallbackTypebox<ServiceRoutesOptions> =
     '/public/tmp',
     {
       schema: {
+        operationId: 'getTemporaryApplication',
         tags: ['service'],
+        security: PUBLIC_SECURITY,
         summary: 'The prefilled answers of a temporary public application made by staff',
         querystring: Type.Object({ token: Type.Optional(Token) }),
-        response: { 200: Type.Object({ answer: AnswersSchema }), ...errorResponses },
+        response: { 200: Type.Object({ answer: AnswersSchema }), ...errorAnswers(400, 404, 503) },
       },
     },
-    async (request) => ({ answer: await viewTokens.readTmpApplication(request.query.token) }),
+    async (request) => ({
+      answer: await viewTokens.readTmpApplication(request.query.token, securityEvents(request)),
+    }),
   );
   done();
 };

@@ -1,6 +1,6 @@
 import { type PrintAnswer, type PrintBlock, type PrintModel } from '@admit/form-model';
 import { PDFBool, PDFDict, PDFDocument as TaggedSource, PDFName } from '@cantoo/pdf-lib';
-import { concatTransformationMatrix, degrees, PDFDocument, StandardFonts } from 'pdf-lib';
+import { concatTransformationMatrix, degrees, PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 
