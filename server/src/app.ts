@@ -18,6 +18,7 @@ import Fastify, {
 
 import { type Config } from './config.ts';
 import { type Db, setDatabaseLog } from './db/database.ts';
+import { DatabaseUnavailableError } from './db/health.ts';
 import { accessLog } from './plugins/app/accessLog.ts';
 import { errors } from './plugins/app/errors.ts';
 import { health } from './plugins/app/health.ts';
@@ -148,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   setDatabaseLog(db, app.log);
   // More open connections than this are refused at once (file descriptors are finite).
   app.server.maxConnections = config.maxConnections;
-  const metrics = createMetrics(db);
+  const metrics = createMetrics(db, { processMetrics: config.metrics !== undefined });
 
   const https = config.publicOrigin.startsWith('https:');
   const cookies: CookieSettings = { secure: https, markerPrefix: tenant.sessionCookiePrefix };
@@ -321,7 +322,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         );
       else await lookups.warm();
     } catch (error) {
-      app.log.error({ err: error }, 'lookups: the word index did not build');
+      // Not a failure of the lookups: the first lookup builds the index (a busy database at
+      // start, two instances starting together, is no reason to page anyone).
+      if (error instanceof DatabaseUnavailableError)
+        app.log.warn(
+          { reason: error.reason },
+          `lookups: the word index was not built at start (the database did not answer in time: ${error.reason}); the first lookup builds it`,
+        );
+      else app.log.error({ err: error }, 'lookups: the word index did not build');
     }
   });
 

@@ -160,13 +160,17 @@ describe('production path: two instances on one external PostgreSQL', () => {
         .filter((line) => line.trim() !== '')
         .map((line) => {
           try {
-            return JSON.parse(line) as { level: number; msg: string };
+            return JSON.parse(line) as { level: number; msg: string; err?: { message?: string } };
           } catch {
             throw new Error(`instance ${name} printed a line that is not JSON: ${line}`);
           }
         });
       expect(
-        lines.filter((line) => line.level >= 50).map((line) => line.msg),
+        lines
+          .filter((line) => line.level >= 50)
+          .map(
+            (line) => `${line.msg}${line.err === undefined ? '' : `: ${String(line.err.message)}`}`,
+          ),
         name,
       ).toEqual([]);
       expect(server.output(), name).not.toContain('the lists are empty');

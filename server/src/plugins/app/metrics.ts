@@ -40,10 +40,12 @@ function outcome(status: number): 'ok' | 'refused' | 'unavailable' | 'failed' {
 const SAVE = 'PUT /api/answer';
 const SUBMIT = 'POST /api/submit';
 
-export function createMetrics(db: Db) {
+export function createMetrics(db: Db, options: { processMetrics: boolean }) {
   const registry = new Registry();
-  // Event-loop lag, heap, CPU, open file descriptors, GC: prom-client's defaults.
-  collectDefaultMetrics({ register: registry });
+  // Event-loop lag, heap, CPU, open file descriptors, GC: prom-client's defaults. Only when
+  // they are served: each set samples the event loop for as long as the process lives, and a
+  // test run builds hundreds of apps.
+  if (options.processMetrics) collectDefaultMetrics({ register: registry });
   const requestDuration = new Histogram({
     name: 'admit_http_request_duration_seconds',
     help: 'Time from a request’s arrival to its response, by method, route pattern and status.',
