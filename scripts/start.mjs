@@ -96,7 +96,7 @@ function showProblems(raw) {
   });
   problemPage.listen(port, host);
   console.error(
-    `\nAdmit: the college folder ${collegeDir} has the problems above; http://${host}:${port} lists them until you save a change.`,
+    `\n${text.trim()}\n\nAdmit: the college folder ${collegeDir} has the problems above; http://${host}:${port} lists them until you save a change.`,
   );
 }
 

@@ -32,6 +32,13 @@ import { LookupImportError } from './services/lookups/import.ts';
  */
 const logger = pino({ level: 'info' });
 
+// Node's own warnings (a deprecation, too many listeners) print as plain text on stderr by
+// default: they are log lines like the others.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  logger.warn({ err: warning }, `node: ${warning.name}: ${warning.message}`);
+});
+
 async function main(): Promise<void> {
   const config = readConfig();
   logger.level = config.logLevel;
@@ -110,6 +117,11 @@ function refuse(status: number, fields: object, message: string): void {
   startFailures.fatal(fields, message);
   logger.flush(() => process.exit(status));
 }
+
+// A crash is said as one JSON line too, not Node's plain stack trace; the process still ends.
+process.on('uncaughtException', (error) => {
+  refuse(1, { err: error }, `Admit stopped on an error nothing caught: ${error.message}`);
+});
 
 main().catch((error: unknown) => {
   if (error instanceof TenantConfigError) {
