@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 
 import { type Db, MIGRATION_NAMES } from '../../db/database.ts';
+import { DatabaseUnavailableError } from '../../db/health.ts';
 
 /** A check that has not answered by then has failed: the probe's own timeout is usually 5 s+. */
 export const READY_CHECK_TIMEOUT_MS = 4_000;
@@ -71,7 +72,15 @@ async function bounded<T>(work: Promise<T>, late: () => T): Promise<T> {
   }
 }
 
-const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/**
+ * A failure in a few words for the probe's answer, which anyone who reaches the port reads:
+ * the outage's reason or the error's code, never a path, host or SQL (the log has those).
+ */
+function why(error: unknown): string {
+  if (error instanceof DatabaseUnavailableError) return error.reason;
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' ? code : 'an error';
+}
 const within = `within ${String(READY_CHECK_TIMEOUT_MS / 1000)} s`;
 
 export const health = fp(
@@ -100,7 +109,7 @@ export const health = fp(
         applied = new Set(rows.map((row) => row.name));
       } catch (error) {
         return {
-          database: { ok: false, message: `The database did not answer: ${why(error)}` },
+          database: { ok: false, message: `The database did not answer (${why(error)}).` },
           migrations: { ok: false, message: 'Not checked: the database did not answer.' },
         };
       }
@@ -135,9 +144,9 @@ export const health = fp(
         await mkdir(filesDir, { recursive: true });
         await writeFile(probe, 'ready\n');
         await rm(probe, { force: true });
-        return { ok: true, message: `${filesDir} takes writes.` };
+        return { ok: true, message: 'The file store takes writes.' };
       } catch (error) {
-        return { ok: false, message: `${filesDir} does not take writes: ${why(error)}` };
+        return { ok: false, message: `The file store does not take writes (${why(error)}).` };
       }
     }
 
@@ -161,7 +170,7 @@ export const health = fp(
           jobs(),
           bounded(storage(), () => ({
             ok: false,
-            message: `${filesDir ?? 'The file store'} did not take a write ${within}.`,
+            message: `The file store did not take a write ${within}.`,
           })),
         ]);
         const checks = {

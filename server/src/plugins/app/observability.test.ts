@@ -76,10 +76,7 @@ describe('GET /health/live and /health/ready', () => {
     });
     expect(body.checks.database.ok).toBe(true);
     expect(body.checks.migrations.ok).toBe(true);
-    expect(body.checks.storage).toEqual({
-      ok: true,
-      message: `${join(dataDir, 'files')} takes writes.`,
-    });
+    expect(body.checks.storage).toEqual({ ok: true, message: 'The file store takes writes.' });
     // The check's file is removed once written.
     expect(readdirSync(join(dataDir, 'files'))).toEqual([]);
 
@@ -131,10 +128,11 @@ describe('GET /health/live and /health/ready', () => {
         ok: false,
         message: `1 migrations are not applied yet: ${String(newest)}.`,
       });
-      expect(checks.storage.ok).toBe(false);
-      expect(checks.storage.message).toMatch(
-        new RegExp(`^${join(filesBlocked, 'files')} does not take writes: `),
-      );
+      // In a few words: the answer is public, the path is not said.
+      expect(checks.storage).toEqual({
+        ok: false,
+        message: 'The file store does not take writes (EEXIST).',
+      });
     } finally {
       await sql`UPDATE kysely_migration SET name = ${newest} WHERE name = ${'renamed-by-test'}`.execute(
         ctx.db,
