@@ -73,8 +73,11 @@ async function stopLeftover(dataDir: string, log: EmbeddedLog): Promise<void> {
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || !processAlive(pid)) return; // a stale pid file: postgres handles it
+  // A warning: the run before ended without stopping its server (killed, or the machine lost
+  // power), which an operator wants to know even at LOG_LEVEL=warn.
   log(
     `embedded PostgreSQL: a server left by an earlier run holds ${dataDir} (pid ${pid}); stopping it`,
+    'warn',
   );
   // SIGINT is PostgreSQL's fast shutdown: it rolls back open transactions and keeps committed data.
   process.kill(pid, 'SIGINT');
