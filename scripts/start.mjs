@@ -72,8 +72,23 @@ function stopServer() {
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The server writes JSON lines (pino): a person reads their messages. */
+const messagesOf = (text) =>
+  text
+    .split('\n')
+    .map((line) => {
+      try {
+        const { msg } = JSON.parse(line);
+        return typeof msg === 'string' ? msg : line;
+      } catch {
+        return line;
+      }
+    })
+    .join('\n');
+
 /** Answers every request with the server's problems until the folder changes again. */
-function showProblems(text) {
+function showProblems(raw) {
+  const text = messagesOf(raw);
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>The college folder has problems</title></head><body style="font-family: system-ui, sans-serif; margin: 2rem; max-width: 60rem"><h1>The college folder has problems</h1><p>Admit did not start on <code>${escapeHtml(collegeDir ?? '')}</code>. Fix what is listed below and save: this page looks again every 3 seconds and shows the application once the folder is right.</p><pre style="white-space: pre-wrap; background: #f5f5f5; padding: 1rem">${escapeHtml(text.trim())}</pre></body></html>`;
   problemPage = createServer((_request, response) => {
     response.writeHead(503, {
@@ -85,7 +100,7 @@ function showProblems(text) {
   });
   problemPage.listen(port, host);
   console.error(
-    `\nAdmit: the college folder ${collegeDir} has the problems above; http://${host}:${port} lists them until you save a change.`,
+    `\n${text.trim()}\n\nAdmit: the college folder ${collegeDir} has the problems above; http://${host}:${port} lists them until you save a change.`,
   );
 }
 

@@ -10,12 +10,21 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type TenantConfig } from '@admit/tenant-config';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 
 import { type Config } from './config.ts';
 import { type Db, setDatabaseLog } from './db/database.ts';
+import { DatabaseUnavailableError } from './db/health.ts';
+import { accessLog } from './plugins/app/accessLog.ts';
 import { errors } from './plugins/app/errors.ts';
+import { health } from './plugins/app/health.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
+import { createMetrics, metricsPlugin } from './plugins/app/metrics.ts';
 import { type CookieSettings, markerCookieName, sessionPlugin } from './plugins/app/session.ts';
 import { renderSite } from './plugins/app/site.ts';
 import { spa } from './plugins/app/spa.ts';
@@ -56,8 +65,34 @@ declare module 'fastify' {
   }
 }
 
-/** Paths the API owns; any other GET serves the SPA. */
-const API_PREFIXES = ['/api/', '/public/', '/dev/', '/lookup/', '/service/', '/storage/'];
+/**
+ * Paths the API owns: an unknown one is a JSON 404, never the app's HTML (plugins/app/spa.ts
+ * says which other paths get the app).
+ */
+const API_PREFIXES = [
+  '/api/',
+  '/public/',
+  '/dev/',
+  '/lookup/',
+  '/service/',
+  '/storage/',
+  '/health/',
+];
+
+/**
+ * How long a connection may stay silent, a response being made included (Node's socket
+ * timeout): far above any request's own time (a PDF takes seconds), so that only a dead peer
+ * meets it.
+ */
+export const CONNECTION_TIMEOUT_MS = 120_000;
+/**
+ * How long an idle keep-alive connection is kept for its next request: above the 60 s that
+ * proxies (nginx, load balancers) keep theirs, so that the proxy always closes first and never
+ * sends on a connection the server is closing.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** How often Node looks for requests past their time (its default, 30 s, would add up to 30 s). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 export interface AppDeps {
   config: Config;
@@ -67,6 +102,8 @@ export interface AppDeps {
   /** Replaces the outbox mailer (tests never need to). */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** A pino logger of the caller's (main.ts: the one that logged the start), instead of `logger`. */
+  loggerInstance?: FastifyBaseLogger;
   /** Replaces the embedded ZIP-code address suggestions (a real address service). */
   addressProvider?: AddressProvider;
   /** Replaces where the application PDF finds the applicant's converted documents. */
@@ -82,12 +119,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, tenant, db } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    ...(deps.loggerInstance === undefined
+      ? { logger: deps.logger ?? { level: config.logLevel } }
+      : { loggerInstance: deps.loggerInstance }),
     // The server never coerces what the browser sends: "1" is not 1, "true" is not true.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     bodyLimit: 1_048_576,
-    // Per-request log lines only at debug level; errors are always logged by the error handler.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
+    // A request, headers and body, arrives within REQUEST_TIMEOUT_S or is answered 408 and its
+    // connection closed: a client trickling its body a byte at a time holds no socket longer.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    // Fastify's own request lines carry the whole URL, query string included: the access log
+    // (plugins/app/accessLog.ts) writes one line per request without it, at every level.
+    logController: new LogController({ disableRequestLogging: true }),
     // request.ip (and so every per-address throttle) believes X-Forwarded-For only from these.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -98,11 +148,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   // A database outage is logged once, as one of the app's lines (db/health.ts).
   setDatabaseLog(db, app.log);
+  // More open connections than this are refused at once (file descriptors are finite).
+  app.server.maxConnections = config.maxConnections;
+  const metrics = createMetrics(db, { processMetrics: config.metrics !== undefined });
 
   const https = config.publicOrigin.startsWith('https:');
   const cookies: CookieSettings = { secure: https, markerPrefix: tenant.sessionCookiePrefix };
 
   await app.register(errors);
+  await app.register(accessLog);
+  await app.register(metricsPlugin, { metrics, listen: config.metrics });
   await app.register(cookie);
   const staticDir = config.staticDir;
   // The app's HTML, made for this college now: the build holds no college.
@@ -189,7 +244,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Mail has a worker of its own on the job table, so a code is never queued behind
   // conversions; started with the server (onListen), stopped with it.
-  const mailQueue = createJobs({ db, clock, log: app.log, concurrency: 1 });
+  const mailQueue = createJobs({
+    db,
+    clock,
+    log: app.log,
+    concurrency: 1,
+    onAttemptFailed: metrics.jobFailed,
+  });
   app.decorate('mailQueue', mailQueue);
   app.addHook('onListen', () => {
     mailQueue.start();
@@ -212,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     log: app.log,
+    onAttemptFailed: metrics.jobFailed,
     housekeeping: createHousekeeping({
       db,
       clock,
@@ -310,11 +372,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         );
       else await lookups.warm();
     } catch (error) {
-      app.log.error({ err: error }, 'lookups: the word index did not build');
+      // Not a failure of the lookups: the first lookup builds the index (a busy database at
+      // start, two instances starting together, is no reason to page anyone).
+      if (error instanceof DatabaseUnavailableError)
+        app.log.warn(
+          { reason: error.reason },
+          `lookups: the word index was not built at start (the database did not answer in time: ${error.reason}); the first lookup builds it`,
+        );
+      else app.log.error({ err: error }, 'lookups: the word index did not build');
     }
   });
 
+  await app.register(health, {
+    db,
+    workers: { 'the job worker': jobs, 'the mail worker': mailQueue },
+    filesDir: config.s3 === undefined ? join(config.dataDir, 'files') : undefined,
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The database answers: kept for the scripts and tests that poll it; /health/ready says more.
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await db.selectFrom('app_secret').select('id').executeTakeFirst();
     return { status: 'ok' };

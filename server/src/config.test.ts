@@ -99,3 +99,50 @@ describe('TENANT and TENANT_DIR: which college the server serves', () => {
     );
   });
 });
+
+describe('METRICS_PORT and METRICS_HOST: the Prometheus listener', () => {
+  it('is off unless METRICS_PORT is set, and listens on 127.0.0.1 unless METRICS_HOST says otherwise', () => {
+    expect(config({}).metrics).toBeUndefined();
+    expect(config({ METRICS_PORT: '' }).metrics).toBeUndefined();
+    expect(config({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(config({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      port: 9464,
+      host: '10.0.0.5',
+    });
+  });
+
+  it('refuses a port that is not one, the applicants’ own port, and a host without a port', () => {
+    expect(() => config({ METRICS_PORT: 'nine' })).toThrow(
+      new ConfigError('METRICS_PORT must be a whole number from 0 to 65535, not "nine"'),
+    );
+    expect(() => config({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/must differ from PORT/);
+    expect(() => config({ METRICS_HOST: '0.0.0.0' })).toThrow(
+      new ConfigError('METRICS_HOST needs METRICS_PORT to be set as well'),
+    );
+  });
+});
+
+describe('REQUEST_TIMEOUT_S and MAX_CONNECTIONS', () => {
+  it('default to 30 seconds and 1000 connections', () => {
+    expect(config({}).requestTimeoutMs).toBe(30_000);
+    expect(config({}).maxConnections).toBe(1000);
+    expect(config({ REQUEST_TIMEOUT_S: '3', MAX_CONNECTIONS: '50' })).toMatchObject({
+      requestTimeoutMs: 3000,
+      maxConnections: 50,
+    });
+  });
+
+  it('refuse anything but a whole number in range, naming the variable', () => {
+    expect(() => config({ REQUEST_TIMEOUT_S: '0' })).toThrow(
+      new ConfigError(
+        'REQUEST_TIMEOUT_S must be a whole number of seconds from 1 to 3600, not "0"',
+      ),
+    );
+    expect(() => config({ REQUEST_TIMEOUT_S: '2.5' })).toThrow(/REQUEST_TIMEOUT_S/);
+    expect(() => config({ MAX_CONNECTIONS: 'lots' })).toThrow(
+      new ConfigError(
+        'MAX_CONNECTIONS must be a whole number of connections from 1 to 1000000, not "lots"',
+      ),
+    );
+  });
+});

@@ -56,6 +56,18 @@ export interface Config {
    * BUNDLED_LOOKUPS_DIR); undefined (`off`): none.
    */
   lookupsDir: string | undefined;
+  /**
+   * Prometheus metrics on a listener of their own (METRICS_PORT; unset: no metrics listener),
+   * on METRICS_HOST (default 127.0.0.1: scraped from this machine unless told otherwise).
+   */
+  metrics: { port: number; host: string } | undefined;
+  /**
+   * How long a request may take to arrive, headers and body (REQUEST_TIMEOUT_S, default 30):
+   * a client sending its body a byte at a time is cut off after it, with 408.
+   */
+  requestTimeoutMs: number;
+  /** Open connections the server accepts at once; more are refused (MAX_CONNECTIONS, default 1000). */
+  maxConnections: number;
 }
 
 /**
@@ -81,13 +93,52 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function port(value: string | undefined, fallback: number): number {
+function port(value: string | undefined, fallback: number, name = 'PORT'): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0 || number > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, not "${value}"`);
+    throw new ConfigError(`${name} must be a whole number from 0 to 65535, not "${value}"`);
   }
   return number;
+}
+
+/** A whole number from `min` to `max` in `name`, or `fallback` when unset. */
+function wholeNumber(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  fallback: number,
+  [min, max]: [number, number],
+  unit: string,
+): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!/^[0-9]+$/.test(value) || number < min || number > max) {
+    throw new ConfigError(
+      `${name} must be a whole number of ${unit} from ${String(min)} to ${String(max)}, not "${value}"`,
+    );
+  }
+  return number;
+}
+
+function metrics(
+  env: Readonly<Record<string, string | undefined>>,
+  listenPort: number,
+): Config['metrics'] {
+  const host =
+    env.METRICS_HOST === undefined || env.METRICS_HOST === '' ? '127.0.0.1' : env.METRICS_HOST;
+  if (env.METRICS_PORT === undefined || env.METRICS_PORT === '') {
+    if (env.METRICS_HOST !== undefined && env.METRICS_HOST !== '')
+      throw new ConfigError('METRICS_HOST needs METRICS_PORT to be set as well');
+    return undefined;
+  }
+  const metricsPort = port(env.METRICS_PORT, 0, 'METRICS_PORT');
+  // Port 0 (any free port) is for tests; the applicants' port cannot also serve the metrics.
+  if (metricsPort !== 0 && metricsPort === listenPort)
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (${String(listenPort)}): the metrics have a listener of their own, which applicants never reach`,
+    );
+  return { port: metricsPort, host };
 }
 
 function origin(value: string): string {
@@ -263,6 +314,17 @@ function lookupsDir(value: string | undefined, cwd: string): string | undefined 
   return dir;
 }
 
+/**
+ * A request (headers and body) arrives within this: an upload of the largest file (1 MB) needs
+ * about 300 kbit/s, and a client trickling its body holds its socket no longer.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_S = 30;
+/**
+ * Open connections at once. Each costs the server little memory; a flood of idle ones past this
+ * is refused rather than exhausting file descriptors (the usual limit is 1024 or more).
+ */
+export const DEFAULT_MAX_CONNECTIONS = 1000;
+
 /** Reads and checks the configuration once; throws ConfigError naming the variable at fault. */
 export function readConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -298,5 +360,15 @@ export function readConfig(
     s3: s3(env),
     soffice: soffice(env),
     lookupsDir: lookupsDir(env.LOOKUPS_DIR, cwd),
+    metrics: metrics(env, listenPort),
+    requestTimeoutMs:
+      wholeNumber(env, 'REQUEST_TIMEOUT_S', DEFAULT_REQUEST_TIMEOUT_S, [1, 3600], 'seconds') * 1000,
+    maxConnections: wholeNumber(
+      env,
+      'MAX_CONNECTIONS',
+      DEFAULT_MAX_CONNECTIONS,
+      [1, 1_000_000],
+      'connections',
+    ),
   };
 }

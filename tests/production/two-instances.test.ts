@@ -1,5 +1,5 @@
 /**
- * The production path (issue 12, item 6): two server instances on one external PostgreSQL,
+ * The production path: two server instances on one external PostgreSQL,
  * through DATABASE_URL, as a college grows: stateless instances on one database (and, across
  * hosts, S3 for files). The database is a server of its own made from Debian's `postgresql`
  * programs (tests/support/postgres.ts), with a login role that owns its database and is not a
@@ -85,6 +85,9 @@ function startInstance(): Promise<ServerProcess> {
       DEV_MAILBOX: '1', // the confirmation code is read from /dev/mail
       NODE_ENV: 'test',
       LOG_LEVEL: 'info', // "job worker started" shows each instance runs its worker
+      // The bundled lists, imported on the empty database's first start by one of the two
+      // (the bundle sits a folder deeper than server/dist/main.js: they are not beside it).
+      LOOKUPS_DIR: join(REPO_ROOT, 'server', 'lookups'),
     },
     onStart: (server) => servers.push(server),
   });
@@ -116,6 +119,39 @@ describe('production path: two instances on one external PostgreSQL', () => {
     await postgres?.stop();
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   }, 120_000);
+
+  it('neither instance logged a failure when they started together: every line JSON, none an error, no false "the lists are empty" (regression: the second one\'s lookup import was cancelled after 4 s waiting on the first)', () => {
+    for (const [name, server] of [
+      ['A', a],
+      ['B', b],
+    ] as const) {
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => {
+          try {
+            return JSON.parse(line) as { level: number; msg: string; err?: { message?: string } };
+          } catch {
+            throw new Error(`instance ${name} printed a line that is not JSON: ${line}`);
+          }
+        });
+      expect(
+        lines
+          .filter((line) => line.level >= 50)
+          .map(
+            (line) => `${line.msg}${line.err === undefined ? '' : `: ${String(line.err.message)}`}`,
+          ),
+        name,
+      ).toEqual([]);
+      expect(server.output(), name).not.toContain('the lists are empty');
+    }
+    // The bundled lists were imported once, by one of the two.
+    const imported = [a, b].filter((server) =>
+      /lookups: imported [\d,]+ high schools/.test(server.output()),
+    );
+    expect(imported).toHaveLength(1);
+  });
 
   it('both instances migrated the one database and run their job workers', async () => {
     const migrations = await postgres?.query<{ name: string }>(

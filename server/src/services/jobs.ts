@@ -92,6 +92,8 @@ export interface JobsOptions {
    * what can no longer be used and answers how many rows of each kind went.
    */
   housekeeping?: () => Promise<Readonly<Record<string, number>>>;
+  /** Told of every failed attempt, and whether it was the last (the metrics count them). */
+  onAttemptFailed?: (failure: { kind: string; final: boolean }) => void;
 }
 
 export const DEFAULT_JOB_TIMEOUT_MS = 60_000;
@@ -250,6 +252,7 @@ export function createJobs(options: JobsOptions) {
     }
     const message = errorMessage(error);
     const final = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
+    options.onAttemptFailed?.({ kind: job.kind, final });
     if (final) {
       const result = await sql`
         UPDATE jobs SET status = 'failed', locked_until = NULL, last_error = ${message},
@@ -393,6 +396,9 @@ export function createJobs(options: JobsOptions) {
       loops = Array.from({ length: concurrency }, () => loop());
       log.info({ workerId, concurrency }, 'job worker started');
     },
+
+    /** Whether the worker polls (started and not stopped): the readiness check asks. */
+    isRunning: (): boolean => loops.length > 0 && !stopping,
 
     /** Stops polling and waits for the jobs in flight (each bounded by its timeout). */
     async stop(): Promise<void> {

@@ -73,11 +73,18 @@ afterAll(async () => {
 /** The type of the script sent as it is: each copy says the same. */
 const JAVASCRIPT = /^(?:text|application)\/javascript; charset=utf-8$/i;
 
+/** What a browser's Accept says when it navigates to an address. */
+const NAVIGATION = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+/** A GET as a browser sends it, navigating (its Accept names HTML). */
 const get = (url: string, acceptEncoding?: string) =>
   ctx.app.inject({
     method: 'GET',
     url,
-    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    headers: {
+      accept: NAVIGATION,
+      ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+    },
   });
 
 describe('the built app: compressed and cached', () => {
@@ -138,7 +145,7 @@ describe('the built app: compressed and cached', () => {
     const again = await ctx.app.inject({
       method: 'GET',
       url: '/nowhere',
-      headers: { 'if-none-match': String(plain.headers.etag) },
+      headers: { accept: NAVIGATION, 'if-none-match': String(plain.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
   });
@@ -179,11 +186,50 @@ describe('the built app: compressed and cached', () => {
     // An API address is never the app either.
     expect((await get('/api/nothing-here', 'br')).statusCode).toBe(404);
   });
+
+  it("answers an unknown path under the API's prefixes with a JSON 404, even to a browser (regression: /api/nope was the app's HTML, 200)", async () => {
+    for (const url of [
+      '/api/nope',
+      '/health/nope',
+      '/health',
+      '/public/nope',
+      '/service/nope',
+      '/lookup/nope',
+      '/dev/nope',
+      '/storage/nope',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.json(), url).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  it("answers a program's unknown path (a probe, a scrape, curl) with a JSON 404, and still sends the app's own pages (regression: /healthz and /metrics passed on the app's HTML)", async () => {
+    for (const accept of [undefined, '*/*', 'application/json', 'text/plain;version=0.0.4']) {
+      const headers = accept === undefined ? {} : { accept };
+      for (const url of ['/healthz', '/readyz', '/metrics', '/nowhere']) {
+        const response = await ctx.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode, `${url} ${String(accept)}`).toBe(404);
+        expect(response.json(), url).toEqual({ message: 'Not found.' });
+      }
+      // The app's own addresses are pages whoever asks (curl -I /about).
+      for (const url of ['/', '/about', '/education', '/index.html']) {
+        const response = await ctx.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode, `${url} ${String(accept)}`).toBe(200);
+        expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      }
+    }
+  });
 });
 
 describe('the prerendered pages (issue 17)', () => {
   const page = (url: string, cookie?: string) =>
-    ctx.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
+    ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: NAVIGATION, ...(cookie === undefined ? {} : { cookie }) },
+    });
 
   it("sends a visitor the page's prerendered HTML, compressed, revalidated and varying by cookie", async () => {
     const response = await ctx.app.inject({

@@ -5,6 +5,12 @@
  * gets the page prerendered for its address, a logged-in applicant the loading
  * shell, anything else index.html, each with the college's browser copy; the college's other
  * pages are a JSON file named by its content.
+ *
+ * Which addresses get the app: its own pages (prerendered, `/`), and any other path a browser
+ * navigates to (the request accepts text/html: the app shows its own "page not found"). A
+ * path under the API's prefixes, a missing file, or an unknown path asked for by a program
+ * (a health probe at /healthz, a Prometheus scrape at /metrics, curl) is a JSON 404: a
+ * misconfigured probe fails instead of passing on the app's HTML.
  */
 import { relative, sep } from 'node:path';
 
@@ -87,6 +93,11 @@ function send(
   return reply.send(request.method === 'HEAD' ? undefined : body);
 }
 
+/** A browser navigating: its Accept names HTML (programs send `*\/*` or nothing). */
+function acceptsHtml(request: FastifyRequest): boolean {
+  return /\b(?:text\/html|application\/xhtml\+xml)\b/i.test(request.headers.accept ?? '');
+}
+
 export const spa = fp(
   async (
     app: FastifyInstance,
@@ -122,10 +133,13 @@ export const spa = fp(
       const path = request.url.split('?')[0] ?? '';
       // A missing file (/assets/x.js, /favicon.ico) is a 404, never the app's HTML.
       const isFile = /\.[A-Za-z0-9]+$/.test(path) && path !== '/index.html';
+      const appPage =
+        path === '/' || path === '/index.html' || site.pages.has(path) || acceptsHtml(request);
       if (
         (request.method === 'GET' || request.method === 'HEAD') &&
         !isFile &&
-        !apiPrefixes.some((prefix) => request.url.startsWith(prefix))
+        appPage &&
+        !apiPrefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix)
       ) {
         // SPEC §2: the SPA routes every other path itself. A prerendered page depends on the
         // marker cookie, which caches must key on.

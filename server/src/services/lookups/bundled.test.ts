@@ -6,7 +6,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { BUNDLED_LOOKUPS_DIR, ConfigError, readConfig } from '../../config.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { migrate, openDatabase, STAFF_LIMITS } from '../../db/database.ts';
+import { DB_QUERY_TIMEOUT_MS } from '../../db/health.ts';
+import { createDatabase, createTestContext, type TestContext } from '../../test/context.ts';
 import { lookupImports, twoServersDatabase, writeLookupSample } from '../../test/lookupData.ts';
 import { BUNDLED_IMPORT_LOCK, importBundledLookups } from './bundled.ts';
 import { importLookups } from './import.ts';
@@ -21,6 +23,9 @@ afterAll(async () => {
   await ctx.close();
   rmSync(scratch, { recursive: true, force: true });
 });
+
+const WAITING =
+  'lookups: another server is importing the lists into this database; waiting for it to finish';
 
 describe('the first-start import of the bundled lists', () => {
   it('imports both lists into an empty database, then the lookup finds "Bozeman High School"; the next start imports nothing', async () => {
@@ -86,16 +91,45 @@ describe('the first-start import of the bundled lists', () => {
     try {
       const [one = [], other = []] = holder.results;
       expect([one.length, other.length].sort()).toEqual([0, 2]);
-      const idle = one.length === 0 ? holder.logs[0] : holder.logs[1];
+      const [idle, importer] = one.length === 0 ? holder.logs : [holder.logs[1], holder.logs[0]];
       expect(idle).toEqual([
+        WAITING,
         'lookups: another server imported the lists meanwhile; nothing to import',
       ]);
+      // The one that imported waited on the third session first, and said so.
+      expect(importer?.[0]).toBe(WAITING);
       const rows = await lookupImports(servers.second);
       expect(rows.map((row) => row.dataset)).toEqual(['colleges', 'high_schools']);
     } finally {
       await servers.close();
     }
   });
+
+  it('a server that waits longer than a request may (main.ts opens its import with STAFF_LIMITS) waits it out and reports no failure (regression: a false "the lists are empty" after 4 s)', async () => {
+    const dir = writeLookupSample(join(scratch, 'long-wait'), 50, true);
+    const { url, drop } = await createDatabase();
+    const holder = openDatabase(url, 1);
+    const waiter = openDatabase(url, 3, STAFF_LIMITS);
+    try {
+      await migrate(holder);
+      const lines: string[] = [];
+      const result = await holder.connection().execute(async (connection) => {
+        await sql`SELECT pg_advisory_lock(${BUNDLED_IMPORT_LOCK}::bigint)`.execute(connection);
+        const waiting = importBundledLookups(waiter, dir, (line) => lines.push(line));
+        // Held past a request's statement and query limits: the wait outlives both.
+        await new Promise((resolve) => setTimeout(resolve, DB_QUERY_TIMEOUT_MS + 500));
+        await sql`SELECT pg_advisory_unlock(${BUNDLED_IMPORT_LOCK}::bigint)`.execute(connection);
+        return waiting;
+      });
+      expect(result.map((summary) => summary.dataset)).toEqual(['colleges', 'high_schools']);
+      expect(lines[0]).toBe(WAITING);
+      expect(lines.slice(1).every((line) => !/fail|empty/.test(line))).toBe(true);
+    } finally {
+      await holder.destroy();
+      await waiter.destroy();
+      await drop();
+    }
+  }, 30_000);
 
   it('leaves a list a college imported alone, and imports only the one never imported', async () => {
     const servers = await twoServersDatabase();

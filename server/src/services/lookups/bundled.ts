@@ -7,8 +7,11 @@
  *
  * Servers that start together on one PostgreSQL import once: each takes a PostgreSQL advisory
  * lock, held by its own connection for the whole import, and looks again under it; the others
- * wait on the lock and then find the lists imported. A server that dies mid-import releases
- * the lock with its connection, and its transaction rolls back: the next one imports.
+ * say that another server is importing, wait on the lock and then find the lists imported. A
+ * server that dies mid-import releases the lock with its connection, and its transaction rolls
+ * back: the next one imports. The waiting takes as long as the import: `db` must be opened
+ * without the requests' statement limits (main.ts opens it with STAFF_LIMITS), or the waiter
+ * is cancelled after a few seconds and reports a failure that is not one.
  */
 import { sql } from 'kysely';
 
@@ -57,7 +60,15 @@ export async function importBundledLookups(
   // The common case, every start after the first: one query, no lock.
   if ((await neverImported(db)).length === 0) return [];
   return db.connection().execute(async (lockHolder) => {
-    await sql`SELECT pg_advisory_lock(${BUNDLED_IMPORT_LOCK}::bigint)`.execute(lockHolder);
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`SELECT pg_try_advisory_lock(${BUNDLED_IMPORT_LOCK}::bigint) AS locked`.execute(lockHolder);
+    if (rows[0]?.locked !== true) {
+      log(
+        'lookups: another server is importing the lists into this database; waiting for it to finish',
+      );
+      await sql`SELECT pg_advisory_lock(${BUNDLED_IMPORT_LOCK}::bigint)`.execute(lockHolder);
+    }
     try {
       const todo = await neverImported(db);
       if (todo.length === 0) {
