@@ -48,18 +48,6 @@ export const JSON_BODY_ERRORS = [400, 403, 413, 415] as const satisfies readonly
 export const SESSION_SECURITY = [{ session: [] }];
 export const PUBLIC_SECURITY = [];
 
-/** The former map of every status with its bare body: routes now say theirs with `errorAnswers`. */
-export const errorResponses = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  415: ErrorBodySchema,
-  429: ErrorBodySchema,
-  500: ErrorBodySchema,
-} as const;
-
 const text = (maxLength: number) => Type.String({ maxLength });
 export const Username = text(254);
 export const Password = text(4096);
