@@ -56,7 +56,7 @@ export function ensureSystemPackages() {
     // programs, as a college's external database; citext, pgcrypto and pg_trgm come with them.
     { check: () => debianPostgresBin() !== undefined, name: 'postgresql' },
     // The TLS-proxy test (tests/proxy) puts Debian's nginx in front of two instances, as the
-    // operations guide's recipe does (docs/operations.md).
+    // operations guide's recipe does (docs/operations/proxy.md).
     { check: '/usr/sbin/nginx', name: 'nginx' },
   ]);
 }
