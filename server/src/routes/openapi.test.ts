@@ -88,11 +88,14 @@ describe('the OpenAPI document', () => {
     expect(service?.operation.security).toEqual([{ serviceToken: [] }]);
   });
 
-  it('lists the real error statuses with the {message} body: 503 on every route (each reads the database), 500 always', () => {
+  it('lists the real error statuses with the {message} body: 503 on every route that reads the database, 500 always', () => {
     for (const { route, operation } of operations) {
       const statuses = Object.keys(operation.responses);
-      expect(statuses, route).toContain('503');
       expect(statuses, route).toContain('500');
+      // The liveness probe reads nothing; the readiness probe's 503 is its list of checks.
+      if (route === 'GET /health/live') continue;
+      expect(statuses, route).toContain('503');
+      if (route === 'GET /health/ready') continue;
       for (const status of statuses.filter((code) => Number(code) >= 400)) {
         const answer = operation.responses[status];
         expect(answer?.description, `${route} ${status}`).not.toBe('Default Response');

@@ -20,6 +20,7 @@ import { Type } from 'typebox';
 
 import { type Db, MIGRATION_NAMES } from '../../db/database.ts';
 import { DatabaseUnavailableError } from '../../db/health.ts';
+import { errorAnswers, PUBLIC_SECURITY } from '../../routes/schemas.ts';
 
 /** A check that has not answered by then has failed: the probe's own timeout is usually 5 s+. */
 export const READY_CHECK_TIMEOUT_MS = 4_000;
@@ -95,7 +96,8 @@ export const health = fp(
           operationId: 'healthLive',
           tags,
           summary: 'The process answers (liveness)',
-          response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+          security: PUBLIC_SECURITY,
+          response: { 200: Type.Object({ status: Type.Literal('ok') }), ...errorAnswers() },
         },
       },
       async () => ({ status: 'ok' as const }),
@@ -158,7 +160,9 @@ export const health = fp(
           tags,
           summary:
             'The instance can serve applicants: database, migrations, job workers, file store (readiness)',
-          response: { 200: Ready, 503: Ready },
+          security: PUBLIC_SECURITY,
+          // 503 names the failed checks in the same shape as 200, not SPEC §8's {message}.
+          response: { ...errorAnswers(), 200: Ready, 503: Ready },
         },
       },
       async (_request, reply) => {
