@@ -273,7 +273,14 @@ describe.each([
       timeout: 60_000,
     });
     expect(refused.status).toBe(78);
-    expect(refused.stderr).toContain('PORT must be a whole number from 0 to 65535, not "eighty"');
+    // One JSON line, as every line of the server's log is, its sentence in `msg`.
+    const messages = refused.stderr
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages.join('\n')).toContain(
+      'PORT must be a whole number from 0 to 65535, not "eighty"',
+    );
     expect(readFileSync(join(folder, 'deploy/admit.service'), 'utf8')).toMatch(
       /^RestartPreventExitStatus=78$/m,
     );
@@ -283,8 +290,8 @@ describe.each([
     const spawned = Date.now();
     const server = await start();
     const seconds = (Date.now() - spawned) / 1000;
-    log(`${runtime}: warm start, spawn to /api/health 200 in ${seconds.toFixed(2)} s`);
-    expect(ok('health', await call(server, 'GET', '/api/health')).status).toBe(200);
+    log(`${runtime}: warm start, spawn to /health/ready 200 in ${seconds.toFixed(2)} s`);
+    expect(ok('health', await call(server, 'GET', '/health/ready')).status).toBe(200);
     await stopServer(server);
   }, 180_000);
 });
