@@ -1,6 +1,6 @@
 /**
  * Builds once (unless E2E_SKIP_BUILD=1), starts the real server on 127.0.0.1 with a free port
- * and a fresh DATA_DIR, waits for GET /api/health, and tells the workers where it is
+ * and a fresh DATA_DIR, waits for GET /health/ready, and tells the workers where it is
  * (E2E_BASE_URL, E2E_DATA_DIR). The returned function is the teardown: SIGTERM, wait, remove
  * the folder. The server's output goes to test-results/e2e-server.log.
  */
@@ -63,7 +63,7 @@ async function waitForHealth(baseURL: string, child: ChildProcess): Promise<void
       );
     }
     try {
-      const response = await fetch(`${baseURL}/api/health`);
+      const response = await fetch(`${baseURL}/health/ready`);
       if (response.ok) return;
     } catch {
       // Not listening yet.

@@ -281,7 +281,7 @@ describe('behind nginx terminating TLS: two instances, one PostgreSQL', () => {
   });
 
   it('answers browsers over HTTP/2, passing the requests on to the instances', async () => {
-    expect(await http2Get('/api/health')).toEqual({ status: 200, body: '{"status":"ok"}' });
+    expect(await http2Get('/health/live')).toEqual({ status: 200, body: '{"status":"ok"}' });
   });
 
   it('serves sign-up to submit and the PDF through the proxy, from both instances, with Secure cookies and one HSTS header', async () => {

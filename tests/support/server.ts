@@ -33,7 +33,7 @@ export async function bundleServer(prefix: string): Promise<string> {
   return dir;
 }
 
-/** How long a server may take to answer /api/health (migrations of an empty database included). */
+/** How long a server may take to answer /health/ready (migrations of an empty database included). */
 const START_TIMEOUT_MS = 120_000;
 /** How long a server may take to shut down on SIGTERM before it is killed. */
 const STOP_TIMEOUT_MS = 30_000;
@@ -84,7 +84,7 @@ export async function freePort(): Promise<number> {
 /**
  * Starts `node <script>` (a built server, relative to `cwd`, the repository root unless told)
  * on a free port of 127.0.0.1 with PORT, HOST and PUBLIC_ORIGIN set and `env` over the
- * caller's environment; resolves once /api/health answers 200. `node` is the Node binary
+ * caller's environment; resolves once /health/ready answers 200. `node` is the Node binary
  * (this process's unless told). `onStart` receives the process before it is ready, so that a
  * caller can stop it even when the start fails.
  */
@@ -124,12 +124,12 @@ export async function startServer(options: {
   for (const end = Date.now() + START_TIMEOUT_MS; Date.now() < end;) {
     if (child.exitCode !== null)
       throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    const health = await call(server, 'GET', '/api/health').catch(() => undefined);
+    const health = await call(server, 'GET', '/health/ready').catch(() => undefined);
     if (health?.status === 200) return server;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(
-    `the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s:\n${output}`,
+    `the server did not answer /health/ready within ${START_TIMEOUT_MS / 1000} s:\n${output}`,
   );
 }
 
