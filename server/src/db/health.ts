@@ -10,12 +10,13 @@
  */
 
 /**
- * The longest a request waits on a database that does not answer before its 503: the issue's
- * bound for a frozen PostgreSQL is 5 s. A request's wait is at most two of the limits below
- * before the database is known to be down (db/health.ts's probe): one connect (or pool wait)
- * and one statement, or two statements, when a batch queued behind a frozen one takes another
- * pooled connection that is frozen too (measured: 5.0 s with a 2.5 s query timeout). So each limit
- * is at most 2 s: 4 s in all, under the bound with room for a busy machine.
+ * The longest a request waits on a database that does not answer before its 503: the bound
+ * operators are promised for a frozen PostgreSQL (docs/operations/outages.md). Before the
+ * database is known to be down (the probe below), a request meets at most two of the limits
+ * that follow: one connect (or pool wait) and one statement, or two statements, when a batch
+ * queued behind a frozen one takes another pooled connection that is frozen too (measured:
+ * 5.0 s with a 2.5 s query timeout). So each limit is at most 2 s: 4 s in all, under the
+ * bound with room for a busy machine.
  */
 export const DB_REQUEST_WAIT_BOUND_MS = 5_000;
 /**
