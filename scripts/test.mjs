@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The one test command (README, .ci/run): installs what a fresh machine lacks, then runs
-// lint, the formatting check, typecheck, every Vitest project (node and Chromium) and the Playwright journeys.
+// lint, the formatting check, typecheck, every Vitest project (node and Chromium), the server's
+// API tests again under Node 24 (the supported runtime; the machines here have Node 20, so it
+// comes from the npm registry's node package) and the Playwright journeys.
 // Prints a closing "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ensureDependencies, ensureSystemPackages, root } from './ensure.mjs';
+import { ensureDependencies, ensureNode24, ensureSystemPackages, root } from './ensure.mjs';
 
 ensureDependencies();
 ensureSystemPackages();
@@ -59,6 +61,26 @@ if (existsSync(vitestReport)) {
 }
 if (vitest !== 0 && failed === 0) failed += 1;
 
+// The server and its API tests on the runtime production runs (docs/operations/install.md,
+// "Node versions"); the release's own journey runs under both in tests/release.
+const node24Report = join(reports, 'vitest-node24.json');
+rmSync(node24Report, { force: true });
+const node24 = step('server and API tests under Node 24', await ensureNode24(), [
+  join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+  'run',
+  '--project',
+  'server',
+  '--reporter=dot',
+  '--reporter=json',
+  `--outputFile.json=${node24Report}`,
+]);
+if (existsSync(node24Report)) {
+  const summary = JSON.parse(readFileSync(node24Report, 'utf8'));
+  passed += summary.numPassedTests;
+  failed += summary.numFailedTests;
+}
+if (node24 !== 0 && !existsSync(node24Report)) failed += 1;
+
 const e2e = step(
   'browser journeys',
   'npx',
@@ -75,4 +97,4 @@ if (existsSync(e2eReport)) {
 if (e2e !== 0 && !existsSync(e2eReport)) failed += 1;
 
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && vitest === 0 && e2e === 0 ? 0 : 1);
+process.exit(failed === 0 && vitest === 0 && node24 === 0 && e2e === 0 ? 0 : 1);
