@@ -224,6 +224,10 @@ describe('a database outage', () => {
       else expectUnavailable(response);
     }
     await until(() => outageLines().length === outagesBefore + 1, 'the outage line');
+    // What a load balancer's readiness probe sees while the database is stopped, and after.
+    const stopped = await app.inject({ method: 'GET', url: '/health/ready' });
+    expect(stopped.statusCode).toBe(503);
+    expect(stopped.json()).toMatchObject({ checks: { database: { ok: false } } });
     for (const response of await Promise.all(mixedCalls(400))) {
       if (response.statusCode === 200) expect(response.json()).toEqual([]);
       else expectUnavailable(response);
@@ -234,6 +238,10 @@ describe('a database outage', () => {
     await recovers();
     expect(recoveryLines()).toHaveLength(recoveriesBefore + 1);
     expect(lines.slice(linesBefore)).toHaveLength(2);
+    const back = await app.inject({ method: 'GET', url: '/health/ready' });
+    expect(back.json()).toMatchObject({
+      checks: { database: { ok: true }, migrations: { ok: true } },
+    });
   }, 60_000);
 
   it('a statement past its limit is cancelled by PostgreSQL: unavailable (busy), not an outage, and the pool goes on', async () => {
