@@ -4,6 +4,9 @@
  */
 import { GENERIC_ERROR_MESSAGE, ServerError, UnauthorizedError } from './errors.ts';
 
+/** Below the Fetch standard's 64 KiB quota for the bodies of keepalive requests under way. */
+const KEEPALIVE_MAX_BYTES = 60_000;
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface ErrorBody {
@@ -18,8 +21,10 @@ export async function request<T>(
   path: string,
   body?: unknown,
   signal?: AbortSignal,
+  options: { keepalive?: boolean } = {},
 ): Promise<T> {
   let response: Response;
+  const text = body === undefined ? undefined : JSON.stringify(body);
   try {
     response = await fetch(path, {
       method,
@@ -28,8 +33,13 @@ export async function request<T>(
         body === undefined
           ? { accept: 'application/json' }
           : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: text,
       signal,
+      // A keepalive request outlives the page (a tab closed mid-save), but browsers refuse one
+      // whose body passes 64 KiB: a longer one goes as an ordinary request.
+      keepalive:
+        options.keepalive === true &&
+        (text === undefined || new TextEncoder().encode(text).byteLength < KEEPALIVE_MAX_BYTES),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

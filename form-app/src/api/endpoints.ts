@@ -37,7 +37,9 @@ const WEB_STATUS_RETRIES = 2;
 
 export const api = {
   profile: () => request<Profile>('GET', '/api/profile'),
-  saveAnswers: (answers: Answers) => request<MessageResponse>('PUT', '/api/answer', answers),
+  /** Sent with `keepalive`, so that a save under way when the tab closes still arrives. */
+  saveAnswers: (answers: Answers) =>
+    request<MessageResponse>('PUT', '/api/answer', answers, undefined, { keepalive: true }),
   saveLastPage: (lastPage: string) =>
     request<MessageResponse>('PUT', '/api/last-page', { last_page: lastPage }),
   async postWebStatus(webStatus: Exclude<WebStatus, 'submitted'>): Promise<MessageResponse> {

@@ -132,6 +132,8 @@ export function useSaving(
   const { loggedIn, queryClient, username, onSessionEnded } = options;
   const saved = useRef<Answers>(options.initial);
   const inFlight = useRef<Promise<void> | undefined>(undefined);
+  /** The patch of the save in flight: a flush as the page goes sends only what it lacks. */
+  const sending = useRef<Answers>({});
   const [status] = useState(createSaveStatusStore);
 
   const save = useCallback(async (): Promise<void> => {
@@ -145,6 +147,7 @@ export function useSaving(
       return;
     }
     status.dispatch({ kind: 'start' });
+    sending.current = patch;
     const request = api.saveAnswers(patch).then(() => {
       saved.current = { ...saved.current, ...patch };
       queryClient.setQueryData<Profile>(queryKeys.profile, (profile) =>
@@ -162,6 +165,7 @@ export function useSaving(
       throw error;
     } finally {
       inFlight.current = undefined;
+      sending.current = {};
     }
   }, [form, loggedIn, queryClient, status, username]);
 
@@ -197,6 +201,37 @@ export function useSaving(
       unsubscribe();
     };
   }, [form, loggedIn, onAutosaveError, save, username]);
+
+  // A tab closed (or hidden, which on a phone often means closed) within the autosave delay
+  // sends its answers at once. The save is a keepalive request, so it arrives after the page
+  // is gone; with a save in flight (keepalive too), only what that one lacks goes alongside.
+  useEffect(() => {
+    if (!loggedIn) return undefined;
+    const flush = () => {
+      if (inFlight.current === undefined) {
+        save().catch(onAutosaveError);
+        return;
+      }
+      const patch = changedAnswers({ ...saved.current, ...sending.current }, answersOf(form));
+      if (Object.keys(patch).length > 0) api.saveAnswers(patch).catch(() => undefined);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    // While a save has failed, leaving would lose answers the server never got: the browser
+    // asks first (it shows its own words; a page cannot choose them).
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (status.get().kind === 'failed') event.preventDefault();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', flush);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [form, loggedIn, onAutosaveError, save, status]);
 
   /** Whether anything differs from what the server has (or, for a visitor, anything typed). */
   const hasAnswers = useCallback(
