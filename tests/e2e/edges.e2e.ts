@@ -1,11 +1,19 @@
 /**
  * Nothing lost or hidden at the edges of a session: answers typed just before the tab closes
- * still reach the server, and leaving while a save has failed asks first.
+ * still reach the server, leaving while a save has failed asks first, and a 401 on a call the
+ * applicant did not make (keep-alive, last page) still ends the session in the page (SPEC §2).
  */
-import { type Page } from '@playwright/test';
+import { type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 
-import { baseUrl, expect, signUpAndConfirmApi, test, uniqueUsername } from './fixtures.ts';
-import { expectStep } from './support/application.ts';
+import {
+  baseUrl,
+  expect,
+  MESSAGES,
+  signUpAndConfirmApi,
+  test,
+  uniqueUsername,
+} from './fixtures.ts';
+import { expectStep, stepButton } from './support/application.ts';
 
 async function serverAnswer(page: Page, key: string): Promise<unknown> {
   const response = await page.request.get(`${baseUrl()}/api/profile`);
@@ -55,4 +63,52 @@ test('leaving while a save has failed asks first; once saved, it does not', asyn
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => page.isClosed()).toBe(true);
   expect(dialogs).toBe(0);
+});
+
+/** Ends the page's session on the server, as a logout in another browser would. */
+async function endSessionElsewhere(page: Page, { request }: PlaywrightWorkerArgs['playwright']) {
+  const cookies = await page.context().cookies();
+  const other = await request.newContext({
+    extraHTTPHeaders: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
+  });
+  expect((await other.get(`${baseUrl()}/api/logout`)).status()).toBe(200);
+  await other.dispose();
+}
+
+test('a 401 on the keep-alive request goes to /login with the session-invalid message', async ({
+  page,
+  playwright,
+}) => {
+  await openAbout(page);
+  await page.waitForLoadState('networkidle');
+  await endSessionElsewhere(page, playwright);
+  const ping = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/profile',
+  );
+  // Activity, nothing else: the first one sends the keep-alive request.
+  await page.getByRole('heading', { level: 1 }).click();
+  expect((await ping).status()).toBe(401);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(MESSAGES.sessionInvalid)).toBeVisible();
+});
+
+test('a 401 on recording the last page goes to /login with the session-invalid message', async ({
+  page,
+  playwright,
+}) => {
+  await openAbout(page);
+  await page.waitForLoadState('networkidle');
+  await endSessionElsewhere(page, playwright);
+  // The save is let through; recording the new step as the last page is the background call.
+  await page.route('**/api/answer', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"message":"ok"}' }),
+  );
+  const recorded = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/last-page',
+  );
+  await stepButton(page, 'Save and Continue').click();
+  expect((await recorded).status()).toBe(401);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(MESSAGES.sessionInvalid)).toBeVisible();
 });

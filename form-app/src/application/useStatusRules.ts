@@ -8,9 +8,11 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { api } from '../api/endpoints.ts';
+import { UnauthorizedError } from '../api/errors.ts';
 import { clearVisitorAnswers } from '../form/useSaving.ts';
 import { COMPLETION_ROUTE, FORM_ROUTES, navigationState } from '../routes/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { DEFAULT_ROUTE } from '../tenant.ts';
 import {
   carriedState,
@@ -28,6 +30,7 @@ export function useStatusRules(
   const { isLoggedIn, webStatus, lastPage, hasChangedPage } = session;
   const location = useLocation();
   const navigate = useNavigate();
+  const sessionEnded = useSessionEnded();
   const { showToast, closeToast } = useToast();
   const path = location.pathname;
   const submitted = webStatus === 'submitted';
@@ -63,8 +66,11 @@ export function useStatusRules(
     if (!isLoggedIn) return;
     void save()
       .then(clearVisitorAnswers)
-      .catch(() => undefined);
-  }, [isLoggedIn, save]);
+      .catch((error: unknown) => {
+        // Another failure leaves "Not saved" with Retry in the status line.
+        if (error instanceof UnauthorizedError) sessionEnded();
+      });
+  }, [isLoggedIn, save, sessionEnded]);
 
   useEffect(() => {
     if (!shouldPostStarted(isLoggedIn, webStatus)) return;
@@ -120,6 +126,10 @@ export function useStatusRules(
     const route = lastPageToRecord(isLoggedIn, webStatus, path, recorded.current, FORM_ROUTES);
     if (route === undefined) return;
     recorded.current = path;
-    void api.saveLastPage(route).catch(() => undefined);
-  }, [isLoggedIn, path, webStatus]);
+    // SPEC §2: a 401 on this background call goes to /login like any other; other failures
+    // only cost the resume point.
+    void api.saveLastPage(route).catch((error: unknown) => {
+      if (error instanceof UnauthorizedError) sessionEnded();
+    });
+  }, [isLoggedIn, path, sessionEnded, webStatus]);
 }

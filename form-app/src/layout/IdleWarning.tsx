@@ -2,8 +2,10 @@ import { Button, LazyModal, Stack, Typography } from '@admit/design-system';
 import { useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
+import { UnauthorizedError } from '../api/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useIdleTimer } from '../session/idle.ts';
+import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { LogoutErrorDialog } from './LogoutErrorDialog.tsx';
 import { useLogout } from './useLogout.ts';
 
@@ -22,14 +24,18 @@ export const IDLE_NOT_SAVED_MESSAGE =
 export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<void> }) {
   const session = useSession();
   const logout = useLogout();
+  const sessionEnded = useSessionEnded();
   const [logoutError, setLogoutError] = useState<unknown>(undefined);
   const save = () => beforeLogout?.() ?? Promise.resolve();
   const { state, keepAlive, logoutNow, remainingSeconds } = useIdleTimer({
     enabled: session.isLoggedIn && !session.isServiceUser,
     // Any authenticated request restarts the server's idle clock; the profile is the lightest
-    // GET (its answer is not used: the cached profile stays as the form left it).
+    // GET (its answer is not used: the cached profile stays as the form left it). SPEC §2: a
+    // 401 here, as anywhere, ends the session in the page too.
     ping: () => {
-      api.profile().catch(() => undefined);
+      api.profile().catch((error: unknown) => {
+        if (error instanceof UnauthorizedError) sessionEnded();
+      });
     },
     onIdle: () => {
       void save()
