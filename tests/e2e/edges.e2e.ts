@@ -112,3 +112,57 @@ test('a 401 on recording the last page goes to /login with the session-invalid m
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(MESSAGES.sessionInvalid)).toBeVisible();
 });
+
+function isKeepAlive(request: { method: () => string; url: () => string }): boolean {
+  return request.method() === 'GET' && new URL(request.url()).pathname === '/api/profile';
+}
+
+test("the idle prompt counts down to the server's end of the session, and Yes renews it", async ({
+  page,
+}) => {
+  await page.clock.install();
+  // As if the server last recorded a use of the session ten minutes before the page opened:
+  // it has five minutes left, though the browser has seen no idle time at all.
+  await page.route('**/api/**', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'admit-session-ms-left': '300000' },
+    });
+  });
+  await openAbout(page);
+  await page.waitForLoadState('networkidle');
+  await page.unroute('**/api/**');
+
+  const warning = page.getByRole('alertdialog', { name: MESSAGES.idleTitle });
+  await page.clock.fastForward('03:50');
+  await expect(warning).toBeHidden();
+  // 60 s before the server's end, not 14 minutes after the browser's last activity.
+  await page.clock.fastForward('00:15');
+  await expect(warning).toBeVisible();
+
+  const renewed = page.waitForResponse((response) => isKeepAlive(response.request()));
+  await warning.getByRole('button', { name: /^Yes/ }).click();
+  expect((await renewed).status()).toBe(200);
+  await expect(warning).toBeHidden();
+  // Past the old end, still in.
+  await page.clock.fastForward('02:00');
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(warning).toBeHidden();
+});
+
+test('"Yes" that meets an ended session goes to /login with the session-invalid message', async ({
+  page,
+  playwright,
+}) => {
+  await page.clock.install();
+  await openAbout(page);
+  await page.waitForLoadState('networkidle');
+  const warning = page.getByRole('alertdialog', { name: MESSAGES.idleTitle });
+  await page.clock.fastForward('14:01');
+  await expect(warning).toBeVisible();
+  await endSessionElsewhere(page, playwright);
+  await warning.getByRole('button', { name: /^Yes/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(MESSAGES.sessionInvalid)).toBeVisible();
+});

@@ -7,6 +7,38 @@ import { GENERIC_ERROR_MESSAGE, ServerError, UnauthorizedError } from './errors.
 /** Below the Fetch standard's 64 KiB quota for the bodies of keepalive requests under way. */
 const KEEPALIVE_MAX_BYTES = 60_000;
 
+/** The server's header: how long the session lives without another request (ms). */
+const SESSION_MS_LEFT_HEADER = 'admit-session-ms-left';
+
+type SessionEndListener = (endsAt: number) => void;
+const sessionEndListeners = new Set<SessionEndListener>();
+let knownSessionEnd: number | undefined;
+
+/**
+ * When the server's session ends (epoch ms by this browser's clock), told on every answer that
+ * says so; the idle prompt counts down from it. Returns the unsubscribe function.
+ */
+export function onSessionEnd(listener: SessionEndListener): () => void {
+  sessionEndListeners.add(listener);
+  return () => {
+    sessionEndListeners.delete(listener);
+  };
+}
+
+/** The last end of the session an answer reported, if any did. */
+export function lastKnownSessionEnd(): number | undefined {
+  return knownSessionEnd;
+}
+
+function noteSessionEnd(response: Response, sentAt: number): void {
+  const msLeft = Number(response.headers.get(SESSION_MS_LEFT_HEADER) ?? Number.NaN);
+  if (!Number.isFinite(msLeft)) return;
+  // Counted from when the request left: the server measured later, so this end is never late.
+  const endsAt = sentAt + msLeft;
+  knownSessionEnd = endsAt;
+  for (const listener of sessionEndListeners) listener(endsAt);
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface ErrorBody {
@@ -25,6 +57,7 @@ export async function request<T>(
 ): Promise<T> {
   let response: Response;
   const text = body === undefined ? undefined : JSON.stringify(body);
+  const sentAt = Date.now();
   try {
     response = await fetch(path, {
       method,
@@ -45,6 +78,7 @@ export async function request<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ServerError(GENERIC_ERROR_MESSAGE);
   }
+  noteSessionEnd(response, sentAt);
   // SPEC §7: some calls answer nothing (DELETE document-answer and conversion: 204 No Content).
   if (response.status === 204) return undefined as T;
   let parsed: unknown;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isActivityMessage, keepAliveDue, lastActivityAfter } from './activity.ts';
+import { idleStateAt, isSessionEndMessage, keepAliveDue, sessionEndAfter } from './activity.ts';
 
 describe('keepAliveDue (issue 15: at most about once a minute)', () => {
   it.each([
@@ -14,25 +14,36 @@ describe('keepAliveDue (issue 15: at most about once a minute)', () => {
   });
 });
 
-describe('lastActivityAfter (one idle clock across tabs)', () => {
-  const TIMEOUT = 900_000;
+describe('sessionEndAfter (one server clock across tabs)', () => {
   it.each([
-    ['another tab was used later', 1_000, 500_000, 600_000, 500_000],
-    ['this tab was used later', 500_000, 1_000, 600_000, 500_000],
-    ['this tab already timed out: no revival', 0, 950_000, 950_000, 0],
+    ['another tab renewed the session', 900_000, 1_500_000, 600_000, 1_500_000],
+    ['an older report changes nothing', 1_500_000, 900_000, 600_000, 1_500_000],
+    ['this tab saw the end pass: no revival', 900_000, 1_800_000, 950_000, 900_000],
   ])('%s', (_name, local, reported, now, expected) => {
-    expect(lastActivityAfter(local, reported, now, TIMEOUT)).toBe(expected);
+    expect(sessionEndAfter(local, reported, now)).toBe(expected);
   });
 });
 
-describe('isActivityMessage', () => {
+describe('idleStateAt (SPEC §4: the prompt in the last 60 s of the server session)', () => {
   it.each([
-    [{ type: 'activity', at: 5 }, true],
-    [{ type: 'activity', at: '5' }, false],
-    [{ type: 'logout' }, false],
+    ['14 min left', 900_000, 60_000, 'active'],
+    ['61 s left', 900_000, 839_000, 'active'],
+    ['60 s left', 900_000, 840_000, 'prompted'],
+    ['1 s left', 900_000, 899_000, 'prompted'],
+    ['ended', 900_000, 900_000, 'idle'],
+  ] as const)('%s → %s', (_name, endsAt, now, expected) => {
+    expect(idleStateAt(endsAt, now, 60_000)).toBe(expected);
+  });
+});
+
+describe('isSessionEndMessage', () => {
+  it.each([
+    [{ type: 'session-end', endsAt: 5 }, true],
+    [{ type: 'session-end', endsAt: '5' }, false],
+    [{ type: 'activity', at: 5 }, false],
     [null, false],
-    ['activity', false],
+    ['session-end', false],
   ])('%o → %s', (data, expected) => {
-    expect(isActivityMessage(data)).toBe(expected);
+    expect(isSessionEndMessage(data)).toBe(expected);
   });
 });

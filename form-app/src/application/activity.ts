@@ -1,6 +1,7 @@
 /**
- * Issue 15, item 3: activity keeps the server's session alive, and the idle clock is one across
- * the applicant's tabs. Pure rules; `session/idle.ts` wires them.
+ * Activity keeps the server's session alive, and the idle clock is the server's: it counts
+ * down from the end of the session the server reports on each answer, one across the
+ * applicant's tabs. Pure rules; `session/idle.ts` wires them.
  */
 
 /** The server ends a session 15 min after its last request: a light request at most this often. */
@@ -15,31 +16,39 @@ export function keepAliveDue(
   return lastSentAt === undefined || now - lastSentAt >= everyMs;
 }
 
-/** The message tabs exchange: "there was activity at `at`" (epoch ms). */
-export interface ActivityMessage {
-  type: 'activity';
-  at: number;
+/**
+ * The message tabs exchange: "the server's session ends at `endsAt`" (epoch ms), learnt from
+ * an answer to any tab's request (the tabs share one session).
+ */
+export interface SessionEndMessage {
+  type: 'session-end';
+  endsAt: number;
 }
 
-export function isActivityMessage(data: unknown): data is ActivityMessage {
+export function isSessionEndMessage(data: unknown): data is SessionEndMessage {
   return (
     typeof data === 'object' &&
     data !== null &&
-    (data as Partial<ActivityMessage>).type === 'activity' &&
-    typeof (data as Partial<ActivityMessage>).at === 'number'
+    (data as Partial<SessionEndMessage>).type === 'session-end' &&
+    typeof (data as Partial<SessionEndMessage>).endsAt === 'number'
   );
 }
 
 /**
- * The last activity of the applicant, whichever tab saw it. Activity reported by another tab
- * counts only while this tab's session is not already over (a message cannot revive it).
+ * When the session ends, as far as this tab knows: the latest end any answer reported. Once
+ * this tab's known end has passed, a report cannot revive it (the logout is under way).
  */
-export function lastActivityAfter(
-  local: number,
-  reported: number,
-  now: number,
-  timeoutMs: number,
-): number {
-  if (now - local >= timeoutMs) return local;
+export function sessionEndAfter(local: number, reported: number, now: number): number {
+  if (now >= local) return local;
   return Math.max(local, reported);
+}
+
+/** SPEC §4's states, from the server's end of the session: prompted in its last `warningMs`. */
+export function idleStateAt(
+  endsAt: number,
+  now: number,
+  warningMs: number,
+): 'active' | 'prompted' | 'idle' {
+  if (now >= endsAt) return 'idle';
+  return endsAt - now <= warningMs ? 'prompted' : 'active';
 }

@@ -19,6 +19,11 @@ const TOUCH_EVERY_MS = 30_000;
 export interface SessionAccount {
   accountId: string;
   username: string;
+  /**
+   * How long the session lives without another request, in ms (its idle end, or its absolute
+   * end when that comes first). The browser's idle prompt counts down from it (SPEC §4).
+   */
+  msLeft?: number;
 }
 
 interface SessionRow {
@@ -27,6 +32,8 @@ interface SessionRow {
   live: boolean;
   stale: boolean;
   username: string;
+  last_seen_at: Date;
+  expires_at: Date;
 }
 
 /**
@@ -65,7 +72,8 @@ export function createSessions(db: Db, clock: Clock) {
     async (hashes: readonly Buffer[]): Promise<(SessionRow | undefined)[]> => {
       const { live, stale } = sessionState(clock());
       const { rows } = await sql<SessionRow>`
-        SELECT s.token_hash, s.account_id, ${live} AS live, ${stale} AS stale, a.username
+        SELECT s.token_hash, s.account_id, ${live} AS live, ${stale} AS stale, a.username,
+               s.last_seen_at, s.expires_at
         FROM sessions s JOIN accounts a ON a.id = s.account_id
         WHERE s.token_hash = ANY(${hashes}::bytea[])
       `.execute(db);
@@ -112,7 +120,12 @@ export function createSessions(db: Db, clock: Clock) {
         return undefined;
       }
       if (row.stale) await touch(hash);
-      return { accountId: row.account_id, username: row.username };
+      // Measured after the touch: a session not touched now (seen under 30 s ago) ends
+      // earlier than this request alone would suggest.
+      const now = clock().getTime();
+      const seen = row.stale ? now : row.last_seen_at.getTime();
+      const msLeft = Math.max(0, Math.min(seen + SESSION_IDLE_MS, row.expires_at.getTime()) - now);
+      return { accountId: row.account_id, username: row.username, msLeft };
     },
 
     /** Records that the session under `hash` was used now (the idle clock restarts). */

@@ -98,6 +98,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long the session lives without another request (ms), on every authenticated answer. */
+export const SESSION_MS_LEFT_HEADER = 'admit-session-ms-left';
+
 /** The 401 of SPEC §8 for a request without a live session; its cookies are cleared. */
 export function sessionInvalid(reply: FastifyReply, settings: CookieSettings): HttpError {
   clearSessionCookies(reply, settings);
@@ -122,6 +125,8 @@ export async function authenticate(
   const account = await sessions.authenticate(request.cookies[SESSION_COOKIE]);
   if (account === undefined) throw sessionInvalid(reply, cookies);
   request.account = account;
+  // The browser's idle prompt follows the server's clock, not its own guess (SPEC §4).
+  if (account.msLeft !== undefined) reply.header(SESSION_MS_LEFT_HEADER, String(account.msLeft));
   return account;
 }
 

@@ -301,6 +301,30 @@ describe('sessions', () => {
     ).toBe(401);
   });
 
+  it("tells the browser how long the session lives, so that the idle prompt follows the server's clock", async () => {
+    const cookie = await signedIn(ctx.app, 'ms-left@example.com');
+    // The test clock runs on from its fake start: allow the second the requests take.
+    const msLeft = async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/profile',
+        headers: { cookie },
+      });
+      return Number(response.headers['admit-session-ms-left']);
+    };
+    const first = await msLeft();
+    expect(first).toBeGreaterThan(SESSION_IDLE_MS - 1000);
+    expect(first).toBeLessThanOrEqual(SESSION_IDLE_MS);
+    // Within the 30 s the server does not record a use again, the session's end does not move.
+    ctx.advance(20_000);
+    const later = await msLeft();
+    expect(later).toBeGreaterThan(first - 21_000);
+    expect(later).toBeLessThanOrEqual(first - 20_000);
+    // After them, a request restarts the idle clock.
+    ctx.advance(40_000);
+    expect(await msLeft()).toBe(SESSION_IDLE_MS);
+  });
+
   it('any invalid session cookie is 401 {message}', async () => {
     const response = await ctx.app.inject({
       method: 'GET',
