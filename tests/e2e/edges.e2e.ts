@@ -166,3 +166,27 @@ test('"Yes" that meets an ended session goes to /login with the session-invalid 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(MESSAGES.sessionInvalid)).toBeVisible();
 });
+
+function saveStatus(page: Page) {
+  return page.getByRole('status').filter({ hasText: /^(Saving…|Saved at .+|Not saved)$/ });
+}
+
+test('the save state shows where the applicant is typing, and a failed autosave says so there', async ({
+  page,
+}) => {
+  await openAbout(page);
+  await page.route('**/api/answer', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
+  );
+  // The first field of a long step: its foot is thousands of pixels down.
+  await page.locator('#first_name').fill('Ada');
+  await expect(saveStatus(page)).toHaveText('Not saved');
+  await expect(page.locator('#first_name')).toBeInViewport();
+  await expect(saveStatus(page)).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeInViewport();
+
+  await page.unroute('**/api/answer');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(saveStatus(page)).toHaveText(/^Saved at /);
+  await expect(saveStatus(page)).toBeInViewport();
+});

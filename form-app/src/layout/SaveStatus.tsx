@@ -1,6 +1,6 @@
 /**
- * Issue 15: the form page's save state, heard by screen readers (a polite live region):
- * "Saving…", "Saved at 2:14 PM", or "Not saved" with a Retry button.
+ * The form page's save state, heard by screen readers (a polite live region) and seen wherever
+ * the applicant is on the step: "Saving…", "Saved at 2:14 PM", or "Not saved" with Retry.
  */
 import { Button, Stack, Typography } from '@admit/design-system';
 import { useSyncExternalStore } from 'react';
@@ -15,10 +15,24 @@ export function SaveStatus() {
   const state = useSyncExternalStore(saveStatus.subscribe, saveStatus.get);
   const failed = state.kind === 'failed';
   return (
+    // Sticky at the foot of the window while the step scrolls past (about 7,800 px on /about),
+    // so the applicant sees the save state, and a failed autosave, beside what they type; at
+    // the end of the step it rests above the step buttons.
     <Stack
       direction="row"
       spacing={1.5}
-      sx={{ alignItems: 'center', justifyContent: 'flex-end', minHeight: 40, mb: 1 }}
+      sx={{
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        minHeight: 40,
+        mb: 1,
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 1,
+        py: state.kind === 'idle' ? 0 : 0.5,
+        bgcolor: state.kind === 'idle' ? 'transparent' : 'background.default',
+        pointerEvents: state.kind === 'idle' ? 'none' : 'auto',
+      }}
     >
       {/* The region stays mounted so that each change is announced. */}
       <Typography
