@@ -8,6 +8,7 @@ import { type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import {
   baseUrl,
   expect,
+  logIn,
   MESSAGES,
   signUpAndConfirmApi,
   test,
@@ -189,4 +190,44 @@ test('the save state shows where the applicant is typing, and a failed autosave 
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(saveStatus(page)).toHaveText(/^Saved at /);
   await expect(saveStatus(page)).toBeInViewport();
+});
+
+test('unsaved answers wait in this browser: /login says so, and logging in from another tab saves them', async ({
+  page,
+}, testInfo) => {
+  const username = uniqueUsername(`pending-${String(testInfo.workerIndex)}`);
+  await signUpAndConfirmApi(page.request, username);
+  await page.goto('/about');
+  await expectStep(page, '/about', 'Personal Info');
+  await page.route('**/api/answer', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
+  );
+  await page.locator('#first_name').fill('Grace');
+  await expect(saveStatus(page)).toHaveText('Not saved');
+
+  // The idle prompt does not claim they are saved.
+  await page.clock.install();
+  await page.clock.fastForward('14:01');
+  const warning = page.getByRole('alertdialog', { name: MESSAGES.idleTitle });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('Some of your answers are not saved yet');
+  await expect(warning).not.toContainText('Your answers are saved.');
+
+  // The session ends elsewhere; the applicant comes back in a new tab of the same browser.
+  const cookies = await page.context().cookies();
+  await page.request.get(`${baseUrl()}/api/logout`, {
+    headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
+  });
+  const other = await page.context().newPage();
+  await other.goto('/login');
+  await expect(
+    other.getByText(
+      'Some answers you entered in this browser have not been saved yet. Log in to save them.',
+    ),
+  ).toBeVisible();
+  await logIn(other, username);
+  await expectStep(other, '/about', 'Personal Info');
+  await expect(other.locator('#first_name')).toHaveValue('Grace');
+  await expect.poll(() => serverAnswer(other, 'first_name')).toBe('Grace');
+  await other.close();
 });

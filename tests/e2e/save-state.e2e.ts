@@ -37,8 +37,14 @@ async function serverAnswer(page: Page, key: string): Promise<unknown> {
   return profile.answer[key];
 }
 
+/** What this browser keeps unsaved (every tab's entry), or null when nothing waits. */
 async function pendingInTab(page: Page): Promise<string | null> {
-  return page.evaluate((key) => sessionStorage.getItem(key), PENDING_KEY);
+  return page.evaluate((prefix) => {
+    const kept = Object.keys(localStorage)
+      .filter((key) => key.startsWith(`${prefix}:`))
+      .map((key) => localStorage.getItem(key) ?? '');
+    return kept.length === 0 ? null : kept.join('\n');
+  }, PENDING_KEY);
 }
 
 test.beforeEach(async ({ page }, testInfo) => {

@@ -1,6 +1,6 @@
 /**
- * Issue 15: what the form page says about saving (an aria-live status), and the answers kept in
- * this tab until the server has them. Pure functions; `useSaving` wires them.
+ * What the form page says about saving (an aria-live status), and the answers kept in this
+ * browser until the server has them. Pure functions; `useSaving` wires them.
  */
 import { type Answers } from '@admit/form-model';
 
@@ -54,11 +54,14 @@ export function saveStatusText(
   }
 }
 
-/** Where answers not yet acknowledged by the server wait (this tab only, until saved). */
+/**
+ * Where answers not yet acknowledged by the server wait, in localStorage, one entry per tab
+ * (`<this key>:<tab>`), until they are saved or the applicant logs out.
+ */
 export const PENDING_STORAGE_KEY = 'admit.pendingAnswers';
 
 export interface PendingAnswers {
-  /** Whose answers: another account logging in in this tab never gets them. */
+  /** Whose answers: another account logging in in this browser never gets them. */
   username: string;
   answers: Answers;
 }

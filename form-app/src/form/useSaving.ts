@@ -1,7 +1,8 @@
 /**
  * "One keystroke, one save" (ARCHITECTURE): a save sends only the keys changed since the last
- * successful save. Logged-in applicants also autosave a few seconds after they stop typing;
- * a visitor's answers are kept in this tab's sessionStorage so a reload loses nothing.
+ * successful save. Logged-in applicants also autosave a few seconds after they stop typing,
+ * and what the server has not acknowledged waits in this browser's localStorage; a visitor's
+ * answers are kept in this tab's sessionStorage so a reload loses nothing.
  */
 import { type Answers } from '@admit/form-model';
 import { type QueryClient } from '@tanstack/react-query';
@@ -52,21 +53,80 @@ export function clearVisitorAnswers(): void {
   }
 }
 
-/** The answers this tab kept for `username` because the server never acknowledged them. */
+/**
+ * Unsaved answers wait in this browser's localStorage, so that a tab closed, or a login in
+ * another tab, finds them. Each tab keeps its own entry (`admit.pendingAnswers:<tab>`) and
+ * rewrites only that one, so one tab's save never drops another tab's unsaved answers.
+ */
+const TAB_ID_KEY = 'admit.tabId';
+
+function thisTab(): string {
+  try {
+    let id = sessionStorage.getItem(TAB_ID_KEY);
+    if (id === null) {
+      id = crypto.randomUUID();
+      sessionStorage.setItem(TAB_ID_KEY, id);
+    }
+    return id;
+  } catch {
+    return 'tab';
+  }
+}
+
+function pendingKeys(): string[] {
+  const keys: string[] = [];
+  for (let index = 0; index < localStorage.length; index += 1) {
+    const key = localStorage.key(index);
+    if (key?.startsWith(`${PENDING_STORAGE_KEY}:`) === true) keys.push(key);
+  }
+  return keys;
+}
+
+function readEntry(key: string): unknown {
+  const raw = localStorage.getItem(key);
+  return raw === null ? null : JSON.parse(raw);
+}
+
+/**
+ * The answers kept in this browser for `username` because the server never acknowledged them,
+ * from every tab (this tab's last, so its own typing wins). This tab takes them over: the
+ * other entries go, and what they held is kept under this tab until it is saved.
+ */
 export function readPendingAnswers(username: string | undefined): Answers {
   try {
-    const raw = sessionStorage.getItem(PENDING_STORAGE_KEY);
-    return pendingFor(raw === null ? null : JSON.parse(raw), username);
+    const own = `${PENDING_STORAGE_KEY}:${thisTab()}`;
+    let merged: Answers = {};
+    for (const key of pendingKeys().sort((x, y) => Number(x === own) - Number(y === own))) {
+      const answers = pendingFor(readEntry(key), username);
+      if (Object.keys(answers).length === 0) continue;
+      merged = { ...merged, ...answers };
+      if (key !== own) localStorage.removeItem(key);
+    }
+    writePendingAnswers(username, merged);
+    return merged;
   } catch {
     return {};
   }
 }
 
+/** Whether answers typed in this browser wait to be saved (whoever typed them). */
+export function hasPendingAnswers(): boolean {
+  try {
+    return pendingKeys().some((key) => {
+      const entry = readEntry(key) as { username?: unknown } | null;
+      return typeof entry?.username === 'string';
+    });
+  } catch {
+    return false;
+  }
+}
+
 function writePendingAnswers(username: string | undefined, unsaved: Answers): void {
   try {
+    const key = `${PENDING_STORAGE_KEY}:${thisTab()}`;
     const keep = pendingToKeep(username, unsaved);
-    if (keep === undefined) sessionStorage.removeItem(PENDING_STORAGE_KEY);
-    else sessionStorage.setItem(PENDING_STORAGE_KEY, JSON.stringify(keep));
+    if (keep === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(keep));
   } catch {
     // Storage full or blocked: the answers still live in the page.
   }
@@ -75,7 +135,7 @@ function writePendingAnswers(username: string | undefined, unsaved: Answers): vo
 /** On an explicit logout: the next person at this computer must not read them. */
 export function clearPendingAnswers(): void {
   try {
-    sessionStorage.removeItem(PENDING_STORAGE_KEY);
+    for (const key of pendingKeys()) localStorage.removeItem(key);
   } catch {
     // Nothing to clear.
   }
@@ -123,7 +183,7 @@ export function useSaving(
     loggedIn: boolean;
     queryClient: QueryClient;
     initial: Answers;
-    /** Whose answers these are: unsaved ones are kept in this tab under that name. */
+    /** Whose answers these are: unsaved ones are kept in this browser under that name. */
     username?: string;
     /** A failed autosave that ended the session (401) goes here; others only show in the status. */
     onSessionEnded?: () => void;
@@ -172,7 +232,7 @@ export function useSaving(
   const onAutosaveError = useCallback(
     (error: unknown) => {
       // The status line says "Not saved" with Retry; an ended session goes to /login, and the
-      // answers wait in this tab for the next login.
+      // answers wait in this browser for the next login.
       if (error instanceof UnauthorizedError) onSessionEnded?.();
     },
     [onSessionEnded],
@@ -183,7 +243,7 @@ export function useSaving(
     const unsubscribe = form.subscribe(
       ({ values: formValues }) => {
         const values = answersOf(form, formValues);
-        // Kept in this tab at once, until the server acknowledges them.
+        // Kept in this browser at once, until the server acknowledges them.
         if (loggedIn) writePendingAnswers(username, changedAnswers(saved.current, values));
         window.clearTimeout(timer);
         timer = window.setTimeout(

@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
 import { UnauthorizedError } from '../api/errors.ts';
+import { hasPendingAnswers } from '../form/useSaving.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useIdleTimer } from '../session/idle.ts';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
@@ -13,7 +14,11 @@ import { useLogout } from './useLogout.ts';
 export const AUTO_LOGOUT_MESSAGE = 'You have been automatically logged out due to inactivity.';
 /** Ours (issue 15): added when the save before the automatic logout failed. */
 export const IDLE_NOT_SAVED_MESSAGE =
-  'Your latest answers could not be saved. Log in again in this browser tab to save them.';
+  'Your latest answers could not be saved. Log in again in this browser to save them.';
+
+/** Said instead of "Your answers are saved." while the server lacks some of them. */
+export const IDLE_UNSAVED_TEXT =
+  'Some of your answers are not saved yet; they are kept in this browser until they are.';
 
 /**
  * SPEC §4 inactivity timeout with a warning modal 60 s before: Yes keeps the session, No logs
@@ -76,8 +81,12 @@ export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<voi
         }
       >
         <Typography>
-          For your security you will be logged out in {remainingSeconds} seconds. Your answers are
-          saved. Do you want to stay logged in?
+          For your security you will be logged out in {remainingSeconds} seconds.{' '}
+          {/* Only what is true: answers the server has not acknowledged wait in this browser. */}
+          {state === 'prompted' && hasPendingAnswers()
+            ? IDLE_UNSAVED_TEXT
+            : 'Your answers are saved.'}{' '}
+          Do you want to stay logged in?
         </Typography>
       </LazyModal>
       <LogoutErrorDialog

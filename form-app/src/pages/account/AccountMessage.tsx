@@ -44,3 +44,18 @@ export function UnconfirmedNotice({
     </Box>
   );
 }
+
+/** Said on /login while answers typed in this browser wait to be saved. */
+export const PENDING_NOTICE =
+  'Some answers you entered in this browser have not been saved yet. Log in to save them.';
+
+/** /login, while answers typed in this browser wait for the server (they are saved at login). */
+export function PendingNotice() {
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Alert severity="info" role="none">
+        {PENDING_NOTICE}
+      </Alert>
+    </Box>
+  );
+}

@@ -6,7 +6,8 @@ import { api } from '../../api/endpoints.ts';
 import { ServerError } from '../../api/errors.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE } from '../../tenant.ts';
-import { AccountMessage, UnconfirmedNotice } from './AccountMessage.tsx';
+import { hasPendingAnswers } from '../../form/useSaving.ts';
+import { AccountMessage, PendingNotice, UnconfirmedNotice } from './AccountMessage.tsx';
 import { EmailAddressInput, PasswordInput } from './inputs.tsx';
 import { resendCode } from './ResendLink.ts';
 import { useAccountForm } from './useAccountForm.ts';
@@ -22,9 +23,12 @@ export function LoginPage() {
   );
   /** The address the server said waits for its confirmation code (issue 15 #9). */
   const [unconfirmed, setUnconfirmed] = useState<{ username: string; message: string }>();
+  /** Answers typed in this browser that the server never got: logging in saves them. */
+  const [pendingWaiting] = useState(hasPendingAnswers);
   return (
     <>
       <AccountMessage state={carried} />
+      {pendingWaiting ? <PendingNotice /> : null}
       {unconfirmed === undefined ? null : (
         <UnconfirmedNotice
           message={unconfirmed.message}
