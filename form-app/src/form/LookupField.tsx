@@ -5,7 +5,7 @@ import { useLayoutEffect, useState } from 'react';
 import { api } from '../api/endpoints.ts';
 import { typedOutsideReact } from '../earlySubmit.ts';
 import { changeAnswers } from './createAnswersForm.ts';
-import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
+import { type FieldProps, maxLengthOf, useQuestionInput } from './useQuestionInput.ts';
 import { useAnswersForm } from './useWatch.ts';
 import { clearLookup, hasFocusToHandOver, takeOverFocus } from './LookupPlaceholder.tsx';
 
@@ -29,7 +29,7 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
   return (
     <LookupInput
       {...props}
-      maxLength={question.maxLength}
+      maxLength={maxLengthOf(question)}
       openOnFocus={takingOver}
       fetchSuggestions={(value, signal) => api.lookup(value, question.category, signal)}
       onChange={({ label, suggestion }) => {

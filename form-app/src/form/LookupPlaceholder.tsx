@@ -8,7 +8,7 @@ import { TextInput } from '@admit/design-system';
 
 import { type AnswersForm, changeAnswers } from './createAnswersForm.ts';
 import { type PlaceholderProps } from './firstUse.ts';
-import { type Of, useQuestionInput } from './useQuestionInput.ts';
+import { maxLengthOf, type Of, useQuestionInput } from './useQuestionInput.ts';
 import { useAnswersForm } from './useWatch.ts';
 
 /** SPEC §4: clearing a lookup empties its answer and the related fields it filled. */
@@ -74,7 +74,7 @@ export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>
           const typed = input.value;
           if (typed.trim() !== typed) input.onChange(typed.trim());
         }}
-        maxLength={question.maxLength}
+        maxLength={maxLengthOf(question)}
       />
     </div>
   );

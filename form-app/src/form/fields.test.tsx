@@ -1,4 +1,5 @@
 import { FILE_INPUT_VISITOR_MESSAGE } from '@admit/design-system';
+import { LOOKUP_MAX_LENGTH } from '@admit/form-model';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Locator, page, userEvent } from 'vitest/browser';
 
@@ -164,6 +165,18 @@ describe('the step renderer', () => {
       hs_state: 'MT',
       hs_state_desc: 'Montana',
     });
+  });
+
+  it("holds a lookup's answer to its kind's limit, the server's: a college name takes 100 characters", async () => {
+    step = await renderStep({ page: collegeSections('education', 'colleges') });
+    const lookup = page.getByRole('combobox', { name: 'College or university name' });
+    await expect.element(lookup, { timeout: 10_000 }).toBeVisible();
+    await expect.element(lookup).toHaveAttribute('maxlength', String(LOOKUP_MAX_LENGTH));
+    // Once the lookup's own widget has taken over from its placeholder, the limit stays.
+    await userEvent.click(lookup);
+    await expect
+      .element(page.getByRole('combobox', { name: 'College or university name' }))
+      .toHaveAttribute('maxlength', String(LOOKUP_MAX_LENGTH));
   });
 
   it('fills the second college’s keys from its lookup, _desc included, and leaves the first college alone', async () => {

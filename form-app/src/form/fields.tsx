@@ -42,6 +42,7 @@ import { loadOnce } from '../loadOnce.ts';
 import { afterQuiet, onFirstUse, type PlaceholderProps } from './firstUse.ts';
 import {
   type FieldProps,
+  maxLengthOf,
   type Of,
   text,
   useQuestionInput,
@@ -144,15 +145,15 @@ const LookupField = lazyField<'lookup'>(
 const FileField = lazyField<'file'>(async () => (await import('./FileField.tsx')).FileField);
 
 function TextField({ question }: FieldProps<'text'>) {
-  return <TextInput {...useQuestionInput(question)} maxLength={question.maxLength} />;
+  return <TextInput {...useQuestionInput(question)} maxLength={maxLengthOf(question)} />;
 }
 
 function TextareaField({ question }: FieldProps<'textarea'>) {
-  return <Textarea {...useQuestionInput(question)} maxLength={question.maxLength} />;
+  return <Textarea {...useQuestionInput(question)} maxLength={maxLengthOf(question)} />;
 }
 
 function EmailField({ question }: FieldProps<'email'>) {
-  return <EmailInput {...useQuestionInput(question)} maxLength={question.maxLength} />;
+  return <EmailInput {...useQuestionInput(question)} maxLength={maxLengthOf(question)} />;
 }
 
 function PhoneField({ question }: FieldProps<'phone'>) {

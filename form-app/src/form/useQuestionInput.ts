@@ -4,7 +4,7 @@
  * keystroke, one field); errors show only while validating (SPEC §4); a select or radio also
  * stores the chosen label in `{key}_desc` (SPEC §3).
  */
-import { descKey, hasDescKey, isRequired, type Question } from '@admit/form-model';
+import { descKey, hasDescKey, isRequired, kindOf, type Question } from '@admit/form-model';
 
 import { useRenderer } from './RendererContext.tsx';
 import { answerName, changeAnswers } from './createAnswersForm.ts';
@@ -26,6 +26,14 @@ export interface ControlledFieldProps<V> {
   onChange: (value: V, label?: string) => void;
   error: readonly string[] | undefined;
   required: boolean;
+}
+
+/**
+ * The longest answer the question takes, from form-model's per-kind table: the same limit the
+ * server holds a save to, so the browser never lets an applicant type an answer it refuses.
+ */
+export function maxLengthOf(question: Question): number {
+  return kindOf(question).maxLength(question);
 }
 
 export const text = (value: unknown): string => (typeof value === 'string' ? value : '');
