@@ -231,3 +231,22 @@ test('unsaved answers wait in this browser: /login says so, and logging in from 
   await expect.poll(() => serverAnswer(other, 'first_name')).toBe('Grace');
   await other.close();
 });
+
+test('a Submit that finds errors focuses the validation summary, every time', async ({ page }) => {
+  await signUpAndConfirmApi(page.request, uniqueUsername('summary-focus'));
+  await page.goto('/final-steps');
+  await expectStep(page, '/final-steps', 'Submit');
+  await page.waitForLoadState('networkidle');
+  await stepButton(page, 'Submit').click();
+  await expectStep(page, '/about', 'Personal Info');
+  const summary = page.getByRole('region', { name: MESSAGES.summaryTitle });
+  await expect(summary).toBeFocused();
+
+  // Again from the last step, reached by a summary link: the summary, already shown, takes
+  // focus again.
+  await summary.locator('a[href^="/final-steps#"]').first().click();
+  await expectStep(page, '/final-steps', 'Submit');
+  await stepButton(page, 'Submit').click();
+  await expectStep(page, '/about', 'Personal Info');
+  await expect(summary).toBeFocused();
+});

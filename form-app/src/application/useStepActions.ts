@@ -78,7 +78,7 @@ export function useStepActions(
       if (submitOutcome(Object.keys(errors).length) === 'show-errors') {
         await api.postValidations(errors);
         session.markChangedPage();
-        void navigate(DEFAULT_ROUTE);
+        void navigate(DEFAULT_ROUTE, { state: { focusSummary: true } });
         scrollToTop();
         return;
       }

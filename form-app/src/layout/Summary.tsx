@@ -1,12 +1,14 @@
 /** The validation summary of SPEC §2: a link to every error on any page. */
 import { type PageConfig, summaryHref } from '@admit/form-model';
 import { ValidationSummary } from '@admit/design-system';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useFormState } from 'react-final-form';
+import { useLocation } from 'react-router-dom';
 
 import { questionLabelsOf, summaryItems } from '../application/summary.ts';
 import { shapePages } from '../form/createAnswersForm.ts';
 import { flattenGroups } from '../form/groupValues.ts';
+import { navigationState } from '../routes/paths.ts';
 
 export function Summary({
   pages,
@@ -21,9 +23,18 @@ export function Summary({
   // Errors by flat key again (a group's errors sit inside its array item in the form).
   const flat = flattenGroups<unknown>(shapePages(form), errors ?? {});
   const items = summaryItems(flat, (key) => summaryHref(pages, key), labels);
+  // The summary takes focus when it appears; after each Submit that found errors it appears
+  // anew (a new key), so that focus and a screen reader land on it again, as on GOV.UK's
+  // error summary. The key stays until the next such Submit: a later replace of the history
+  // entry must not move focus.
+  const location = useLocation();
+  const [submitKey, setSubmitKey] = useState('summary');
+  if (navigationState(location.state).focusSummary === true && submitKey !== location.key)
+    setSubmitKey(location.key);
   if (items.length === 0) return null;
   return (
     <ValidationSummary
+      key={submitKey}
       items={items}
       onNavigate={(href, event) => {
         event.preventDefault();

@@ -73,7 +73,9 @@ function useFocusOnArrival(shown: boolean) {
       navigationType === NavigationType.Replace && arrivedAt.current === location.pathname;
     arrivedAt.current = location.pathname;
     if (samePage) return;
-    const key = navigationState(location.state).focusField;
+    const { focusField: key, focusSummary } = navigationState(location.state);
+    // After a Submit that found errors the validation summary has focus (layout/Summary.tsx).
+    if (focusSummary === true) return;
     if (key === undefined) heading.current?.focus({ preventScroll: true });
     else focusField(key);
     // Once per arrival: a location is one arrival.

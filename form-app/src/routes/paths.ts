@@ -17,6 +17,8 @@ export interface NavigationState {
   errorMessage?: string;
   /** A step page focuses this field on arrival instead of its heading (summary links). */
   focusField?: string;
+  /** A Submit that found errors: the validation summary takes focus (GOV.UK's error summary). */
+  focusSummary?: boolean;
   /** /confirm pre-fills it. */
   username?: string;
 }
