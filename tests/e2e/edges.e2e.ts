@@ -250,3 +250,48 @@ test('a Submit that finds errors focuses the validation summary, every time', as
   await expectStep(page, '/about', 'Personal Info');
   await expect(summary).toBeFocused();
 });
+
+async function openEducation(page: Page): Promise<void> {
+  await signUpAndConfirmApi(page.request, uniqueUsername('refused'));
+  await page.goto('/education');
+  await expectStep(page, '/education', 'Academic History');
+  // The lookup arrives in a chunk of its own; a plain text input stands in until then.
+  await expect(page.locator('#college_name')).toHaveAttribute('role', 'combobox');
+}
+
+test('a college name stops at its 100 characters, and a CEEB typed afterwards is stored', async ({
+  page,
+}) => {
+  await openEducation(page);
+  await page.locator('#college_name').click();
+  await page.keyboard.type('c'.repeat(101));
+  await expect(page.locator('#college_name')).toHaveValue('c'.repeat(100));
+  await page.locator('#college_ceeb').fill('4488');
+  await expect.poll(() => serverAnswer(page, 'college_ceeb')).toBe('4488');
+  expect(await serverAnswer(page, 'college_name')).toBe('c'.repeat(100));
+});
+
+test('an answer the server refuses is named at its field, and every other answer is stored', async ({
+  page,
+}) => {
+  await openAbout(page);
+  const singleLine =
+    'Keep this answer on one line, without line breaks, tabs or other control characters.';
+  // A control character pasted into a name: the server refuses that answer alone.
+  await page.locator('#last_name').fill('Lovelace');
+  await page.locator('#first_name').click();
+  await page.keyboard.insertText('A\u0007da');
+  await expect(page.getByText(singleLine)).toBeVisible();
+  await expect.poll(() => serverAnswer(page, 'last_name')).toBe('Lovelace');
+  expect(await serverAnswer(page, 'first_name')).toBeUndefined();
+
+  // Later answers are stored as ever; the refused one is not sent again while unchanged.
+  await page.locator('#middle_name').fill('King');
+  await expect.poll(() => serverAnswer(page, 'middle_name')).toBe('King');
+  await expect(page.getByText(singleLine)).toBeVisible();
+
+  // Corrected, the name is stored and its error goes.
+  await page.locator('#first_name').fill('Ada');
+  await expect.poll(() => serverAnswer(page, 'first_name')).toBe('Ada');
+  await expect(page.getByText(singleLine)).toHaveCount(0);
+});

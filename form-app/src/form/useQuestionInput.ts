@@ -6,9 +6,13 @@
  */
 import { descKey, hasDescKey, isRequired, kindOf, type Question } from '@admit/form-model';
 
+import { useContext, useSyncExternalStore } from 'react';
+
+import { ApplicationContext } from './ApplicationContext.tsx';
 import { useRenderer } from './RendererContext.tsx';
 import { answerName, changeAnswers } from './createAnswersForm.ts';
 import { useAnswerField } from './useAnswerField.ts';
+import { type Refusals } from './useSaving.ts';
 import { useAnswersForm, useWatch } from './useWatch.ts';
 
 export type Of<T extends Question['type']> = Extract<Question, { type: T }>;
@@ -52,12 +56,27 @@ export function useShownError(error: unknown): readonly string[] | undefined {
 type KeyedQuestion = Exclude<Question, Of<'month-year'>>;
 type ValueOf<Q extends KeyedQuestion> = Q extends Of<'checkbox'> ? boolean : string;
 
+const NOTHING_REFUSED: Refusals = {};
+/** Outside a form layout (a prerender, a component test): nothing is ever refused. */
+const NO_REFUSALS = { subscribe: () => () => undefined, refused: () => NOTHING_REFUSED };
+
+/**
+ * What the server refused of this answer at the last save that carried it (its sentences),
+ * shown at the field whatever the status: the applicant must know it was not stored.
+ */
+export function useRefused(key: string): readonly string[] | undefined {
+  const store = useContext(ApplicationContext)?.saveStatus ?? NO_REFUSALS;
+  const refused: Refusals = useSyncExternalStore(store.subscribe, store.refused, store.refused);
+  return refused[key];
+}
+
 export function useQuestionInput<Q extends KeyedQuestion>(
   question: Q,
 ): ControlledFieldProps<ValueOf<Q>> {
   const form = useAnswersForm();
   const field = useAnswerField(answerName(form, question.key));
-  const error = useShownError(field.error);
+  const refused = useRefused(question.key);
+  const error = useShownError(field.error) ?? refused;
   const required = useRequired(question);
   const value = (
     question.type === 'checkbox' ? field.value === true : text(field.value)

@@ -4,12 +4,12 @@
  * and what the server has not acknowledged waits in this browser's localStorage; a visitor's
  * answers are kept in this tab's sessionStorage so a reload loses nothing.
  */
-import { type Answers } from '@admit/form-model';
+import { type Answers, ERROR_CODES } from '@admit/form-model';
 import { type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
-import { UnauthorizedError } from '../api/errors.ts';
+import { ServerError, UnauthorizedError } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { type Profile } from '../api/types.ts';
 import {
@@ -141,17 +141,32 @@ export function clearPendingAnswers(): void {
   }
 }
 
-/** The save state as a tiny store, so that only the status line re-renders when it changes. */
+/** The answers the server refused: key → its sentences, to show at that field. */
+export type Refusals = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * The save state as a tiny store, so that only the status line re-renders when it changes,
+ * and the answers the server refused, which only their own fields read.
+ */
 export interface SaveStatusStore {
   get: () => SaveState;
+  refused: () => Refusals;
   subscribe: (listener: () => void) => () => void;
 }
 
 function createSaveStatusStore() {
   let state: SaveState = { kind: 'idle' };
+  let refused: Refusals = {};
   const listeners = new Set<() => void>();
-  const store: SaveStatusStore & { dispatch: (event: SaveEvent) => void } = {
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  const store: SaveStatusStore & {
+    dispatch: (event: SaveEvent) => void;
+    setRefused: (next: Refusals) => void;
+  } = {
     get: () => state,
+    refused: () => refused,
     subscribe: (listener) => {
       listeners.add(listener);
       return () => {
@@ -162,10 +177,33 @@ function createSaveStatusStore() {
       const next = nextSaveState(state, event);
       if (next === state) return;
       state = next;
-      for (const listener of listeners) listener();
+      notify();
+    },
+    setRefused: (next) => {
+      refused = next;
+      notify();
     },
   };
   return store;
+}
+
+/**
+ * After a save: the refusals still standing. Keys the save carried and the server did not
+ * refuse leave; the keys it refused come in with their sentences.
+ */
+export function refusalsAfter(before: Refusals, sent: Answers, refusedNow: Refusals): Refusals {
+  const next: Record<string, readonly string[]> = {};
+  for (const [key, sentences] of Object.entries(before)) if (!(key in sent)) next[key] = sentences;
+  return { ...next, ...refusedNow };
+}
+
+/** The patch without the answers the server refused, as long as they are unchanged. */
+export function withoutRefused(patch: Answers, refusedValues: Answers): Answers {
+  return Object.fromEntries(
+    Object.entries(patch).filter(
+      ([key, value]) => !(key in refusedValues) || refusedValues[key] !== value,
+    ),
+  );
 }
 
 /** The keys whose values differ between two answer sets (a missing key counts as ""). */
@@ -192,6 +230,8 @@ export function useSaving(
   const { loggedIn, queryClient, username, onSessionEnded } = options;
   const saved = useRef<Answers>(options.initial);
   const inFlight = useRef<Promise<void> | undefined>(undefined);
+  /** The values the server refused, by key: not sent again until they change. */
+  const refusedValues = useRef<Answers>({});
   /** The patch of the save in flight: a flush as the page goes sends only what it lacks. */
   const sending = useRef<Answers>({});
   const [status] = useState(createSaveStatusStore);
@@ -201,21 +241,41 @@ export function useSaving(
     // One save at a time: a save waits for the one in flight, then sends what is still new.
     while (inFlight.current !== undefined) await inFlight.current.catch(() => undefined);
     const current = answersOf(form);
-    const patch = changedAnswers(saved.current, current);
+    // An answer the server refused is not sent again until it changes: it would only be
+    // refused again.
+    const patch = withoutRefused(changedAnswers(saved.current, current), refusedValues.current);
     if (Object.keys(patch).length === 0) {
       status.dispatch({ kind: 'nothing' });
       return;
     }
     status.dispatch({ kind: 'start' });
     sending.current = patch;
-    const request = api.saveAnswers(patch).then(() => {
-      saved.current = { ...saved.current, ...patch };
+    const stored = (answers: Answers) => {
+      saved.current = { ...saved.current, ...answers };
       queryClient.setQueryData<Profile>(queryKeys.profile, (profile) =>
-        profile === undefined ? profile : { ...profile, answer: { ...profile.answer, ...patch } },
+        profile === undefined ? profile : { ...profile, answer: { ...profile.answer, ...answers } },
       );
-      // What the server now has leaves this tab's keeping; what was typed meanwhile stays.
+      // What the server now has leaves this browser's keeping; what was typed meanwhile stays.
       writePendingAnswers(username, changedAnswers(saved.current, answersOf(form)));
-    });
+    };
+    const request = api.saveAnswers(patch).then(
+      () => {
+        stored(patch);
+        status.setRefused(refusalsAfter(status.refused(), patch, {}));
+      },
+      (error: unknown) => {
+        // Some answers refused: the server stored every other answer of the patch.
+        if (error instanceof ServerError && error.code === ERROR_CODES.answersRefused) {
+          const refused = Object.fromEntries(
+            Object.entries(patch).filter(([key]) => key in error.errors),
+          );
+          stored(Object.fromEntries(Object.entries(patch).filter(([key]) => !(key in refused))));
+          refusedValues.current = { ...refusedValues.current, ...refused };
+          status.setRefused(refusalsAfter(status.refused(), patch, error.errors));
+        }
+        throw error;
+      },
+    );
     inFlight.current = request;
     try {
       await request;

@@ -15,4 +15,9 @@ export const SESSION_INVALID_MESSAGE =
 export const ERROR_CODES = {
   /** POST /public/login: the account waits for its confirmation code (issue 15 #9). */
   unconfirmed: 'UNCONFIRMED',
+  /**
+   * PUT /api/answer: some answers were refused (`errors` names each with its sentence); every
+   * other answer of the request was stored.
+   */
+  answersRefused: 'ANSWERS_REFUSED',
 } as const;

@@ -10,6 +10,7 @@ import {
   characterCount,
   clearHiddenAnswers,
   descKey,
+  ERROR_CODES,
   DESC_MAX_LENGTH,
   type ErrorMap,
   type FormContext,
@@ -53,6 +54,9 @@ export const applicationMessages = {
     `These answers hold characters that cannot be saved: ${keys.join(', ')}.`,
   notOneLine: (keys: string[]) =>
     `These answers must be on one line, without line breaks, tabs or other control characters: ${keys.join(', ')}.`,
+  unknownOne: 'This answer is not part of this application.',
+  wrongTypeOne: 'This answer has the wrong kind of value.',
+  unstorableOne: 'This answer holds characters that cannot be saved.',
   unknownPage: (page: string) => `"${page}" is not a page of this application.`,
   unknownTab: 'That tab is not part of this application.',
   unknownButton: 'That button is not part of this application.',
@@ -115,13 +119,27 @@ export function answerRules(tenant: TenantConfig): ReadonlyMap<string, KeyRule> 
 /**
  * Refuses (400) answers the college's form cannot hold: unknown keys, wrong kinds of value,
  * unstorable text, a line break or control character in a one-line answer (form-model's
- * `isSingleLine`, the browser's rule too) or values over their question's limit. Nothing is
- * stored by the caller then.
+ * `isSingleLine`, the browser's rule too) or values over their question's limit. A service
+ * link's caller stores nothing then; the applicant's own save stores the other answers
+ * (`saveAnswers`).
  */
 export function assertAnswerPatch(
   rules: ReadonlyMap<string, KeyRule>,
   patch: Record<string, unknown>,
 ): void {
+  const refused = refusedAnswers(rules, patch);
+  if (refused !== undefined) throw refused;
+}
+
+/**
+ * The 400 for the answers of `patch` the college's form cannot hold (see `assertAnswerPatch`),
+ * or undefined when it can hold them all. Its message names the refused keys by reason; its
+ * `errors` hold one sentence per refused key, for the browser to show at that field.
+ */
+function refusedAnswers(
+  rules: ReadonlyMap<string, KeyRule>,
+  patch: Record<string, unknown>,
+): HttpError | undefined {
   const unknown: string[] = [];
   const tooLong: string[] = [];
   const wrongType: string[] = [];
@@ -138,15 +156,25 @@ export function assertAnswerPatch(
     else if (rule.singleLine && !isSingleLine(value)) notOneLine.push(key);
     else if (characterCount(value) > rule.maxLength) tooLong.push(key);
   }
-  if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
-  if (wrongType.length > 0) throw new HttpError(400, applicationMessages.wrongType(wrongType));
-  if (badText.length > 0) throw new HttpError(400, applicationMessages.unstorable(badText));
-  if (notOneLine.length > 0) {
-    throw new HttpError(400, applicationMessages.notOneLine(notOneLine), {
-      errors: Object.fromEntries(notOneLine.map((key) => [key, [messages.singleLine]])),
-    });
-  }
-  if (tooLong.length > 0) throw new HttpError(400, applicationMessages.tooLong(tooLong));
+  const reasons: [string[], (keys: string[]) => string, (key: string) => string][] = [
+    [unknown, applicationMessages.unknownKeys, () => applicationMessages.unknownOne],
+    [wrongType, applicationMessages.wrongType, () => applicationMessages.wrongTypeOne],
+    [badText, applicationMessages.unstorable, () => applicationMessages.unstorableOne],
+    [notOneLine, applicationMessages.notOneLine, () => messages.singleLine],
+    [
+      tooLong,
+      applicationMessages.tooLong,
+      (key) => messages.maxLength(rules.get(key)?.maxLength ?? 0),
+    ],
+  ];
+  const found = reasons.filter(([keys]) => keys.length > 0);
+  if (found.length === 0) return undefined;
+  return new HttpError(400, found.map(([keys, message]) => message(keys)).join(' '), {
+    code: ERROR_CODES.answersRefused,
+    errors: Object.fromEntries(
+      found.flatMap(([keys, , perKey]) => keys.map((key) => [key, [perKey(key)]])),
+    ),
+  });
 }
 
 /** What the batched save found for one caller whose session is live. */
@@ -366,10 +394,18 @@ export function createApplications(deps: {
       key: Buffer,
       patch: Record<string, unknown>,
     ): Promise<{ accountId: string; stale: boolean } | undefined> {
-      assertAnswerPatch(rules, patch);
-      const outcome = await saveBatch({ key, patch: patch as Answers });
+      // One refused answer does not keep the others from being stored: they are saved, and
+      // the 400 names the refused ones (each with its sentence), which stay as they were.
+      const refused = refusedAnswers(rules, patch);
+      const errors = (refused?.body.errors ?? {}) as Record<string, string[]>;
+      const storable = Object.fromEntries(
+        Object.entries(patch).filter(([answerKey]) => !(answerKey in errors)),
+      ) as Answers;
+      if (refused !== undefined && Object.keys(storable).length === 0) throw refused;
+      const outcome = await saveBatch({ key, patch: storable });
       if (outcome === undefined) return undefined;
       if (!outcome.saved) await assertOpen(outcome.accountId);
+      if (refused !== undefined) throw refused;
       return { accountId: outcome.accountId, stale: outcome.stale };
     },
 

@@ -1,4 +1,10 @@
-import { type Answers, clearHiddenAnswers, messages, validateAnswers } from '@admit/form-model';
+import {
+  type Answers,
+  clearHiddenAnswers,
+  ERROR_CODES,
+  messages,
+  validateAnswers,
+} from '@admit/form-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CROSS_SITE_MESSAGE } from '../../plugins/external/security.ts';
@@ -284,22 +290,35 @@ describe('PUT /api/answer', () => {
     });
   });
 
-  it('refuses an unknown key with 400 naming it, and stores nothing of the request', async () => {
+  it('refuses an unknown key with 400 naming it, and stores the rest of the request', async () => {
     const { username, cookie } = await applicant();
     await saveAnswers(cookie, { first_name: 'Ada' });
-    const before = await storedRow(username);
     const response = await call('PUT', '/api/answer', {
       cookie,
       payload: { first_name: 'Grace', last_name: 'Hopper', favourite_colour: 'blue' },
     });
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(applicationMessages.unknownKeys(['favourite_colour']));
-    expect(json(response).message).toContain('favourite_colour');
-    expect(await storedRow(username)).toEqual(before);
-    expect(before.answers).toEqual({ first_name: 'Ada' });
+    expect(json(response).code).toBe(ERROR_CODES.answersRefused);
+    expect(json(response).errors).toEqual({ favourite_colour: [applicationMessages.unknownOne] });
+    expect((await storedRow(username)).answers).toEqual({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+    });
   });
 
-  it("refuses a value over the question's limit (400) and changes nothing", async () => {
+  it('one refused answer does not keep the others of a save from being stored (a college name over 100, a CEEB)', async () => {
+    const { username, cookie } = await applicant();
+    const response = await call('PUT', '/api/answer', {
+      cookie,
+      payload: { college_name: 'c'.repeat(101), college_ceeb: '4488' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).errors).toEqual({ college_name: [messages.maxLength(100)] });
+    expect((await storedRow(username)).answers).toEqual({ college_ceeb: '4488' });
+  });
+
+  it("refuses a value over the question's limit (400) and leaves it as it was", async () => {
     const { username, cookie } = await applicant();
     // The limits themselves are accepted: text 45, the tenant's textarea 7000.
     await saveAnswers(cookie, { first_name: 'a'.repeat(45), decision_essay: 'e'.repeat(7000) });
@@ -315,7 +334,11 @@ describe('PUT /api/answer', () => {
       expect(response.statusCode, key).toBe(400);
       expect(json(response).message).toBe(applicationMessages.tooLong([key]));
     }
-    expect(await storedRow(username)).toEqual(before);
+    // The refused answers are unchanged; the valid one beside them is stored.
+    expect((await storedRow(username)).answers).toEqual({
+      ...before.answers,
+      last_name: 'Lovelace',
+    });
   });
 
   it('counts characters as a person does: 45 emoji fit a 45-character name', async () => {
@@ -328,7 +351,7 @@ describe('PUT /api/answer', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('refuses a boolean for a text key and a non-empty string for a checkbox (400), changing nothing', async () => {
+  it('refuses a boolean for a text key and a non-empty string for a checkbox (400), leaving them as they were', async () => {
     const { username, cookie } = await applicant();
     await saveAnswers(cookie, { first_name: 'Ada', legal_agree: true });
     const before = await storedRow(username);
@@ -344,7 +367,10 @@ describe('PUT /api/answer', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(json(response).message).toBe(applicationMessages.wrongType(Object.keys(payload)));
     }
-    expect(await storedRow(username)).toEqual(before);
+    expect((await storedRow(username)).answers).toEqual({
+      ...before.answers,
+      last_name: 'Lovelace',
+    });
   });
 
   it('refuses numbers, null, objects, arrays and a missing body by schema (400), changing nothing', async () => {
@@ -406,6 +432,7 @@ describe('PUT /api/answer', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(json(response)).toEqual({
         message: applicationMessages.notOneLine([key]),
+        code: ERROR_CODES.answersRefused,
         errors: { [key]: [messages.singleLine] },
       });
     }

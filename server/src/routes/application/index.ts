@@ -65,7 +65,8 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       schema: {
         operationId: 'saveAnswers',
         tags,
-        summary: 'Save answers: merged per key; unknown keys and over-long values refused',
+        summary:
+          'Save answers: merged per key; refused answers (unknown keys, over-long values) named in a 400, the rest stored',
         body: AnswersSchema,
         response: { 200: Message, ...change },
       },
