@@ -95,6 +95,7 @@ export { pageKeys, pageOfKey, summaryHref } from './config/pages.ts';
 export { descKey } from './keys/desc.ts';
 export {
   deriveWebStatus,
+  DERIVED_WEB_STATUSES,
   WEB_STATUSES,
   type DerivedWebStatus,
   type WebStatus,
