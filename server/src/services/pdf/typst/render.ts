@@ -1,0 +1,118 @@
+/**
+ * The application PDF typeset by Typst (through @myriaddreamin/typst-ts-node-compiler): the
+ * print model and the college's look go in as JSON, template.ts lays them out, and Typst
+ * does the rest (shaping every script, line breaking, pagination, font subsets, the tagged
+ * structure, title and language). One compiler per process, made with the fonts on first use.
+ */
+import { type PrintModel } from '@admit/form-model';
+import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+
+import { type ApplicationPdfMeta, DEFAULT_PDF_TITLE, DRAFT_MARK, formatDate } from '../render.ts';
+import { FONT_FAMILIES, fontBlobs } from './fonts.ts';
+import { APPLICATION_TEMPLATE } from './template.ts';
+
+/** What the college gives the PDF besides its name: its logo (SVG text) and its colours. */
+export interface TypstPdfLook {
+  /** The college's logo.svg, printed at the title block's left with `logoAlt` as its text. */
+  logoSvg?: string;
+  /** The band and heading colour, `#RRGGBB` (default: `meta.accentColor`, else dark blue). */
+  accent?: string;
+  /** The facts panel's colour, `#RRGGBB`. */
+  tint?: string;
+}
+
+export interface TypstPdfOptions {
+  /** Write PDF/UA-1 (Typst then refuses a document that breaks its rules) instead of plain tagged PDF. */
+  pdfUa?: boolean;
+}
+
+const DEFAULT_ACCENT = '#003875';
+const DEFAULT_TINT = '#f3f4f6';
+const HEX = /^#[0-9a-f]{6}$/i;
+
+let compiling: Promise<NodeCompiler> | undefined;
+
+/** The process's compiler, with every font loaded (the first call reads and parses them). */
+export function typstCompiler(): Promise<NodeCompiler> {
+  compiling ??= fontBlobs().then((blobs) =>
+    NodeCompiler.create({ fontArgs: [{ fontBlobs: blobs }] }),
+  );
+  return compiling;
+}
+
+/** The JSON the template reads from `sys.inputs.data`. */
+export function templateData(model: PrintModel, meta: ApplicationPdfMeta, look: TypstPdfLook) {
+  const timeZone = meta.timeZone ?? 'UTC';
+  const title = meta.title ?? DEFAULT_PDF_TITLE;
+  const name = meta.applicant.name.trim();
+  const who = name === '' ? meta.applicant.username : name;
+  const submittedAt = meta.submittedAt ?? null;
+  const submitted = submittedAt !== null;
+  const facts = [
+    { label: 'Applicant', value: name === '' ? 'Name not yet given' : name, strong: true },
+    { label: 'Account', value: meta.applicant.username, strong: false },
+    {
+      label: 'Status',
+      value: submitted
+        ? `Submitted ${formatDate(submittedAt, timeZone)}`
+        : 'Not yet submitted (a copy of the saved answers)',
+      strong: false,
+    },
+    { label: 'Copy made', value: formatDate(meta.generatedAt, timeZone), strong: false },
+  ];
+  if (submitted && meta.reference != null)
+    facts.push({ label: 'Reference number', value: meta.reference, strong: false });
+  const accent = [look.accent, meta.accentColor].find((colour) => HEX.test(colour ?? ''));
+  return {
+    lang: 'en',
+    documentTitle: `${meta.college}: ${title}, ${who}`,
+    college: meta.college,
+    title,
+    contact: meta.collegeContact ?? [],
+    logo: look.logoSvg ?? null,
+    logoAlt: `${meta.college} logo`,
+    colors: {
+      accent: accent ?? DEFAULT_ACCENT,
+      tint: HEX.test(look.tint ?? '') ? look.tint : DEFAULT_TINT,
+    },
+    fonts: FONT_FAMILIES,
+    facts,
+    footer: `${meta.college}  |  ${title}  |  ${who}`,
+    draft: !submitted,
+    draftMark: DRAFT_MARK,
+    steps: model.steps,
+  };
+}
+
+/** Typst's errors, in words, for the log. */
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The application PDF of `model`: tagged, with its title and language; PDF/UA-1 when asked. */
+export async function renderTypstApplicationPdf(
+  model: PrintModel,
+  meta: ApplicationPdfMeta,
+  look: TypstPdfLook = {},
+  options: TypstPdfOptions = {},
+): Promise<Uint8Array> {
+  const compiler = await typstCompiler();
+  const data = JSON.stringify(templateData(model, meta, look));
+  try {
+    const pdf = compiler.pdf(
+      { mainFileContent: APPLICATION_TEMPLATE, inputs: { data } },
+      {
+        creationTimestamp: Math.floor(meta.generatedAt.getTime() / 1000),
+        ...(options.pdfUa === true ? { pdfStandard: 'ua-1' } : {}),
+      },
+    );
+    return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  } catch (error) {
+    throw new Error(`The application PDF could not be typeset: ${describe(error)}`, {
+      cause: error,
+    });
+  } finally {
+    // Typst memoizes layouts across compilations; old entries go, recent ones speed the next.
+    compiler.evictCache(10);
+  }
+}
