@@ -84,9 +84,15 @@ export function templateData(model: PrintModel, meta: ApplicationPdfMeta, look: 
   };
 }
 
-/** Typst's errors, in words, for the log. */
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** Typst's diagnostics, one sentence each ("failed to parse SVG (…)", hints after), for the log. */
+function diagnosticsText(diagnostics: unknown[]): string {
+  return diagnostics
+    .map((item) => {
+      const { message, hints } = item as { message?: string; hints?: string[] };
+      const hint = hints !== undefined && hints.length > 0 ? ` (hint: ${hints.join('; ')})` : '';
+      return `${message ?? JSON.stringify(item)}${hint}.`;
+    })
+    .join(' ');
 }
 
 /** The application PDF of `model`: tagged, with its title and language; PDF/UA-1 when asked. */
@@ -99,18 +105,27 @@ export async function renderTypstApplicationPdf(
   const compiler = await typstCompiler();
   const data = JSON.stringify(templateData(model, meta, look));
   try {
-    const pdf = compiler.pdf(
-      { mainFileContent: APPLICATION_TEMPLATE, inputs: { data } },
-      {
+    const compiled = compiler.compile({ mainFileContent: APPLICATION_TEMPLATE, inputs: { data } });
+    const document = compiled.result;
+    if (document === null || compiled.hasError()) {
+      const error = compiled.takeDiagnostics() ?? compiled.takeError();
+      const diagnostics = error === null ? [] : compiler.fetchDiagnostics(error);
+      throw new Error(
+        `The application PDF could not be typeset: ${diagnosticsText(diagnostics) || 'Typst gave no reason.'}`,
+      );
+    }
+    // The PDF export has rules of its own (PDF/UA-1's): its errors are Typst's diagnostics too.
+    let pdf: Buffer;
+    try {
+      pdf = compiler.pdf(document, {
         creationTimestamp: Math.floor(meta.generatedAt.getTime() / 1000),
         ...(options.pdfUa === true ? { pdfStandard: 'ua-1' } : {}),
-      },
-    );
+      });
+    } catch (error) {
+      const reason = error instanceof Error && error.message !== '' ? error.message : String(error);
+      throw new Error(`The application PDF could not be written: ${reason}`, { cause: error });
+    }
     return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-  } catch (error) {
-    throw new Error(`The application PDF could not be typeset: ${describe(error)}`, {
-      cause: error,
-    });
   } finally {
     // Typst memoizes layouts across compilations; old entries go, recent ones speed the next.
     compiler.evictCache(10);
