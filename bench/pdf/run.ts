@@ -143,6 +143,7 @@ const renderTypst = () =>
   renderTypstApplicationPdf(
     model,
     { ...meta, generatedAt: new Date(), accentColor: tenant.theme.colors.primary.main },
+    [],
     look,
   );
 /**

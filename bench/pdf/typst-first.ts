@@ -23,6 +23,7 @@ const pdf = await renderTypstApplicationPdf(
     generatedAt: new Date(),
     accentColor: tenant.theme.colors.primary.main,
   },
+  [],
   { logoSvg: tenant.logoSvg },
 );
 const done = performance.now();

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 import { type PrintModel } from '@admit/form-model';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { UNREADABLE_DOCUMENT_NOTE } from '../render.ts';
 import { fontBlobs } from './fonts.ts';
 import { renderTypstApplicationPdf } from './render.ts';
 
@@ -174,6 +176,7 @@ describe('the application PDF typeset by Typst', () => {
       const pdf = await renderTypstApplicationPdf(
         modelOf(NAMES),
         META,
+        [],
         { logoSvg: LOGO },
         { pdfUa },
       );
@@ -199,7 +202,7 @@ describe('the application PDF typeset by Typst', () => {
   });
 
   it("draws the step's band in the college's colour", async () => {
-    const pdf = await renderTypstApplicationPdf(modelOf({ Latin: 'Ada' }), META, {
+    const pdf = await renderTypstApplicationPdf(modelOf({ Latin: 'Ada' }), META, [], {
       accent: '#7a0019',
     });
     const file = join(folder, 'colour.pdf');
@@ -209,6 +212,54 @@ describe('the application PDF typeset by Typst', () => {
     });
     expect(hasPixel(image.stdout, [0x7a, 0x00, 0x19])).toBe(true);
     expect(hasPixel(image.stdout, [0x00, 0x38, 0x75])).toBe(false);
+  });
+
+  it('appends each document page by page, and names where its pages went', async () => {
+    const source = await PDFDocument.create();
+    for (const word of ['first', 'second']) {
+      source.addPage([300, 200]).drawText(`Transcript ${word} page`, { x: 20, y: 100 });
+    }
+    const transcript = await source.save();
+    const model: PrintModel = {
+      steps: [
+        {
+          title: 'Documents',
+          sections: [
+            {
+              title: 'Transcripts',
+              blocks: [
+                {
+                  kind: 'question',
+                  key: 'transcript',
+                  label: 'High school transcript',
+                  answer: { kind: 'document', fileName: 'transcript.pdf' },
+                },
+                {
+                  kind: 'question',
+                  key: 'ged',
+                  label: 'GED certificate',
+                  answer: { kind: 'document', fileName: 'ged.pdf' },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const pdf = await renderTypstApplicationPdf(model, META, [
+      { answerKey: 'transcript', fileName: 'transcript.pdf', bytes: transcript },
+      { answerKey: 'ged', fileName: 'ged.pdf', bytes: new Uint8Array([1, 2, 3]) },
+    ]);
+    const { info, lines } = await poppler(pdf);
+    expect(info).toMatch(/^Pages:\s+4$/m);
+    const text = lines.join('\n');
+    expect(text).toContain('Attached document: transcript.pdf (appended as pages 2-3 of 4)');
+    expect(text).toContain('Attached document: ged.pdf (appended as page 4 of 4)');
+    expect(text).toContain('Transcript first page');
+    expect(text).toContain('Transcript second page');
+    expect(text).toContain('Attachment: transcript.pdf | 김민준 | Page 3 of 4');
+    // A file that cannot be read prints as a page saying so, never as nothing.
+    expect(text.replace(/\s+/g, ' ')).toContain(UNREADABLE_DOCUMENT_NOTE);
   });
 
   it('reads the fonts once per process, every one as TrueType or OpenType', async () => {
@@ -221,7 +272,9 @@ describe('the application PDF typeset by Typst', () => {
 
   it('says in words what went wrong when the PDF cannot be typeset', async () => {
     await expect(
-      renderTypstApplicationPdf(modelOf({ Latin: 'Ada' }), META, { logoSvg: '<svg><unclosed' }),
+      renderTypstApplicationPdf(modelOf({ Latin: 'Ada' }), META, [], {
+        logoSvg: '<svg><unclosed',
+      }),
     ).rejects.toThrow(/^The application PDF could not be typeset: .+/);
   });
 });

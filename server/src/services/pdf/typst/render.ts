@@ -7,7 +7,16 @@
 import { type PrintModel } from '@admit/form-model';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 
-import { type ApplicationPdfMeta, DEFAULT_PDF_TITLE, DRAFT_MARK, formatDate } from '../render.ts';
+import { PDFDocument } from '@cantoo/pdf-lib';
+
+import {
+  type ApplicationPdfMeta,
+  type AttachmentPdf,
+  DEFAULT_PDF_TITLE,
+  DRAFT_MARK,
+  formatDate,
+  UNREADABLE_DOCUMENT_NOTE,
+} from '../render.ts';
 import { FONT_FAMILIES, fontBlobs } from './fonts.ts';
 import { APPLICATION_TEMPLATE } from './template.ts';
 
@@ -30,18 +39,72 @@ const DEFAULT_ACCENT = '#003875';
 const DEFAULT_TINT = '#f3f4f6';
 const HEX = /^#[0-9a-f]{6}$/i;
 
+/**
+ * The compiler's root: a folder that does not exist, so that a template reads nothing from the
+ * server's disk; what it reads (the documents) is put there in memory for one render.
+ */
+const WORKSPACE = '/admit-typst-pdf';
+
 let compiling: Promise<NodeCompiler> | undefined;
+/** The render under way, which the next one waits for. */
+let queue: Promise<undefined> = Promise.resolve(undefined);
 
 /** The process's compiler, with every font loaded (the first call reads and parses them). */
 export function typstCompiler(): Promise<NodeCompiler> {
   compiling ??= fontBlobs().then((blobs) =>
-    NodeCompiler.create({ fontArgs: [{ fontBlobs: blobs }] }),
+    NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontBlobs: blobs }] }),
   );
   return compiling;
 }
 
+/** An appended document as the template gets it: its file in the compiler's memory, or none. */
+interface TemplateAttachment {
+  key: string;
+  fileName: string;
+  /** Where the compiler finds its bytes (`mapShadow`); null when it could not be read. */
+  path: string | null;
+  pages: number;
+}
+
+/** A PDF's page count; 0 when it cannot be read. Only the count: Typst draws the pages. */
+async function pageCount(bytes: Uint8Array): Promise<number> {
+  try {
+    return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Each appended document with its page count, its bytes put where the template reads them.
+ * A converted file that cannot be read (or has gone missing) prints as a page saying so.
+ */
+async function prepareAttachments(
+  compiler: NodeCompiler,
+  attachments: readonly AttachmentPdf[],
+): Promise<TemplateAttachment[]> {
+  const prepared: TemplateAttachment[] = [];
+  for (const [index, attachment] of attachments.entries()) {
+    const key = attachment.answerKey ?? `document-${index + 1}`;
+    const pages = await pageCount(attachment.bytes);
+    if (pages === 0) {
+      prepared.push({ key, fileName: attachment.fileName, path: null, pages: 1 });
+      continue;
+    }
+    const path = `/attachments/${index + 1}.pdf`;
+    compiler.mapShadow(`${WORKSPACE}${path}`, Buffer.from(attachment.bytes));
+    prepared.push({ key, fileName: attachment.fileName, path, pages });
+  }
+  return prepared;
+}
+
 /** The JSON the template reads from `sys.inputs.data`. */
-export function templateData(model: PrintModel, meta: ApplicationPdfMeta, look: TypstPdfLook) {
+export function templateData(
+  model: PrintModel,
+  meta: ApplicationPdfMeta,
+  look: TypstPdfLook,
+  attachments: readonly TemplateAttachment[] = [],
+) {
   const timeZone = meta.timeZone ?? 'UTC';
   const title = meta.title ?? DEFAULT_PDF_TITLE;
   const name = meta.applicant.name.trim();
@@ -78,6 +141,9 @@ export function templateData(model: PrintModel, meta: ApplicationPdfMeta, look: 
     fonts: FONT_FAMILIES,
     facts,
     footer: `${meta.college}  |  ${title}  |  ${who}`,
+    who,
+    attachments,
+    unreadableNote: UNREADABLE_DOCUMENT_NOTE,
     draft: !submitted,
     draftMark: DRAFT_MARK,
     steps: model.steps,
@@ -95,16 +161,38 @@ function diagnosticsText(diagnostics: unknown[]): string {
     .join(' ');
 }
 
-/** The application PDF of `model`: tagged, with its title and language; PDF/UA-1 when asked. */
+/**
+ * The application PDF of `model` with `attachments` appended, as `renderApplicationPdf` takes
+ * them: tagged, with its title and language; PDF/UA-1 when asked.
+ */
 export async function renderTypstApplicationPdf(
   model: PrintModel,
   meta: ApplicationPdfMeta,
+  attachments: readonly AttachmentPdf[] = [],
   look: TypstPdfLook = {},
   options: TypstPdfOptions = {},
 ): Promise<Uint8Array> {
   const compiler = await typstCompiler();
-  const data = JSON.stringify(templateData(model, meta, look));
+  // One render at a time per process: the compiler's memory files are shared.
+  const rendering = queue.then(() => typeset(compiler, model, meta, attachments, look, options));
+  queue = rendering.then(
+    () => undefined,
+    () => undefined,
+  );
+  return rendering;
+}
+
+async function typeset(
+  compiler: NodeCompiler,
+  model: PrintModel,
+  meta: ApplicationPdfMeta,
+  attachments: readonly AttachmentPdf[],
+  look: TypstPdfLook,
+  options: TypstPdfOptions,
+): Promise<Uint8Array> {
   try {
+    const prepared = await prepareAttachments(compiler, attachments);
+    const data = JSON.stringify(templateData(model, meta, look, prepared));
     const compiled = compiler.compile({ mainFileContent: APPLICATION_TEMPLATE, inputs: { data } });
     const document = compiled.result;
     if (document === null || compiled.hasError()) {
@@ -127,6 +215,7 @@ export async function renderTypstApplicationPdf(
     }
     return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   } finally {
+    compiler.resetShadow();
     // Typst memoizes layouts across compilations; old entries go, recent ones speed the next.
     compiler.evictCache(10);
   }

@@ -89,10 +89,21 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
   text(weight: if checked { "bold" } else { "regular" }, label),
 )
 
-#let answer(a) = {
+// Where a document's pages went: "Appended as pages 10-12 of 14", once the pages are laid out.
+#let appended(key) = context {
+  let first = query(label("attachment-first-" + key))
+  let last = query(label("attachment-last-" + key))
+  if first.len() > 0 and last.len() > 0 {
+    let (from, to) = (first.first().location().page(), last.first().location().page())
+    let total = counter(page).final().first()
+    if from == to [ (appended as page #from of #total)] else [ (appended as pages #from\-#to of #total)]
+  }
+}
+
+#let answer(key, a) = {
   if a.kind == "text" { a.text }
   else if a.kind == "blank" { box(width: 190pt, height: 10pt, stroke: (bottom: 0.75pt + muted)) }
-  else if a.kind == "document" { [Attached document: #a.fileName] }
+  else if a.kind == "document" { [Attached document: #a.fileName#appended(key)] }
   else if a.kind == "choices" { stack(spacing: 3pt, ..a.choices.map(c => choice(c.label, c.checked))) }
 }
 
@@ -109,7 +120,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
       cells.push(table.cell(colspan: 2, inset: (left: 12pt, y: 3pt), b.answer.text))
     } else {
       cells.push(text(fill: muted, b.label))
-      cells.push(answer(b.answer))
+      cells.push(answer(b.key, b.answer))
     }
   }
   table(
@@ -141,6 +152,39 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
       }
     }
     if run.len() > 0 { rows(run) }
+  }
+}
+
+
+// ── the documents the applicant uploaded, each page as it is ────────────────────────────────
+#for doc in data.attachments {
+  for n in range(1, calc.max(doc.pages, 1) + 1) {
+    page(
+      margin: (x: 0.25in, top: 0.25in, bottom: 0.45in),
+      footer: context align(center, text(size: 7.5pt, fill: muted)[
+        Attachment: #doc.fileName  |  #data.who  |  Page #counter(page).display() of #counter(page).final().first()
+      ]),
+    )[
+      #if n == 1 [#metadata(doc.key) #label("attachment-first-" + doc.key)]
+      #if n == calc.max(doc.pages, 1) [#metadata(doc.key) #label("attachment-last-" + doc.key)]
+      #if doc.path == none {
+        block(inset: 0.5in)[
+          #text(size: 12pt, weight: "bold", fill: accent)[Attachment: #doc.fileName]
+          #parbreak()
+          #data.unreadableNote
+        ]
+      } else {
+        image(
+          doc.path,
+          format: "pdf",
+          page: n,
+          width: 100%,
+          height: 100%,
+          fit: "contain",
+          alt: "Attached: " + doc.fileName + ", page " + str(n) + " of " + str(doc.pages),
+        )
+      }
+    ]
   }
 }
 `;
