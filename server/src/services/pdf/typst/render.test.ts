@@ -251,13 +251,21 @@ describe('the application PDF typeset by Typst', () => {
       { answerKey: 'ged', fileName: 'ged.pdf', bytes: new Uint8Array([1, 2, 3]) },
     ]);
     const { info, lines } = await poppler(pdf);
+    // The application's page, the transcript's two, the page standing in for the GED.
     expect(info).toMatch(/^Pages:\s+4$/m);
     const text = lines.join('\n');
-    expect(text).toContain('Attached document: transcript.pdf (appended as pages 2-3 of 4)');
-    expect(text).toContain('Attached document: ged.pdf (appended as page 4 of 4)');
+    expect(text).toMatch(
+      /High school transcript {2}Attached document: transcript\.pdf\n\s*Appended as pages 2-3 of 4/,
+    );
+    expect(text).toMatch(
+      /GED certificate {2}Attached document: ged\.pdf\n\s*Appended as page 4 of 4/,
+    );
+    expect(lines).toContain('1. transcript.pdf  Appended as pages 2-3 of 4');
+    expect(lines).toContain('2. ged.pdf  Appended as page 4 of 4');
     expect(text).toContain('Transcript first page');
     expect(text).toContain('Transcript second page');
     expect(text).toContain('Attachment: transcript.pdf | 김민준 | Page 3 of 4');
+    expect(text).toContain('Attached document: ged.pdf');
     // A file that cannot be read prints as a page saying so, never as nothing.
     expect(text.replace(/\s+/g, ' ')).toContain(UNREADABLE_DOCUMENT_NOTE);
   });

@@ -4,7 +4,7 @@
  * does the rest (shaping every script, line breaking, pagination, font subsets, the tagged
  * structure, title and language). One compiler per process, made with the fonts on first use.
  */
-import { type PrintModel } from '@admit/form-model';
+import { type PrintModel, PRINTED_BLANK } from '@admit/form-model';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -107,7 +107,9 @@ export function templateData(
 ) {
   const timeZone = meta.timeZone ?? 'UTC';
   const title = meta.title ?? DEFAULT_PDF_TITLE;
-  const name = meta.applicant.name.trim();
+  // One line wherever it prints (the panel, the footer, the title): a stored name may hold a
+  // line break.
+  const name = meta.applicant.name.replace(/\s+/g, ' ').trim();
   const who = name === '' ? meta.applicant.username : name;
   const submittedAt = meta.submittedAt ?? null;
   const submitted = submittedAt !== null;
@@ -144,6 +146,7 @@ export function templateData(
     who,
     attachments,
     unreadableNote: UNREADABLE_DOCUMENT_NOTE,
+    blank: PRINTED_BLANK,
     draft: !submitted,
     draftMark: DRAFT_MARK,
     steps: model.steps,

@@ -19,11 +19,16 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
   paper: "us-letter",
   margin: (x: 0.75in, top: 0.75in, bottom: 0.8in),
   footer: context {
+    // A copy of saved answers is a draft and must not pass for the record: said on every page.
+    if data.draft {
+      align(center, text(size: 9pt, weight: "bold", fill: accent, data.draftMark))
+      v(2pt, weak: true)
+    }
     set text(size: 8pt, fill: muted)
     grid(
       columns: (1fr, auto),
       column-gutter: 12pt,
-      [#data.footer#if data.draft [ · *#data.draftMark*]],
+      data.footer,
       [Page #counter(page).display() of #counter(page).final().first()],
     )
   },
@@ -89,25 +94,72 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
   text(weight: if checked { "bold" } else { "regular" }, label),
 )
 
-// Where a document's pages went: "Appended as pages 10-12 of 14", once the pages are laid out.
-#let appended(key) = context {
-  let first = query(label("attachment-first-" + key))
-  let last = query(label("attachment-last-" + key))
+// Where an appended document's pages went: "Appended as pages 10-12 of 14".
+#let pages-of(index) = context {
+  let first = query(label("attachment-first-" + str(index)))
+  let last = query(label("attachment-last-" + str(index)))
   if first.len() > 0 and last.len() > 0 {
     let (from, to) = (first.first().location().page(), last.first().location().page())
     let total = counter(page).final().first()
-    if from == to [ (appended as page #from of #total)] else [ (appended as pages #from\-#to of #total)]
+    if from == to [Appended as page #from of #total] else [Appended as pages #from\-#to of #total]
   }
 }
 
+// The question's document, and below it where its pages went when it is appended.
+#let appended(key) = {
+  let found = data.attachments.enumerate().filter(((i, doc)) => doc.key == key)
+  if found.len() > 0 {
+    linebreak()
+    text(size: 8pt, fill: muted, style: "italic", pages-of(found.first().first()))
+  }
+}
+
+// An unanswered question: a line to write on, and under it, for a screen reader, a search or
+// a copy, the blank as text (white, so only the line shows: Typst has no invisible text).
+#let blank = box(
+  width: 190pt,
+  stroke: (bottom: 0.75pt + muted),
+  inset: (bottom: 1pt),
+  text(fill: white, data.blank),
+)
+
+#let choice-inline(label, checked) = text(
+  weight: if checked { "bold" } else { "regular" },
+  mark(checked) + " " + label,
+)
+
 #let answer(key, a) = {
   if a.kind == "text" { a.text }
-  else if a.kind == "blank" { box(width: 190pt, height: 10pt, stroke: (bottom: 0.75pt + muted)) }
+  else if a.kind == "blank" { blank }
   else if a.kind == "document" { [Attached document: #a.fileName#appended(key)] }
-  else if a.kind == "choices" { stack(spacing: 3pt, ..a.choices.map(c => choice(c.label, c.checked))) }
+  else if a.kind == "choices" {
+    // Short options side by side, as on the form ("[X] Yes   [ ] No"); long ones one a line.
+    if a.choices.all(c => c.label.len() <= 40) {
+      a.choices.map(c => box(choice-inline(c.label, c.checked))).join(h(14pt))
+    } else {
+      stack(spacing: 3pt, ..a.choices.map(c => choice(c.label, c.checked)))
+    }
+  }
 }
 
 #let long(a) = a.kind == "text" and (a.text.len() > 240 or a.text.contains("\n"))
+
+// A long answer (an essay) under its question, the question repeated with "(continued)" at
+// the top of each further page it runs onto.
+#let long-answer(b) = {
+  let start = label("long-answer-" + b.key)
+  table(
+    columns: (1fr,),
+    stroke: none,
+    inset: (x: 0pt, y: 3pt),
+    table.header(context {
+      let first = query(start)
+      let continued = first.len() > 0 and first.first().location().page() < here().page()
+      text(fill: muted, if continued { b.label + " (continued)" } else { b.label })
+    }),
+    table.cell(inset: (left: 12pt, y: 3pt))[#metadata(b.key) #start#b.answer.text],
+  )
+}
 
 // Questions and checkboxes of a run go in one two-column table: label, then answer.
 #let rows(blocks) = {
@@ -115,9 +167,6 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
   for b in blocks {
     if b.kind == "checkbox" {
       cells.push(table.cell(colspan: 2, choice(b.label, b.checked)))
-    } else if long(b.answer) {
-      cells.push(table.cell(colspan: 2, text(fill: muted, b.label)))
-      cells.push(table.cell(colspan: 2, inset: (left: 12pt, y: 3pt), b.answer.text))
     } else {
       cells.push(text(fill: muted, b.label))
       cells.push(answer(b.key, b.answer))
@@ -138,7 +187,10 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
     heading(level: 2, section.title)
     let run = ()
     for b in section.blocks {
-      if b.kind == "question" or b.kind == "checkbox" {
+      if b.kind == "question" and long(b.answer) {
+        if run.len() > 0 { rows(run); run = () }
+        long-answer(b)
+      } else if b.kind == "question" or b.kind == "checkbox" {
         run.push(b)
       } else {
         if run.len() > 0 { rows(run); run = () }
@@ -157,7 +209,21 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
 
 
 // ── the documents the applicant uploaded, each page as it is ────────────────────────────────
-#for doc in data.attachments {
+#if data.attachments.len() > 0 {
+  heading(level: 2, "Attached Documents")
+  table(
+    columns: (200pt, 1fr),
+    stroke: none,
+    inset: (x: 0pt, y: 3pt),
+    column-gutter: 16pt,
+    ..data.attachments.enumerate().map(((i, doc)) => (
+      [#(i + 1). #doc.fileName],
+      pages-of(i),
+    )).flatten(),
+  )
+}
+
+#for (index, doc) in data.attachments.enumerate() {
   for n in range(1, calc.max(doc.pages, 1) + 1) {
     page(
       margin: (x: 0.25in, top: 0.25in, bottom: 0.45in),
@@ -165,11 +231,11 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
         Attachment: #doc.fileName  |  #data.who  |  Page #counter(page).display() of #counter(page).final().first()
       ]),
     )[
-      #if n == 1 [#metadata(doc.key) #label("attachment-first-" + doc.key)]
-      #if n == calc.max(doc.pages, 1) [#metadata(doc.key) #label("attachment-last-" + doc.key)]
+      #if n == 1 [#metadata(index) #label("attachment-first-" + str(index))]
+      #if n == calc.max(doc.pages, 1) [#metadata(index) #label("attachment-last-" + str(index))]
       #if doc.path == none {
         block(inset: 0.5in)[
-          #text(size: 12pt, weight: "bold", fill: accent)[Attachment: #doc.fileName]
+          #text(size: 12pt, weight: "bold", fill: accent)[Attached document: #doc.fileName]
           #parbreak()
           #data.unreadableNote
         ]
