@@ -24,7 +24,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { printableModel, printModel, validateAnswers } from '@admit/form-model';
+import { type PrintModel, printableModel, printModel, validateAnswers } from '@admit/form-model';
 import { renderApplicationPdf, renderTypstApplicationPdf } from '@admit/server';
 import { loadTenant } from '@admit/tenant-config/node';
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -147,6 +147,35 @@ const renderTypst = () =>
     look,
   );
 /**
+ * The model as another applicant's: every typed answer differs (a number added), so Typst
+ * reuses only the college's own texts (labels, headings, options) from earlier renders.
+ */
+let applicants = 0;
+const anotherApplicant = (): PrintModel => {
+  applicants += 1;
+  const suffix = ` ${applicants}`;
+  return {
+    steps: model.steps.map((step) => ({
+      ...step,
+      sections: step.sections.map((section) => ({
+        ...section,
+        blocks: section.blocks.map((block) =>
+          block.kind === 'question' && block.answer.kind === 'text'
+            ? { ...block, answer: { kind: 'text', text: block.answer.text + suffix } }
+            : block,
+        ),
+      })),
+    })),
+  };
+};
+const renderTypstAnotherApplicant = () =>
+  renderTypstApplicationPdf(
+    anotherApplicant(),
+    { ...meta, generatedAt: new Date(), accentColor: tenant.theme.colors.primary.main },
+    [],
+    look,
+  );
+/**
  * Typst with its memo emptied first: what a render costs when nothing of an earlier one is
  * reused (the fonts stay loaded). The memo is global to the process: any compiler empties it.
  */
@@ -199,6 +228,7 @@ const chromiumTimes: number[] = [];
 const typstTimes: number[] = [];
 const typstCpu: number[] = [];
 const typstColdTimes: number[] = [];
+const typstOtherTimes: number[] = [];
 let typstPdf: Uint8Array = new Uint8Array();
 let ourPdf: Uint8Array = new Uint8Array();
 let chromiumPdf: Uint8Array = new Uint8Array();
@@ -219,6 +249,9 @@ for (let run = 0; run < RUNS; run += 1) {
   typstPdf = typst.result;
   await settle();
   typstColdTimes.push((await time(renderTypstUnmemoized)).ms);
+  await renderTypst();
+  await settle();
+  typstOtherTimes.push((await time(renderTypstAnotherApplicant)).ms);
   // Warm again before the next round's timed render.
   await renderTypst();
   await settle();
@@ -239,9 +272,13 @@ console.log(
 );
 const typstMedian = median(typstTimes);
 console.log(
-  `  Typst 0.14 (every script)       ${ms(typstMedian).padStart(10)}   ` +
+  `  Typst 0.14, same answers again  ${ms(typstMedian).padStart(10)}   ` +
     `(min ${ms(Math.min(...typstTimes))}, max ${ms(Math.max(...typstTimes))}; ` +
     `CPU ${ms(median(typstCpu))}; ${await pagesOf(typstPdf)} pages, ${kb(typstPdf.byteLength)})`,
+);
+console.log(
+  `  Typst, another applicant        ${ms(median(typstOtherTimes)).padStart(10)}   ` +
+    `(min ${ms(Math.min(...typstOtherTimes))}, max ${ms(Math.max(...typstOtherTimes))}; every typed answer differs from the last render's)`,
 );
 console.log(
   `  Typst, its memo emptied first   ${ms(median(typstColdTimes)).padStart(10)}   ` +
@@ -277,10 +314,13 @@ console.log(
     `with a browser launched per PDF: ${((chromiumMedian + launched.ms) / ourMedian).toFixed(0)}×`,
 );
 
-const typstRatio = chromiumMedian / typstMedian;
+// The target is judged on another applicant's PDF: what a real render costs once the
+// college's texts are laid out; the same answers again reuse almost the whole document.
+const typstRatio = chromiumMedian / median(typstOtherTimes);
 console.log(
-  `  Typst is ${typstRatio.toFixed(1)}× faster than a warm Chromium (target ≥ ${TYPST_TARGET_RATIO}×): ` +
-    `${typstRatio >= TYPST_TARGET_RATIO ? 'PASS' : 'MISS'}; with its memo emptied: ` +
+  `  Typst (another applicant) is ${typstRatio.toFixed(1)}× faster than a warm Chromium ` +
+    `(target ≥ ${TYPST_TARGET_RATIO}×): ${typstRatio >= TYPST_TARGET_RATIO ? 'PASS' : 'MISS'}; ` +
+    `the same answers again: ${(chromiumMedian / typstMedian).toFixed(1)}×; its memo emptied: ` +
     `${(chromiumMedian / median(typstColdTimes)).toFixed(1)}×`,
 );
 
