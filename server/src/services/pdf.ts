@@ -208,6 +208,9 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
         accent: tenant.theme.colors.primary.main,
         tint: tenant.theme.colors.neutral.extraLight,
       },
+      // PDF/UA-1 where Typst can write it; plain tagged PDF when the document breaks its rules
+      // (a character no font draws, an appended document).
+      { pdfUa: true },
     );
     const fileKey = `application-pdf/${accountId}/${version.slice(0, 32)}.pdf`;
     await files.put(fileKey, pdf);

@@ -278,6 +278,39 @@ describe('the application PDF typeset by Typst', () => {
     expect([...signatures]).toEqual(['10000']);
   });
 
+  it('writes PDF/UA-1 when every character prints, and plain tagged PDF with the reason when not', async () => {
+    const refusals: string[] = [];
+    const onPdfUaRefused = (reason: string) => refusals.push(reason);
+    // A control character stored long ago is left out: no font draws it.
+    const clean = await renderTypstApplicationPdf(
+      modelOf({ Latin: 'Ada\u0007 Lovelace' }),
+      META,
+      [],
+      {},
+      {
+        pdfUa: true,
+        onPdfUaRefused,
+      },
+    );
+    expect(refusals).toEqual([]);
+    expect(Buffer.from(clean).toString('latin1')).toContain('pdfuaid:part');
+    expect((await poppler(clean)).lines).toContain('Name (Latin)  Ada Lovelace');
+    // Gurmukhi has no face yet (no Noto Sans Gurmukhi on npm): PDF/UA-1 refuses the document.
+    const unprintable = await renderTypstApplicationPdf(
+      modelOf({ Gurmukhi: 'ਗੁਰਪ੍ਰੀਤ' }),
+      META,
+      [],
+      {},
+      {
+        pdfUa: true,
+        onPdfUaRefused,
+      },
+    );
+    expect(refusals).toEqual([expect.stringContaining('could not be displayed')]);
+    expect(Buffer.from(unprintable).toString('latin1')).not.toContain('pdfuaid:part');
+    expect((await poppler(unprintable)).info).toMatch(/^Tagged:\s+yes$/m);
+  });
+
   it('says in words what went wrong when the PDF cannot be typeset', async () => {
     await expect(
       renderTypstApplicationPdf(modelOf({ Latin: 'Ada' }), META, [], {

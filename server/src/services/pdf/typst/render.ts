@@ -17,6 +17,7 @@ import {
   formatDate,
   UNREADABLE_DOCUMENT_NOTE,
 } from '../render.ts';
+import { printableLine, printableText } from '../text.ts';
 import { FONT_FAMILIES, fontBlobs } from './fonts.ts';
 import { APPLICATION_TEMPLATE } from './template.ts';
 
@@ -31,8 +32,14 @@ export interface TypstPdfLook {
 }
 
 export interface TypstPdfOptions {
-  /** Write PDF/UA-1 (Typst then refuses a document that breaks its rules) instead of plain tagged PDF. */
+  /**
+   * Write PDF/UA-1 rather than plain tagged PDF. A document that breaks its rules (Typst
+   * checks them; an appended document always does, in Typst 0.14) is written as plain tagged
+   * PDF instead, and `onPdfUaRefused` is told why.
+   */
   pdfUa?: boolean;
+  /** Told why Typst refused PDF/UA-1 for this document (for the log). */
+  onPdfUaRefused?: (reason: string) => void;
 }
 
 const DEFAULT_ACCENT = '#003875';
@@ -88,14 +95,30 @@ async function prepareAttachments(
     const key = attachment.answerKey ?? `document-${index + 1}`;
     const pages = await pageCount(attachment.bytes);
     if (pages === 0) {
-      prepared.push({ key, fileName: attachment.fileName, path: null, pages: 1 });
+      prepared.push({ key, fileName: printableLine(attachment.fileName), path: null, pages: 1 });
       continue;
     }
     const path = `/attachments/${index + 1}.pdf`;
     compiler.mapShadow(`${WORKSPACE}${path}`, Buffer.from(attachment.bytes));
-    prepared.push({ key, fileName: attachment.fileName, path, pages });
+    prepared.push({ key, fileName: printableLine(attachment.fileName), path, pages });
   }
   return prepared;
+}
+
+/**
+ * Every text of `value` as the PDF prints it (`printableText`: control characters out, tabs
+ * as spaces, NFC): a character no font draws would print as an empty box, and PDF/UA-1
+ * refuses the whole document for it.
+ */
+function printable<T>(value: T): T {
+  if (typeof value === 'string') return printableText(value) as T;
+  if (Array.isArray(value)) return value.map(printable) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, printable(item)]),
+    ) as T;
+  }
+  return value;
 }
 
 /** The JSON the template reads from `sys.inputs.data`. */
@@ -109,13 +132,13 @@ export function templateData(
   const title = meta.title ?? DEFAULT_PDF_TITLE;
   // One line wherever it prints (the panel, the footer, the title): a stored name may hold a
   // line break.
-  const name = meta.applicant.name.replace(/\s+/g, ' ').trim();
-  const who = name === '' ? meta.applicant.username : name;
+  const name = printableLine(meta.applicant.name).trim();
+  const who = name === '' ? printableLine(meta.applicant.username) : name;
   const submittedAt = meta.submittedAt ?? null;
   const submitted = submittedAt !== null;
   const facts = [
     { label: 'Applicant', value: name === '' ? 'Name not yet given' : name, strong: true },
-    { label: 'Account', value: meta.applicant.username, strong: false },
+    { label: 'Account', value: printableLine(meta.applicant.username), strong: false },
     {
       label: 'Status',
       value: submitted
@@ -133,7 +156,7 @@ export function templateData(
     documentTitle: `${meta.college}: ${title}, ${who}`,
     college: meta.college,
     title,
-    contact: meta.collegeContact ?? [],
+    contact: (meta.collegeContact ?? []).map(printableLine),
     logo: look.logoSvg ?? null,
     logoAlt: `${meta.college} logo`,
     colors: {
@@ -149,8 +172,13 @@ export function templateData(
     blank: PRINTED_BLANK,
     draft: !submitted,
     draftMark: DRAFT_MARK,
-    steps: model.steps,
+    steps: printable(model.steps),
   };
+}
+
+/** What an export error says. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error && error.message !== '' ? error.message : String(error);
 }
 
 /** Typst's diagnostics, one sentence each ("failed to parse SVG (…)", hints after), for the log. */
@@ -205,16 +233,26 @@ async function typeset(
         `The application PDF could not be typeset: ${diagnosticsText(diagnostics) || 'Typst gave no reason.'}`,
       );
     }
-    // The PDF export has rules of its own (PDF/UA-1's): its errors are Typst's diagnostics too.
-    let pdf: Buffer;
+    const creationTimestamp = Math.floor(meta.generatedAt.getTime() / 1000);
+    let pdf: Buffer | undefined;
+    // PDF/UA-1 has rules of its own, which Typst checks: a character no font draws, or an
+    // appended document (Typst 0.14 embeds no PDF in PDF/UA-1), fails it. The applicant's PDF
+    // is then written as plain tagged PDF rather than not at all.
+    if (options.pdfUa === true && attachments.length > 0) {
+      options.onPdfUaRefused?.('Typst 0.14 cannot embed the appended documents in PDF/UA-1.');
+    } else if (options.pdfUa === true) {
+      try {
+        pdf = compiler.pdf(document, { creationTimestamp, pdfStandard: 'ua-1' });
+      } catch (error) {
+        options.onPdfUaRefused?.(reasonOf(error));
+      }
+    }
     try {
-      pdf = compiler.pdf(document, {
-        creationTimestamp: Math.floor(meta.generatedAt.getTime() / 1000),
-        ...(options.pdfUa === true ? { pdfStandard: 'ua-1' } : {}),
-      });
+      pdf ??= compiler.pdf(document, { creationTimestamp });
     } catch (error) {
-      const reason = error instanceof Error && error.message !== '' ? error.message : String(error);
-      throw new Error(`The application PDF could not be written: ${reason}`, { cause: error });
+      throw new Error(`The application PDF could not be written: ${reasonOf(error)}`, {
+        cause: error,
+      });
     }
     return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   } finally {
