@@ -1,10 +1,12 @@
 /**
  * The fonts Typst typesets the PDFs with: Noto from npm packages, a face per script, read once
- * per process and handed to the compiler as blobs (no system fonts, so every server prints
- * alike). The @expo-google-fonts packages ship TrueType; the scripts they lack come from
- * @fontsource, which ships only web fonts: those are WOFF2, unpacked to TrueType once here,
- * because Typst reads only TrueType and OpenType. Typst picks, character by character, the
- * first family of `FONT_FAMILIES` that has a glyph, and shapes each run with that face.
+ * per process and handed to the compiler as blobs (no font folder is searched, so every server
+ * prints alike; Typst's own fonts, New Computer Modern among them, stay behind them as its
+ * last fallback). The @expo-google-fonts packages ship TrueType; the scripts they lack come
+ * from @fontsource (@fontsource-variable where no static face is published), which ships only
+ * web fonts: those are WOFF2, unpacked to TrueType once here, because Typst reads only
+ * TrueType and OpenType. Typst picks, character by character, the first family of
+ * `FONT_FAMILIES` that has a glyph, and shapes each run with that face.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -43,6 +45,8 @@ const FONT_FILES: readonly string[] = [
   '@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-400-normal.woff2',
   '@fontsource/noto-sans-myanmar/files/noto-sans-myanmar-myanmar-400-normal.woff2',
   '@fontsource-variable/noto-sans-ethiopic/files/noto-sans-ethiopic-ethiopic-wght-normal.woff2',
+  '@fontsource-variable/noto-sans-telugu/files/noto-sans-telugu-telugu-wght-normal.woff2',
+  '@fontsource-variable/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-wght-normal.woff2',
   // Chinese first, so that Han characters take Chinese forms; Hangul then comes from Korean.
   '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
   '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
@@ -69,6 +73,8 @@ export const FONT_FAMILIES: readonly string[] = [
   'Noto Sans Armenian',
   'Noto Sans Georgian',
   'Noto Sans Ethiopic',
+  'Noto Sans Telugu',
+  'Noto Sans Sinhala',
   'Noto Sans SC',
   'Noto Sans KR',
   'Noto Emoji',

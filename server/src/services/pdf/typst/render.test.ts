@@ -32,6 +32,8 @@ const NAMES: Record<string, string> = {
   Tamil: 'கார்த்திக் சுப்பிரமணியம்',
   Kannada: 'ಪ್ರಕಾಶ್',
   Malayalam: 'ശ്രീകുമാർ',
+  Telugu: 'శ్రీనివాస్',
+  Sinhala: 'ශ්‍රී ලංකා',
   Thai: 'สมชาย ใจดี',
   Myanmar: 'အောင်ဆန်း',
   Amharic: 'አበበ ቢቂላ',
