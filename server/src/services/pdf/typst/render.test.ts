@@ -167,7 +167,7 @@ describe('the application PDF typeset by Typst', () => {
   });
 
   for (const [script, name] of Object.entries(NOT_YET_EXTRACTED)) {
-    it.fails(`does not yet give back a ${script} name exactly in its text layer`, async () => {
+    it.fails(`does not yet give back the ${script} name exactly in its text layer`, async () => {
       const pdf = await renderTypstApplicationPdf(modelOf({ [script]: name }), META);
       expect((await poppler(pdf)).lines).toContain(`Name (${script})  ${name}`);
     });
