@@ -10,3 +10,8 @@ export {
   type AttachmentPdf,
   renderApplicationPdf,
 } from './services/pdf.ts';
+export {
+  renderTypstApplicationPdf,
+  type TypstPdfLook,
+  type TypstPdfOptions,
+} from './services/pdf/typst/render.ts';

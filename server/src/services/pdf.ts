@@ -17,7 +17,8 @@ import { DatabaseUnavailableError } from '../db/health.ts';
 import { type Clock } from './clock.ts';
 import { GENERIC_MESSAGE, HttpError, StorageFullError } from './errors.ts';
 import { type FileStore } from './files.ts';
-import { type AttachmentPdf, DEFAULT_PDF_TITLE, renderApplicationPdf } from './pdf/render.ts';
+import { type AttachmentPdf, DEFAULT_PDF_TITLE } from './pdf/render.ts';
+import { renderTypstApplicationPdf } from './pdf/typst/render.ts';
 import { asciiFileNamePart } from './pdf/winansi.ts';
 
 export { type ApplicationPdfMeta, type AttachmentPdf, renderApplicationPdf } from './pdf/render.ts';
@@ -53,7 +54,7 @@ export const PDF_DOWNLOAD_PATH = '/api/pdf/application.pdf';
  * Part of every version: raise it when the rendering changes, so that every stored PDF is
  * rebuilt in the new layout at its next request.
  */
-export const PDF_RENDERER_VERSION = 6;
+export const PDF_RENDERER_VERSION = 7;
 
 export const pdfMessages = {
   notAnswered: 'There is nothing to print yet. Answer a question first, then download your PDF.',
@@ -187,7 +188,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
       const bytes = (await files.get(document.convertedKey)) ?? new Uint8Array();
       attachments.push({ answerKey: key, fileName: document.fileName, bytes });
     }
-    const pdf = await renderApplicationPdf(
+    const pdf = await renderTypstApplicationPdf(
       model,
       {
         college: tenant.names.college,
@@ -201,6 +202,15 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
         accentColor: tenant.theme.colors.primary.main,
       },
       attachments,
+      // The college's look comes from its data: its logo and colours.
+      {
+        logoSvg: tenant.logoSvg,
+        accent: tenant.theme.colors.primary.main,
+        tint: tenant.theme.colors.neutral.extraLight,
+      },
+      // PDF/UA-1 where Typst can write it; plain tagged PDF when the document breaks its rules
+      // (a character no font draws, an appended document).
+      { pdfUa: true },
     );
     const fileKey = `application-pdf/${accountId}/${version.slice(0, 32)}.pdf`;
     await files.put(fileKey, pdf);

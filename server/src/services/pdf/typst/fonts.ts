@@ -1,0 +1,106 @@
+/**
+ * The fonts Typst typesets the PDFs with: Noto from npm packages, a face per script, read once
+ * per process and handed to the compiler as blobs (no font folder is searched, so every server
+ * prints alike; Typst's own fonts, New Computer Modern among them, stay behind them as its
+ * last fallback). The @expo-google-fonts packages ship TrueType; the scripts they lack come
+ * from @fontsource (@fontsource-variable where no static face is published), which ships only
+ * web fonts: those are WOFF2, unpacked to TrueType once here, because Typst reads only
+ * TrueType and OpenType. Typst picks, character by character, the first family of
+ * `FONT_FAMILIES` that has a glyph, and shapes each run with that face.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
+const packageRequire = createRequire(import.meta.url);
+
+/** wawoff2 (Google's WOFF2 decoder in WebAssembly) ships no types: a WOFF2 file in, TrueType out. */
+const decompress = packageRequire('wawoff2/decompress.js') as (
+  woff2: Uint8Array,
+) => Promise<Uint8Array>;
+
+/** A TrueType file in an npm package, or a WOFF2 one to unpack. */
+const FONT_FILES: readonly string[] = [
+  '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  '@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf',
+  '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
+  '@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf',
+  '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf',
+  '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf',
+  '@expo-google-fonts/noto-sans-lao/400Regular/NotoSansLao_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-khmer/400Regular/NotoSansKhmer_400Regular.ttf',
+  '@fontsource/noto-sans-armenian/files/noto-sans-armenian-armenian-400-normal.woff2',
+  '@fontsource/noto-sans-armenian/files/noto-sans-armenian-armenian-700-normal.woff2',
+  '@fontsource/noto-sans-georgian/files/noto-sans-georgian-georgian-400-normal.woff2',
+  '@fontsource/noto-sans-georgian/files/noto-sans-georgian-georgian-700-normal.woff2',
+  '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2',
+  '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff2',
+  '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff2',
+  '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff2',
+  '@fontsource/noto-sans-kannada/files/noto-sans-kannada-kannada-400-normal.woff2',
+  '@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-400-normal.woff2',
+  '@fontsource/noto-sans-myanmar/files/noto-sans-myanmar-myanmar-400-normal.woff2',
+  '@fontsource-variable/noto-sans-ethiopic/files/noto-sans-ethiopic-ethiopic-wght-normal.woff2',
+  '@fontsource-variable/noto-sans-telugu/files/noto-sans-telugu-telugu-wght-normal.woff2',
+  '@fontsource-variable/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-wght-normal.woff2',
+  // Chinese first, so that Han characters take Chinese forms; Hangul then comes from Korean.
+  '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
+];
+
+/**
+ * The families in the order Typst tries them for each character: Latin, Greek and Cyrillic
+ * from Noto Sans, then each script's own face.
+ */
+export const FONT_FAMILIES: readonly string[] = [
+  'Noto Sans',
+  'Noto Sans Arabic',
+  'Noto Sans Hebrew',
+  'Noto Sans Devanagari',
+  'Noto Sans Bengali',
+  'Noto Sans Tamil',
+  'Noto Sans Kannada',
+  'Noto Sans Malayalam',
+  'Noto Sans Thai',
+  'Noto Sans Lao',
+  'Noto Sans Khmer',
+  'Noto Sans Myanmar',
+  'Noto Sans Armenian',
+  'Noto Sans Georgian',
+  'Noto Sans Ethiopic',
+  'Noto Sans Telugu',
+  'Noto Sans Sinhala',
+  'Noto Sans SC',
+  'Noto Sans KR',
+  'Noto Emoji',
+];
+
+const WOFF2_SIGNATURE = 0x774f4632; // "wOF2"
+
+async function fontBytes(file: string): Promise<Buffer> {
+  const bytes = await readFile(packageRequire.resolve(file));
+  if (bytes.byteLength < 4 || bytes.readUInt32BE(0) !== WOFF2_SIGNATURE) return bytes;
+  // The decoder answers with a view of its own memory, which its next call overwrites: copied
+  // at once, before any other file is unpacked.
+  return Buffer.from(await decompress(bytes));
+}
+
+/** One file after the other: the decoder's answer is valid only until its next call. */
+async function loadAll(): Promise<Buffer[]> {
+  const blobs: Buffer[] = [];
+  for (const file of FONT_FILES) blobs.push(await fontBytes(file));
+  return blobs;
+}
+
+let loading: Promise<Buffer[]> | undefined;
+
+/** Every font file's TrueType bytes, read (and unpacked) once per process. */
+export function fontBlobs(): Promise<Buffer[]> {
+  loading ??= loadAll();
+  return loading;
+}
