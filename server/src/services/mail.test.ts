@@ -1,11 +1,17 @@
 import { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { type Config } from '../config.ts';
 import { createTestContext, GOOD_PASSWORD, loggedApp, type TestContext } from '../test/context.ts';
 import { freePort, startSmtpServer } from '../test/smtp.ts';
 import { createHousekeeping } from './housekeeping.ts';
-import { KEEP_MAIL_MS, MAIL_MAX_ATTEMPTS, mailBackoff, SEND_MAIL_JOB } from './mail.ts';
+import {
+  KEEP_MAIL_MS,
+  MAIL_CONCURRENCY,
+  MAIL_MAX_ATTEMPTS,
+  mailBackoff,
+  SEND_MAIL_JOB,
+} from './mail.ts';
 
 const PUBLIC_ORIGIN = 'https://apply.example.edu';
 
@@ -145,6 +151,50 @@ describe('mail goes through the job queue', () => {
     expect(mail?.body).toContain('Your confirmation code is');
     expect(mail?.error).toMatch(/ECONNREFUSED/);
     expect(log()).toContain(`could not be sent after ${MAIL_MAX_ATTEMPTS} attempts`);
+  });
+});
+
+describe('a burst of mail (receipts at a deadline)', () => {
+  it(`sends ${MAIL_CONCURRENCY} mails at a time over pooled SMTP connections, and closes them when the server closes (regression: one mail at a time, a new connection each)`, async () => {
+    // The SMTP server answers no mail until MAIL_CONCURRENCY wait for their answer at once:
+    // a worker that sends one at a time would wait for ever on the first (vi.waitFor ends it).
+    const smtp = await startSmtpServer(0, { holdUntil: MAIL_CONCURRENCY });
+    try {
+      const { app } = await appWith({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+      const usernames = Array.from(
+        { length: MAIL_CONCURRENCY * 3 },
+        (_, index) => `burst-${index}@example.com`,
+      );
+      for (const username of usernames) await signUp(app, username);
+      app.mailQueue.start();
+      await vi.waitFor(
+        () => {
+          expect(smtp.received).toHaveLength(usernames.length);
+        },
+        { timeout: 60_000, interval: 100 },
+      );
+      expect(smtp.mostHeld()).toBe(MAIL_CONCURRENCY);
+      expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual([...usernames].sort());
+      const jobs = await mailJobs();
+      expect(jobs.map(({ status, attempts }) => ({ status, attempts }))).toEqual(
+        usernames.map(() => ({ status: 'done', attempts: 1 })),
+      );
+      // Pooled: the connections carried several mails each, never more of them than mails at a time.
+      expect(smtp.connections().accepted).toBeLessThanOrEqual(MAIL_CONCURRENCY);
+      expect(smtp.connections().open).toBeGreaterThan(0);
+
+      await app.close();
+      apps.splice(apps.indexOf(app), 1);
+      // A stopped server leaves no connection open at the college's SMTP server.
+      await vi.waitFor(
+        () => {
+          expect(smtp.connections().open).toBe(0);
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+    } finally {
+      await smtp.close();
+    }
   });
 });
 
