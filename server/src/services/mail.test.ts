@@ -175,9 +175,15 @@ describe('a burst of mail (receipts at a deadline)', () => {
       );
       expect(smtp.mostHeld()).toBe(MAIL_CONCURRENCY);
       expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual([...usernames].sort());
-      const jobs = await mailJobs();
-      expect(jobs.map(({ status, attempts }) => ({ status, attempts }))).toEqual(
-        usernames.map(() => ({ status: 'done', attempts: 1 })),
+      // Each job records its outcome after the SMTP server's answer.
+      await vi.waitFor(
+        async () => {
+          const jobs = await mailJobs();
+          expect(jobs.map(({ status, attempts }) => ({ status, attempts }))).toEqual(
+            usernames.map(() => ({ status: 'done', attempts: 1 })),
+          );
+        },
+        { timeout: 30_000, interval: 100 },
       );
       // Pooled: the connections carried several mails each, never more of them than mails at a time.
       expect(smtp.connections().accepted).toBeLessThanOrEqual(MAIL_CONCURRENCY);
