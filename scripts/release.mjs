@@ -2,7 +2,7 @@
 // `npm run release`: builds Admit once and writes one tarball a college's server runs from,
 // release/admit-<version>.tgz, with no sources, tests or build tools in it:
 //
-//   admit-<version>/server/dist        main.js, convertProcess.js, cli.js (bundled, Node 22+)
+//   admit-<version>/server/dist        main.js, convertProcess.js, pdfWorker.js, cli.js (bundled, Node 22+)
 //   admit-<version>/server/lookups     the public high-school and college lists
 //   admit-<version>/form-app/dist      the built app and its prerender bundle (.ssr/)
 //   admit-<version>/tenant-config      the bundled colleges and their JSON Schemas
@@ -160,7 +160,7 @@ keeps it). deploy/admit.service runs it under systemd.
 
 | folder | what it is |
 |---|---|
-| server/dist | the server (main.js), its document conversion process and the staff CLI |
+| server/dist | the server (main.js), its document conversion process, its PDF render thread and the staff CLI |
 | server/lookups | the public high-school and college lists imported at the first start |
 | form-app/dist | the applicant's app, served by the server |
 | tenant-config | the colleges shipped (gallatin, example) and the JSON Schemas of a college's files |

@@ -18,7 +18,7 @@ import { type Clock } from './clock.ts';
 import { GENERIC_MESSAGE, HttpError, StorageFullError } from './errors.ts';
 import { type FileStore } from './files.ts';
 import { type AttachmentPdf, DEFAULT_PDF_TITLE } from './pdf/render.ts';
-import { renderTypstApplicationPdf } from './pdf/typst/render.ts';
+import { renderPdfInThread } from './pdf/threads.ts';
 import { asciiFileNamePart } from './pdf/winansi.ts';
 
 export { type ApplicationPdfMeta, type AttachmentPdf, renderApplicationPdf } from './pdf/render.ts';
@@ -188,7 +188,8 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
       const bytes = (await files.get(document.convertedKey)) ?? new Uint8Array();
       attachments.push({ answerKey: key, fileName: document.fileName, bytes });
     }
-    const pdf = await renderTypstApplicationPdf(
+    // In a render thread: Typst's compile would hold the event loop, every request waiting.
+    const pdf = await renderPdfInThread(
       model,
       {
         college: tenant.names.college,
