@@ -24,8 +24,9 @@ import { type TypstPdfLook, type TypstPdfOptions } from './typst/render.ts';
 /**
  * Threads that typeset at the same time: one per core but one (the event loop, PostgreSQL and
  * the SMTP connections need a core too), at least one, at most two. Each holds a compiler, its
- * fonts and its layout memo of its own (about 200 MiB in a burst of receipts): on two cores a
- * second thread sent 1,000 receipts 10% faster for 180 MiB more (bench/receipts).
+ * fonts and its layout memo of its own (hundreds of MiB in a burst of receipts): on two cores
+ * a second thread sent 1,000 receipts no faster than one, within the noise of a shared
+ * machine, for about 180 MiB more (bench/receipts).
  */
 export const PDF_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
 
