@@ -16,10 +16,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-import { type PrintModel } from '@admit/form-model';
+import type { PrintModel } from '@admit/form-model';
 
-import { type ApplicationPdfMeta, type AttachmentPdf } from './render.ts';
-import { type TypstPdfLook, type TypstPdfOptions } from './typst/render.ts';
+import type { ApplicationPdfMeta, AttachmentPdf } from './render.ts';
+// Types only: the server's own thread never loads Typst, its fonts or its native module.
+import type { TypstPdfLook, TypstPdfOptions } from './typst/render.ts';
 
 /**
  * Threads that typeset at the same time: one per core but one (the event loop, PostgreSQL and
