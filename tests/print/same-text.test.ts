@@ -6,7 +6,7 @@
  */
 import { PrintDocument } from '@admit/design-system';
 import { type PrintModel, printModel } from '@admit/form-model';
-import { renderApplicationPdf } from '@admit/server';
+import { renderTypstApplicationPdf } from '@admit/server';
 import { loadTenant } from '@admit/tenant-config/node';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createElement } from 'react';
@@ -133,7 +133,7 @@ describe('the service view and the PDF (issue 16)', () => {
     expect(expected).not.toContain('College 3');
 
     const html = renderToStaticMarkup(createElement(PrintDocument, { model }));
-    const pdf = await renderApplicationPdf(model, {
+    const pdf = await renderTypstApplicationPdf(model, {
       college: tenant.names.college,
       applicant: { name: 'Ánh Thị Nguyễn-Łukasiewicz', username: 'anh@example.com' },
       generatedAt: new Date('2026-11-21T13:05:00Z'),

@@ -17,11 +17,10 @@ import { DatabaseUnavailableError } from '../db/health.ts';
 import { type Clock } from './clock.ts';
 import { GENERIC_MESSAGE, HttpError, StorageFullError } from './errors.ts';
 import { type FileStore } from './files.ts';
-import { type AttachmentPdf, DEFAULT_PDF_TITLE } from './pdf/render.ts';
+import { asciiFileNamePart, type AttachmentPdf, DEFAULT_PDF_TITLE } from './pdf/meta.ts';
 import { renderTypstApplicationPdf } from './pdf/typst/render.ts';
-import { asciiFileNamePart } from './pdf/winansi.ts';
 
-export { type ApplicationPdfMeta, type AttachmentPdf, renderApplicationPdf } from './pdf/render.ts';
+export { type ApplicationPdfMeta, type AttachmentPdf } from './pdf/meta.ts';
 
 /** SPEC §3 PDF statuses (the API contract); when each applies is in server/README.md ("Application PDF"). */
 export type { PdfStatus, PdfStatusResponse };
@@ -184,7 +183,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
     for (const key of shown) {
       const document = completed.find((item) => item.answerKey === key);
       if (document === undefined) continue;
-      // A converted file that has gone missing prints as a page saying so (render.ts).
+      // A converted file that has gone missing prints as a page saying so (typst/render.ts).
       const bytes = (await files.get(document.convertedKey)) ?? new Uint8Array();
       attachments.push({ answerKey: key, fileName: document.fileName, bytes });
     }

@@ -14,7 +14,7 @@ import {
 import { pdfText } from '../test/pdfText.ts';
 import { startSmtpServer } from '../test/smtp.ts';
 import { ATTACHMENT_ATTEMPTS, mailBackoff, SEND_MAIL_JOB } from './mail.ts';
-import { formatDate } from './pdf/render.ts';
+import { formatDate } from './pdf/meta.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

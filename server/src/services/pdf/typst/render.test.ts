@@ -9,7 +9,7 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { UNREADABLE_DOCUMENT_NOTE } from '../render.ts';
+import { UNREADABLE_DOCUMENT_NOTE } from '../meta.ts';
 import { fontBlobs } from './fonts.ts';
 import { renderTypstApplicationPdf } from './render.ts';
 

@@ -16,7 +16,7 @@ import {
   DRAFT_MARK,
   formatDate,
   UNREADABLE_DOCUMENT_NOTE,
-} from '../render.ts';
+} from '../meta.ts';
 import { printableLine, printableText } from '../text.ts';
 import { FONT_FAMILIES, fontBlobs } from './fonts.ts';
 import { APPLICATION_TEMPLATE } from './template.ts';
