@@ -5,7 +5,7 @@
  * structure, title and language). One compiler per process, made with the fonts on first use.
  */
 import { type PrintModel, PRINTED_BLANK } from '@admit/form-model';
-import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+import { type NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 
 import { PDFDocument } from '@cantoo/pdf-lib';
 
@@ -17,8 +17,9 @@ import {
   formatDate,
   UNREADABLE_DOCUMENT_NOTE,
 } from '../meta.ts';
-import { printableLine, printableText } from '../text.ts';
-import { FONT_FAMILIES, fontBlobs } from './fonts.ts';
+import { breakableText, printableLine, printableText } from '../text.ts';
+import { TYPST_WORKSPACE, typstCompiler } from './compiler.ts';
+import { FONT_FAMILIES } from './fonts.ts';
 import { APPLICATION_TEMPLATE } from './template.ts';
 
 /** What the college gives the PDF besides its name: its logo (SVG text) and its colours. */
@@ -46,23 +47,8 @@ const DEFAULT_ACCENT = '#003875';
 const DEFAULT_TINT = '#f3f4f6';
 const HEX = /^#[0-9a-f]{6}$/i;
 
-/**
- * The compiler's root: a folder that does not exist, so that a template reads nothing from the
- * server's disk; what it reads (the documents) is put there in memory for one render.
- */
-const WORKSPACE = '/admit-typst-pdf';
-
-let compiling: Promise<NodeCompiler> | undefined;
 /** The render under way, which the next one waits for. */
 let queue: Promise<undefined> = Promise.resolve(undefined);
-
-/** The process's compiler, with every font loaded (the first call reads and parses them). */
-export function typstCompiler(): Promise<NodeCompiler> {
-  compiling ??= fontBlobs().then((blobs) =>
-    NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontBlobs: blobs }] }),
-  );
-  return compiling;
-}
 
 /** An appended document as the template gets it: its file in the compiler's memory, or none. */
 interface TemplateAttachment {
@@ -99,7 +85,7 @@ async function prepareAttachments(
       continue;
     }
     const path = `/attachments/${index + 1}.pdf`;
-    compiler.mapShadow(`${WORKSPACE}${path}`, Buffer.from(attachment.bytes));
+    compiler.mapShadow(`${TYPST_WORKSPACE}${path}`, Buffer.from(attachment.bytes));
     prepared.push({ key, fileName: printableLine(attachment.fileName), path, pages });
   }
   return prepared;
@@ -108,14 +94,18 @@ async function prepareAttachments(
 /**
  * Every text of `value` as the PDF prints it (`printableText`: control characters out, tabs
  * as spaces, NFC): a character no font draws would print as an empty box, and PDF/UA-1
- * refuses the whole document for it.
+ * refuses the whole document for it. An answer's or a note's `text` may also break inside a
+ * word longer than a line (`breakableText`), which would otherwise run off the page.
  */
-function printable<T>(value: T): T {
-  if (typeof value === 'string') return printableText(value) as T;
-  if (Array.isArray(value)) return value.map(printable) as T;
+function printable<T>(value: T, field = ''): T {
+  if (typeof value === 'string') {
+    const text = printableText(value);
+    return (field === 'text' ? breakableText(text) : text) as T;
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => printable(item)) as T;
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, printable(item)]),
+      Object.entries(value).map(([key, item]) => [key, printable(item, key)]),
     ) as T;
   }
   return value;
@@ -129,7 +119,9 @@ export function templateData(
   attachments: readonly TemplateAttachment[] = [],
 ) {
   const timeZone = meta.timeZone ?? 'UTC';
-  const title = meta.title ?? DEFAULT_PDF_TITLE;
+  // The college's texts as any other: a lone surrogate would make the template's JSON invalid.
+  const college = printableLine(meta.college);
+  const title = printableLine(meta.title ?? DEFAULT_PDF_TITLE);
   // One line wherever it prints (the panel, the footer, the title): a stored name may hold a
   // line break.
   const name = printableLine(meta.applicant.name).trim();
@@ -153,19 +145,19 @@ export function templateData(
   const accent = [look.accent, meta.accentColor].find((colour) => HEX.test(colour ?? ''));
   return {
     lang: 'en',
-    documentTitle: `${meta.college}: ${title}, ${who}`,
-    college: meta.college,
+    documentTitle: `${college}: ${title}, ${who}`,
+    college,
     title,
     contact: (meta.collegeContact ?? []).map(printableLine),
     logo: look.logoSvg ?? null,
-    logoAlt: `${meta.college} logo`,
+    logoAlt: `${college} logo`,
     colors: {
       accent: accent ?? DEFAULT_ACCENT,
       tint: HEX.test(look.tint ?? '') ? look.tint : DEFAULT_TINT,
     },
     fonts: FONT_FAMILIES,
     facts,
-    footer: `${meta.college}  |  ${title}  |  ${who}`,
+    footer: `${college}  |  ${title}  |  ${who}`,
     who,
     attachments,
     unreadableNote: UNREADABLE_DOCUMENT_NOTE,
