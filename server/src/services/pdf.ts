@@ -53,7 +53,7 @@ export const PDF_DOWNLOAD_PATH = '/api/pdf/application.pdf';
  * Part of every version: raise it when the rendering changes, so that every stored PDF is
  * rebuilt in the new layout at its next request.
  */
-export const PDF_RENDERER_VERSION = 7;
+export const PDF_RENDERER_VERSION = 8;
 
 export const pdfMessages = {
   notAnswered: 'There is nothing to print yet. Answer a question first, then download your PDF.',

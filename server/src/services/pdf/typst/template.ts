@@ -86,7 +86,17 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
 ))
 
 // ── the answers ─────────────────────────────────────────────────────────────────────────────
-#let mark(checked) = if checked { "[X]" } else { "[ ]" }
+// The mark as the page shows it, "[X]" or "[ ]" (in the text layer too), and as a screen
+// reader says it: a figure whose alternative text is the word, "Selected" or "Not selected".
+#let mark(checked) = box(figure(
+  alt: if checked { "Selected" } else { "Not selected" },
+  kind: "choice-mark",
+  supplement: none,
+  numbering: none,
+  outlined: false,
+  if checked { "[X]" } else { "[ ]" },
+))
+#show figure.where(kind: "choice-mark"): it => it.body
 
 #let choice(label, checked) = grid(
   columns: (19pt, 1fr),
@@ -227,9 +237,16 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
   for n in range(1, calc.max(doc.pages, 1) + 1) {
     page(
       margin: (x: 0.25in, top: 0.25in, bottom: 0.45in),
-      footer: context align(center, text(size: 7.5pt, fill: muted)[
-        Attachment: #doc.fileName  |  #data.who  |  Page #counter(page).display() of #counter(page).final().first()
-      ]),
+      footer: context {
+        // The draft mark on the appended pages too: a page printed alone is still a draft's.
+        if data.draft {
+          align(center, text(size: 8pt, weight: "bold", fill: accent, data.draftMark))
+          v(1pt, weak: true)
+        }
+        align(center, text(size: 7.5pt, fill: muted)[
+          Attachment: #doc.fileName  |  #data.who  |  Page #counter(page).display() of #counter(page).final().first()
+        ])
+      },
     )[
       #if n == 1 [#metadata(index) #label("attachment-first-" + str(index))]
       #if n == calc.max(doc.pages, 1) [#metadata(index) #label("attachment-last-" + str(index))]
