@@ -68,6 +68,37 @@ async function firstImage(bytes: Uint8Array): Promise<DecodedImage> {
   return image;
 }
 
+/**
+ * Where page 1's first image lands: the transformation in force when it is painted (the
+ * image's unit square onto the page), from pdf.js's operator list.
+ */
+type Matrix = [number, number, number, number, number, number];
+
+async function imageMatrix(bytes: Uint8Array): Promise<Matrix> {
+  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const operators = await (await document.getPage(1)).getOperatorList();
+  await document.destroy();
+  const identity: Matrix = [1, 0, 0, 1, 0, 0];
+  const stack: Matrix[] = [];
+  let [a, b, c, d, e, f] = identity;
+  for (const [index, op] of operators.fnArray.entries()) {
+    if (op === OPS.save) stack.push([a, b, c, d, e, f]);
+    else if (op === OPS.restore) [a, b, c, d, e, f] = stack.pop() ?? identity;
+    else if (op === OPS.transform) {
+      const [a2, b2, c2, d2, e2, f2] = operators.argsArray[index] as Matrix;
+      [a, b, c, d, e, f] = [
+        a2 * a + b2 * c,
+        a2 * b + b2 * d,
+        c2 * a + d2 * c,
+        c2 * b + d2 * d,
+        e2 * a + f2 * c + e,
+        e2 * b + f2 * d + f,
+      ];
+    } else if (op === OPS.paintImageXObject) return [a, b, c, d, e, f];
+  }
+  throw new Error('page 1 paints no image');
+}
+
 /** How many images page 1 paints: a linked picture that got in shows here. */
 async function imageCount(bytes: Uint8Array): Promise<number> {
   const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
@@ -118,15 +149,14 @@ describe('images become one Letter page', () => {
   it('reads the EXIF orientation, so a phone photo taken sideways stands upright', async () => {
     expect(jpegOrientation(makeJpeg(2, 1))).toBe(1);
     expect(jpegOrientation(makeJpeg(2, 1, 6))).toBe(6);
-    const pdf = await textOnly.convert(makeJpeg(2, 1, 6), 'jpeg');
-    const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
-    const operators = await (await document.getPage(1)).getOperatorList();
-    // The second transform is the quarter turn (cos 0, sin −90°).
-    const rotation = operators.argsArray.filter(
-      (args, index) => operators.fnArray[index] === OPS.transform,
-    )[1] as number[];
-    expect(rotation.map((value) => Math.round(value))).toEqual([0, -1, 1, 0, 0, 0]);
-    await document.destroy();
+    // Stored 16 × 8 and taken sideways: drawn turned a quarter, 8 wide and 16 tall.
+    const [a, b, c, d] = await imageMatrix(await textOnly.convert(makeJpeg(2, 1, 6), 'jpeg'));
+    expect([Math.round(a), Math.round(d)]).toEqual([0, 0]);
+    expect(Math.abs(b)).toBeCloseTo(16);
+    expect(Math.abs(c)).toBeCloseTo(8);
+    // The same picture without the tag is drawn as stored.
+    const [e, f, g, h] = await imageMatrix(await textOnly.convert(makeJpeg(2, 1), 'jpeg'));
+    expect([e, f, g, h].map((value) => Math.abs(Math.round(value)))).toEqual([16, 0, 0, 8]);
   });
 
   it('scales a large image down to fit inside the margins', async () => {
@@ -141,7 +171,7 @@ describe('images become one Letter page', () => {
     await document.destroy();
   });
 
-  it('refuses an image pdf-lib cannot read with a message a person understands', async () => {
+  it('refuses an image that cannot be decoded with a message a person understands', async () => {
     const broken = makePng().subarray(0, 40);
     await expect(textOnly.convert(broken, 'png')).rejects.toThrow(conversionMessages.image);
   });

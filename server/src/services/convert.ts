@@ -1,8 +1,8 @@
 /**
  * Converts an uploaded document to PDF (ARCHITECTURE "Documents and PDFs"):
- * - PNG/JPEG → one Letter page, the image scaled to fit inside the margins (JPEG EXIF
- *   orientation honoured, so a phone photo of an essay is upright); measured from its header
- *   first and refused above MAX_IMAGE_PIXELS, before anything is decoded;
+ * - PNG/JPEG → one Letter page typeset by Typst, the image scaled to fit inside the margins
+ *   (JPEG EXIF orientation honoured, so a phone photo of an essay is upright); measured from
+ *   its header first and refused above MAX_IMAGE_PIXELS, before anything is decoded;
  * - PDF → loaded with pdf-lib (encrypted or damaged → refused with a message), forms
  *   flattened, then re-saved page by page without document scripts, page actions or
  *   annotations;
@@ -39,12 +39,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import mammoth from 'mammoth';
-import { degrees, PDFDocument, PDFName, PageSizes } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName, PageSizes } from '@cantoo/pdf-lib';
+import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 
 import { type SniffedType } from '../db/schema.ts';
 import { withoutExternalReferences } from './docxRelationships.ts';
 import { breakableText, printableText } from './pdf/text.ts';
-import { typstCompiler } from './pdf/typst/compiler.ts';
+import { TYPST_WORKSPACE, typstCompiler } from './pdf/typst/compiler.ts';
 import { FONT_FAMILIES } from './pdf/typst/fonts.ts';
 
 /** A problem with the file itself: trying again cannot help; the message is for the applicant. */
@@ -229,59 +230,74 @@ export function jpegOrientation(bytes: Uint8Array): number {
 }
 
 /**
- * One Letter page holding the image, scaled down to fit inside the margins. Its header is
- * read first: no size, or more than MAX_IMAGE_PIXELS, is refused before pdf-lib decodes it.
+ * One Letter page holding an image, typeset by Typst: centred at the top, at one point a pixel
+ * or scaled down to fit inside the margins, turned upright by its EXIF orientation (Typst reads
+ * it), with alternative text. The image is the template's only file, put in the compiler's
+ * memory.
  */
-export async function imageToPdf(input: Uint8Array, type: 'png' | 'jpeg'): Promise<Uint8Array> {
-  // pdf-lib's JPEG reader ignores byteOffset: give it bytes of its own.
-  const bytes = new Uint8Array(input);
+const IMAGE_TEMPLATE = String.raw`#let data = json(bytes(sys.inputs.data))
+#set document(title: data.title, date: none)
+#set page(paper: "us-letter", margin: data.margin * 1pt)
+#set text(lang: "en")
+#align(center + top, image(data.path, format: data.format, width: data.width * 1pt, alt: data.alt))
+`;
+
+const IMAGE_PATH = '/upload/image';
+
+let imageCompiling: NodeCompiler | undefined;
+
+/**
+ * The compiler of image pages: an image page prints no text, so it reads none of the PDF's
+ * fonts (the process starts in milliseconds, and its memory is the image's).
+ */
+function imageCompiler(): NodeCompiler {
+  imageCompiling ??= NodeCompiler.create({ workspace: TYPST_WORKSPACE });
+  return imageCompiling;
+}
+
+/**
+ * One Letter page holding the image, scaled down to fit inside the margins. Its header is
+ * read first: no size, or more than MAX_IMAGE_PIXELS, is refused before anything decodes it.
+ */
+export async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpeg'): Promise<Uint8Array> {
   const size = imageDimensions(bytes, type);
   if (size === undefined) throw new ConversionError(conversionMessages.image);
   if (size.width * size.height > MAX_IMAGE_PIXELS) {
     throw new ConversionError(conversionMessages.imageTooLarge);
   }
-  const pdf = await PDFDocument.create();
-  let image;
-  try {
-    image = type === 'png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
-  } catch (error) {
-    // Out of memory is not a damaged image: the process reports it as such.
-    if (isOutOfMemory(error)) throw error;
-    throw new ConversionError(conversionMessages.image);
-  }
-  const orientation = type === 'jpeg' ? jpegOrientation(bytes) : 1;
   // 5–8 turn the picture a quarter: it shows with width and height swapped.
-  const quarter = orientation >= 5;
+  const quarter = type === 'jpeg' && jpegOrientation(bytes) >= 5;
+  const shownWidth = quarter ? size.height : size.width;
+  const shownHeight = quarter ? size.width : size.height;
   const [pageWidth, pageHeight] = PAGE;
-  const boxWidth = pageWidth - 2 * IMAGE_MARGIN;
-  const boxHeight = pageHeight - 2 * IMAGE_MARGIN;
-  const shownWidth = quarter ? image.height : image.width;
-  const shownHeight = quarter ? image.width : image.height;
-  const scale = Math.min(1, boxWidth / shownWidth, boxHeight / shownHeight);
-  const width = image.width * scale;
-  const height = image.height * scale;
-  // Centred horizontally, at the top of the page.
-  const left = (pageWidth - shownWidth * scale) / 2;
-  const bottom = pageHeight - IMAGE_MARGIN - shownHeight * scale;
-  const page = pdf.addPage(PAGE);
-  // pdf-lib rotates counter-clockwise about (x, y): place that corner so the turned image
-  // lands in its box. Mirrored orientations (2, 4, 5, 7) are shown unmirrored.
-  if (orientation === 3 || orientation === 4) {
-    page.drawImage(image, {
-      x: left + width,
-      y: bottom + height,
-      width,
-      height,
-      rotate: degrees(180),
+  const scale = Math.min(
+    1,
+    (pageWidth - 2 * IMAGE_MARGIN) / shownWidth,
+    (pageHeight - 2 * IMAGE_MARGIN) / shownHeight,
+  );
+  const compiler = imageCompiler();
+  try {
+    compiler.mapShadow(`${TYPST_WORKSPACE}${IMAGE_PATH}`, Buffer.from(bytes));
+    const data = JSON.stringify({
+      title: 'Uploaded image',
+      alt: 'The image the applicant uploaded',
+      path: IMAGE_PATH,
+      format: type === 'png' ? 'png' : 'jpg',
+      margin: IMAGE_MARGIN,
+      width: shownWidth * scale,
     });
-  } else if (orientation === 6 || orientation === 5) {
-    page.drawImage(image, { x: left, y: bottom + width, width, height, rotate: degrees(-90) });
-  } else if (orientation === 8 || orientation === 7) {
-    page.drawImage(image, { x: left + height, y: bottom, width, height, rotate: degrees(90) });
-  } else {
-    page.drawImage(image, { x: left, y: bottom, width, height });
+    const compiled = compiler.compile({ mainFileContent: IMAGE_TEMPLATE, inputs: { data } });
+    // Typst decodes the image as it lays the page out: a damaged one fails here.
+    if (compiled.result === null || compiled.hasError()) {
+      throw new ConversionError(conversionMessages.image);
+    }
+    const pdf = compiler.pdf(compiled.result, {
+      creationTimestamp: Math.floor(Date.now() / 1000),
+    });
+    return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  } finally {
+    compiler.resetShadow();
   }
-  return pdf.save();
 }
 
 // ---------------------------------------------------------------- PDF
