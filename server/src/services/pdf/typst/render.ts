@@ -185,8 +185,8 @@ function diagnosticsText(diagnostics: unknown[]): string {
 }
 
 /**
- * The application PDF of `model` with `attachments` appended, as `renderApplicationPdf` takes
- * them: tagged, with its title and language; PDF/UA-1 when asked.
+ * The application PDF of `model` (form-model's print model) with `attachments` appended:
+ * tagged, with its title and language; PDF/UA-1 when asked.
  */
 export async function renderTypstApplicationPdf(
   model: PrintModel,
