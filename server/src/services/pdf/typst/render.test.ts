@@ -129,9 +129,14 @@ const APPLICANTS: Record<string, { name: string; city: string; essay: string }> 
   },
   Ethiopic: { name: 'አበበ ቢቂላ', city: 'አዲስ አበባ', essay: 'ሕክምና መማር እፈልጋለሁ።' },
   Hangul: { name: '김민준', city: '서울특별시', essay: '저는 컴퓨터 공학을 공부하고 싶습니다.' },
-  Japanese: { name: '山田さくら', city: '東京都渋谷区', essay: '私は医学を勉強したいです。' },
+  // 𠮷 (the Yoshida of 𠮷野家) is in Noto Sans JP only, 𨋢 (Cantonese "lift") in TC only.
+  Japanese: { name: '𠮷田さくら', city: '東京都渋谷区', essay: '私は医学を勉強したいです。' },
   'Chinese (Simplified)': { name: '王小明', city: '北京市海淀区', essay: '我想学习计算机科学。' },
-  'Chinese (Traditional)': { name: '陳美麗', city: '臺北市', essay: '我想學習電腦科學。' },
+  'Chinese (Traditional)': {
+    name: '陳美麗',
+    city: '臺北市',
+    essay: '我每日搭𨋢返學，想學習電腦科學。',
+  },
   Cherokee: { name: 'ᎹᎦᎵ ᏧᏍᏆᏴᏍᏗ', city: 'ᏓᎵᏆ', essay: 'ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ ᎠᏆᏚᎵᎭ.' },
   Emoji: {
     name: 'Ada 👩‍🏭',
@@ -389,7 +394,7 @@ describe('the application PDF typeset by Typst', () => {
       expect(font, font.name).toMatchObject({ embedded: true, subset: true });
     }
     // Noto Sans draws Latin, Greek, Cyrillic and Devanagari; Amiri Arabic, Persian and Urdu;
-    // Noto Sans SC the Han characters and kana of Chinese and Japanese.
+    // Noto Sans SC the Han characters and kana of Chinese and Japanese, TC and JP what SC lacks.
     expect(outline.map((font) => font.name.slice(7)).sort()).toEqual([
       'Amiri-Regular',
       'NotoSans-Bold',
@@ -402,6 +407,7 @@ describe('the application PDF typeset by Typst', () => {
       'NotoSansGujarati-Regular',
       'NotoSansGurmukhi-Regular',
       'NotoSansHebrew-Regular',
+      'NotoSansJP-Regular',
       'NotoSansKR-Regular',
       'NotoSansKannada-Regular',
       'NotoSansKhmer-Regular',
@@ -410,6 +416,7 @@ describe('the application PDF typeset by Typst', () => {
       'NotoSansMyanmar-Regular',
       'NotoSansSC-Regular',
       'NotoSansSinhala-Regular',
+      'NotoSansTC-Regular',
       'NotoSansTamil-Regular',
       'NotoSansTelugu-Regular',
       'NotoSansThai-Regular',
