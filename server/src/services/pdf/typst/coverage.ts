@@ -3,7 +3,8 @@
  * (fonts.ts's `fontBlobs`, the very bytes the compiler gets), and written as form-model's
  * generated table, which the review page checks answers against before they are submitted.
  * `npm run gen:print-coverage` rewrites the table after a font is added; coverage.test.ts
- * fails while the table and the fonts disagree.
+ * fails while the table and the fonts disagree. A tool of the repository, never imported by the
+ * running server: fontkit (which reads each font's cmap) is a root devDependency.
  */
 import { type CodePointRange, encodeRanges, rangesOf } from '@admit/form-model';
 import * as fontkit from 'fontkit';
