@@ -69,6 +69,8 @@ describe('unprintableCharacters (the review warns before the PDF leaves a charac
     ]);
     expect(findUnprintable('Line one\n\uE000 and')).toEqual([{ character: '\uE000', before: '' }]);
     expect(findUnprintable('\uE000')).toEqual([{ character: '\uE000', before: '' }]);
+    // Spaces around the quote are left out: "after “Hopper”", not "after “Hopper ”".
+    expect(findUnprintable('Hopper \uE000')).toEqual([{ character: '\uE000', before: 'Hopper' }]);
   });
 
   it('never throws on a lone surrogate (printed as a replacement character)', () => {

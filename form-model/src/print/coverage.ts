@@ -103,8 +103,9 @@ export interface UnprintableCharacter {
   /** The character as the applicant typed it (a whole emoji sequence, or a letter with its marks). */
   character: string;
   /**
-   * Up to 12 characters just before it, to show where it is ("Bost" in "Bost?n"); starts
-   * with "…" when the text before is longer, and is "" when it is the first character.
+   * Up to 12 characters just before it on its line, spaces around left out, to show where it is
+   * ("Bost" in "Bost\uE000n"); starts with "…" when the text before is longer, and is "" when
+   * nothing is before it.
    */
   before: string;
 }
@@ -130,7 +131,7 @@ export function findUnprintable(text: string): UnprintableCharacter[] {
   for (const { segment } of graphemes.segment(composed)) {
     if (!seen.has(segment) && !printable(segment)) {
       seen.add(segment);
-      const before = recent.join('').trimStart();
+      const before = recent.join('').trim();
       found.push({
         character: segment,
         before: cut && before !== '' ? `…${before}` : before,
