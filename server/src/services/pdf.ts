@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 
 import { type Answers, type PrintedDocument, isAnswered, printModel } from '@admit/form-model';
 import { type PdfStatus, type PdfStatusResponse } from '@admit/form-model/api';
-import { type TenantConfig } from '@admit/tenant-config';
+import { pdfColours, type TenantConfig } from '@admit/tenant-config';
 
 import { type Db } from '../db/database.ts';
 import { DatabaseUnavailableError } from '../db/health.ts';
@@ -122,12 +122,27 @@ export function contentDisposition(name: AttachmentName): string {
 export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
   const { db, clock, tenant, files, documents } = deps;
   const { address } = tenant.contact;
-  const collegeContact = [
+  // The PDF's look and wording are the college's (college.json "pdf"), each with a default.
+  const collegeContact = tenant.pdf?.headerLines ?? [
     ...address.lines,
     `${address.city}, ${address.state} ${address.zip}`,
     tenant.contact.phone,
     tenant.contact.email,
   ];
+  const colours = pdfColours(tenant.theme, tenant.pdf);
+  const pdfTitle = tenant.pdf?.title ?? DEFAULT_PDF_TITLE;
+  // Part of every version: a college that changes its look, wording or logo gets new PDFs.
+  const lookVersion = createHash('sha256')
+    .update(
+      canonicalJson({
+        names: tenant.names,
+        pdf: tenant.pdf ?? null,
+        collegeContact,
+        colours,
+        logo: tenant.logoSvg,
+      }),
+    )
+    .digest('hex');
   /** One render per account and version at a time in this process; others wait for it. */
   const rendering = new Map<string, Promise<PdfState>>();
 
@@ -191,21 +206,24 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
       model,
       {
         college: tenant.names.college,
-        title: DEFAULT_PDF_TITLE,
+        title: pdfTitle,
         collegeContact,
         applicant: { name: applicantName(answers).full, username },
         generatedAt: clock(),
         submittedAt,
         reference,
         timeZone: tenant.timeZone,
-        accentColor: tenant.theme.colors.primary.main,
+        accentColor: colours.accent,
       },
       attachments,
-      // The college's look comes from its data: its logo and colours.
+      // The college's look comes from its data: its logo, colours and footer.
       {
         logoSvg: tenant.logoSvg,
-        accent: tenant.theme.colors.primary.main,
-        tint: tenant.theme.colors.neutral.extraLight,
+        accent: colours.accent,
+        tint: colours.panel,
+        ink: colours.ink,
+        muted: colours.muted,
+        ...(tenant.pdf?.footer === undefined ? {} : { footer: tenant.pdf.footer }),
       },
       // PDF/UA-1 where Typst can write it; plain tagged PDF when the document breaks its rules
       // (a character no font draws, an appended document).
@@ -282,6 +300,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
           canonicalJson({
             renderer: PDF_RENDERER_VERSION,
             tenant: tenant.id,
+            look: lookVersion,
             timeZone: tenant.timeZone,
             username,
             answers: row.answers,

@@ -30,7 +30,19 @@ export interface TypstPdfLook {
   accent?: string;
   /** The facts panel's colour, `#RRGGBB`. */
   tint?: string;
+  /** Body text and answers, `#RRGGBB` (default: near black). */
+  ink?: string;
+  /** Question labels, the footer and the panel's labels, `#RRGGBB` (default: dark grey). */
+  muted?: string;
+  /**
+   * The footer's text, with `{college}`, `{title}` and `{applicant}` replaced (default:
+   * `DEFAULT_PDF_FOOTER`). tenant-config refuses any other `{name}` in a college's footer.
+   */
+  footer?: string;
 }
+
+/** Every page's footer, at its left, unless the college words it otherwise. */
+export const DEFAULT_PDF_FOOTER = '{college}  |  {title}  |  {applicant}';
 
 export interface TypstPdfOptions {
   /**
@@ -45,6 +57,8 @@ export interface TypstPdfOptions {
 
 const DEFAULT_ACCENT = '#003875';
 const DEFAULT_TINT = '#f3f4f6';
+const DEFAULT_INK = '#171c24';
+const DEFAULT_MUTED = '#5b616e';
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /** The render under way, which the next one waits for. */
@@ -143,6 +157,15 @@ export function templateData(
   if (submitted && meta.reference != null)
     facts.push({ label: 'Reference number', value: meta.reference, strong: false });
   const accent = [look.accent, meta.accentColor].find((colour) => HEX.test(colour ?? ''));
+  const colour = (value: string | undefined, fallback: string) =>
+    value !== undefined && HEX.test(value) ? value : fallback;
+  const fields: Record<string, string> = { college, title, applicant: who };
+  const footer = printableLine(
+    (look.footer ?? DEFAULT_PDF_FOOTER).replace(
+      /\{(college|title|applicant)\}/g,
+      (_, field: string) => fields[field] ?? '',
+    ),
+  );
   return {
     lang: 'en',
     documentTitle: `${college}: ${title}, ${who}`,
@@ -153,11 +176,13 @@ export function templateData(
     logoAlt: `${college} logo`,
     colors: {
       accent: accent ?? DEFAULT_ACCENT,
-      tint: HEX.test(look.tint ?? '') ? look.tint : DEFAULT_TINT,
+      tint: colour(look.tint, DEFAULT_TINT),
+      ink: colour(look.ink, DEFAULT_INK),
+      muted: colour(look.muted, DEFAULT_MUTED),
     },
     fonts: FONT_FAMILIES,
     facts,
-    footer: `${college}  |  ${title}  |  ${who}`,
+    footer,
     who,
     attachments,
     unreadableNote: UNREADABLE_DOCUMENT_NOTE,

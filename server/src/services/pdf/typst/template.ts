@@ -8,8 +8,8 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
 #let data = json(bytes(sys.inputs.data))
 #let accent = rgb(data.colors.accent)
 #let tint = rgb(data.colors.tint)
-#let ink = rgb("#171c24")
-#let muted = rgb("#5b616e")
+#let ink = rgb(data.colors.ink)
+#let muted = rgb(data.colors.muted)
 #let rule = rgb("#d0d5dd")
 
 #set document(title: data.documentTitle, author: data.college, date: none)
