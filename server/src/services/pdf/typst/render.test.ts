@@ -437,6 +437,27 @@ describe('the application PDF typeset by Typst', () => {
     );
   }
 
+  it('prints Han in the forms of the language its kana or Hangul tells, else Simplified Chinese', async () => {
+    const faces = async (names: Record<string, string>) =>
+      (await fontsOf(await renderTypstApplicationPdf(modelOf(names), META)))
+        .map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))
+        .filter((name) => /^NotoSans(SC|TC|JP|KR)-/.test(name))
+        .sort();
+    // (META's applicant, 김민준, prints from the Korean face in the panel and the footer.)
+    // 山田 (kanji) beside さくら (kana): the whole name from the Japanese face.
+    expect(await faces({ Japanese: '山田さくら' })).toEqual([
+      'NotoSansJP-Regular',
+      'NotoSansKR-Regular',
+    ]);
+    // 金 (hanja) beside 민준 (Hangul): from the Korean face.
+    expect(await faces({ Korean: '金민준' })).toEqual(['NotoSansKR-Regular']);
+    // Han alone says no language: Simplified Chinese forms.
+    expect(await faces({ Chinese: '王小明' })).toEqual([
+      'NotoSansKR-Regular',
+      'NotoSansSC-Regular',
+    ]);
+  });
+
   it('is tagged: title shown, language set, steps and sections headings, answers a table', async () => {
     for (const pdfUa of [false, true]) {
       const pdf = await renderTypstApplicationPdf(

@@ -125,6 +125,16 @@ function printable<T>(value: T, field = ''): T {
   return value;
 }
 
+/**
+ * The families with `face` tried before the other Han faces, so that an answer whose kana or
+ * Hangul tells its language prints its Han characters (kanji, hanja) in that language's forms.
+ */
+function hanFrom(face: string): string[] {
+  const others = FONT_FAMILIES.filter((family) => family !== face);
+  const han = others.indexOf('Noto Sans SC');
+  return [...others.slice(0, han), face, ...others.slice(han)];
+}
+
 /** The JSON the template reads from `sys.inputs.data`. */
 export function templateData(
   model: PrintModel,
@@ -181,6 +191,8 @@ export function templateData(
       muted: colour(look.muted, DEFAULT_MUTED),
     },
     fonts: FONT_FAMILIES,
+    fontsJapanese: hanFrom('Noto Sans JP'),
+    fontsKorean: hanFrom('Noto Sans KR'),
     facts,
     footer,
     who,

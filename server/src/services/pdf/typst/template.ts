@@ -12,6 +12,15 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
 #let muted = rgb(data.colors.muted)
 #let rule = rgb("#d0d5dd")
 
+// Han characters take Simplified Chinese forms (then Traditional's and Japanese's own
+// characters), unless the text's kana says Japanese or its Hangul says Korean: then that
+// language's face comes first, and a name's kanji or hanja take their own forms.
+#let kana = regex("[\u{3040}-\u{30ff}\u{31f0}-\u{31ff}\u{ff66}-\u{ff9f}]")
+#let hangul = regex("[\u{1100}-\u{11ff}\u{3130}-\u{318f}\u{ac00}-\u{d7af}]")
+#let cjk(t) = if t.contains(kana) { text(font: data.fontsJapanese, t) } else if t.contains(
+  hangul,
+) { text(font: data.fontsKorean, t) } else { t }
+
 #set document(title: data.documentTitle, author: data.college, date: none)
 #set text(font: data.fonts, size: 9.5pt, fill: ink, lang: data.lang)
 #set par(leading: 0.5em, spacing: 0.7em, justify: false)
@@ -28,7 +37,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
     grid(
       columns: (1fr, auto),
       column-gutter: 12pt,
-      data.footer,
+      cjk(data.footer),
       [Page #counter(page).display() of #counter(page).final().first()],
     )
   },
@@ -81,7 +90,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
   column-gutter: 12pt,
   ..data.facts.map(fact => [
     #text(size: 6.8pt, weight: "bold", fill: muted, upper(fact.label)) \
-    #text(size: 10pt, weight: if fact.strong { "bold" } else { "regular" }, fact.value)
+    #text(size: 10pt, weight: if fact.strong { "bold" } else { "regular" }, cjk(fact.value))
   ]),
 ))
 
@@ -139,7 +148,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
 )
 
 #let answer(key, a) = {
-  if a.kind == "text" { a.text }
+  if a.kind == "text" { cjk(a.text) }
   else if a.kind == "blank" { blank }
   else if a.kind == "document" { [Attached document: #a.fileName#appended(key)] }
   else if a.kind == "choices" {
@@ -167,7 +176,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
       let continued = first.len() > 0 and first.first().location().page() < here().page()
       text(fill: muted, if continued { b.label + " (continued)" } else { b.label })
     }),
-    table.cell(inset: (left: 12pt, y: 3pt))[#metadata(b.key) #start#b.answer.text],
+    table.cell(inset: (left: 12pt, y: 3pt))[#metadata(b.key) #start#cjk(b.answer.text)],
   )
 }
 
@@ -244,7 +253,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
           v(1pt, weak: true)
         }
         align(center, text(size: 7.5pt, fill: muted)[
-          Attachment: #doc.fileName  |  #data.who  |  Page #counter(page).display() of #counter(page).final().first()
+          Attachment: #doc.fileName  |  #cjk(data.who)  |  Page #counter(page).display() of #counter(page).final().first()
         ])
       },
     )[
