@@ -32,9 +32,10 @@ const SOURCE_ONLY_IMPORTS = new Set(['esbuild']);
 
 /**
  * Packages read by file path at run time, which no import names: the PDF's fonts
- * (server/src/services/pdf/fonts.ts resolves each .ttf inside them).
+ * (server/src/services/pdf/typst/fonts.ts resolves each .ttf or .woff2 inside them) and the
+ * WOFF2 decoder it loads with `require`, which esbuild does not follow.
  */
-const RESOLVED_BY_PATH = /^@expo-google-fonts\//;
+const RESOLVED_BY_PATH = /^(@expo-google-fonts\/|@fontsource\/|@fontsource-variable\/|wawoff2$)/;
 
 /**
  * Install scripts the release's packages may run (npm 11 runs only those allowed): the

@@ -154,6 +154,18 @@ export {
   type PrintSection,
   type PrintStep,
 } from './print/model.ts';
+export {
+  decodeRanges,
+  encodeRanges,
+  findUnprintable,
+  fontsDraw,
+  rangesOf,
+  unprintableAnswers,
+  unprintableCharacters,
+  type CodePointRange,
+  type UnprintableAnswer,
+  type UnprintableCharacter,
+} from './print/coverage.ts';
 export * from './options/index.ts';
 export * from './format/index.ts';
 export { ERROR_CODES, GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from './api/errors.ts';

@@ -82,9 +82,10 @@ describe('the application PDF in render threads', () => {
 
   it('tells the caller why PDF/UA-1 was refused, as in the server process', async () => {
     const refusals: string[] = [];
-    // Gurmukhi has no face yet: PDF/UA-1 refuses the document, which is written tagged instead.
+    // A private-use character has a glyph in no font: PDF/UA-1 refuses the document, which is
+    // written as plain tagged PDF instead.
     const pdf = await renderPdfInThread(
-      modelOf('ਗੁਰਪ੍ਰੀਤ', 'Amritsar'),
+      modelOf('Gurpreet \u{10fffd} Singh', 'Amritsar'),
       metaOf('Gurpreet', 'gurpreet@example.com'),
       [],
       {},

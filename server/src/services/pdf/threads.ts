@@ -18,7 +18,7 @@ import { Worker } from 'node:worker_threads';
 
 import type { PrintModel } from '@admit/form-model';
 
-import type { ApplicationPdfMeta, AttachmentPdf } from './render.ts';
+import type { ApplicationPdfMeta, AttachmentPdf } from './meta.ts';
 // Types only: the server's own thread never loads Typst, its fonts or its native module.
 import type { TypstPdfLook, TypstPdfOptions } from './typst/render.ts';
 

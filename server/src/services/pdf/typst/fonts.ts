@@ -1,12 +1,13 @@
 /**
- * The fonts Typst typesets the PDFs with: Noto from npm packages, a face per script, read once
- * per process and handed to the compiler as blobs (no font folder is searched, so every server
- * prints alike; Typst's own fonts, New Computer Modern among them, stay behind them as its
- * last fallback). The @expo-google-fonts packages ship TrueType; the scripts they lack come
- * from @fontsource (@fontsource-variable where no static face is published), which ships only
- * web fonts: those are WOFF2, unpacked to TrueType once here, because Typst reads only
- * TrueType and OpenType. Typst picks, character by character, the first family of
- * `FONT_FAMILIES` that has a glyph, and shapes each run with that face.
+ * The fonts Typst typesets the PDFs with: Noto (and Amiri for Arabic script) from npm packages,
+ * a face per script, read once per process and handed to the compiler as blobs (no font folder
+ * is searched, so every server prints alike; Typst's own fonts, New Computer Modern among them,
+ * stay behind them as its last fallback). The @expo-google-fonts packages ship TrueType; the
+ * scripts they lack come from @fontsource (@fontsource-variable where no static face is
+ * published), which ships only web fonts: those are WOFF2, unpacked to TrueType once here,
+ * because Typst reads only TrueType and OpenType. Typst picks, character by character, the
+ * first family of `FONT_FAMILIES` that has a glyph, and shapes each run with that face. Typst
+ * subsets each face into the PDF: only the glyphs a document uses are embedded.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -18,38 +19,61 @@ const decompress = packageRequire('wawoff2/decompress.js') as (
   woff2: Uint8Array,
 ) => Promise<Uint8Array>;
 
-/** A TrueType file in an npm package, or a WOFF2 one to unpack. */
-const FONT_FILES: readonly string[] = [
+/**
+ * Every font file the PDF is typeset with, as a path inside its npm package: TrueType, or WOFF2
+ * to unpack. Exported so that what the PDF can print is read from the very same files.
+ */
+export const FONT_FILES: readonly string[] = [
   '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
   '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
   '@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf',
+  // Arabic, Persian and Urdu from Amiri, which draws each letter with its dots as one glyph.
+  // Noto Sans Arabic (behind it, for what Amiri lacks) draws the dots as separate marks, and
+  // Typst 0.14 gives a mark with a vertical offset its own text item, which the PDF maps to the
+  // whole letter again: "پ" would be copied out of the PDF as "پپ".
+  '@expo-google-fonts/amiri/400Regular/Amiri_400Regular.ttf',
+  '@expo-google-fonts/amiri/700Bold/Amiri_700Bold.ttf',
   '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
   '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
   '@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf',
   '@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf',
   '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
   '@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf',
+  '@expo-google-fonts/noto-sans-bengali/400Regular/NotoSansBengali_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-bengali/700Bold/NotoSansBengali_700Bold.ttf',
+  '@expo-google-fonts/noto-sans-gurmukhi/400Regular/NotoSansGurmukhi_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-gurmukhi/700Bold/NotoSansGurmukhi_700Bold.ttf',
+  '@expo-google-fonts/noto-sans-gujarati/400Regular/NotoSansGujarati_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-gujarati/700Bold/NotoSansGujarati_700Bold.ttf',
   '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
   '@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf',
   '@expo-google-fonts/noto-sans-lao/400Regular/NotoSansLao_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-lao/700Bold/NotoSansLao_700Bold.ttf',
   '@expo-google-fonts/noto-sans-khmer/400Regular/NotoSansKhmer_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-khmer/700Bold/NotoSansKhmer_700Bold.ttf',
+  '@expo-google-fonts/noto-sans-myanmar/400Regular/NotoSansMyanmar_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-myanmar/700Bold/NotoSansMyanmar_700Bold.ttf',
+  '@expo-google-fonts/noto-sans-cherokee/400Regular/NotoSansCherokee_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-cherokee/700Bold/NotoSansCherokee_700Bold.ttf',
   '@fontsource/noto-sans-armenian/files/noto-sans-armenian-armenian-400-normal.woff2',
   '@fontsource/noto-sans-armenian/files/noto-sans-armenian-armenian-700-normal.woff2',
   '@fontsource/noto-sans-georgian/files/noto-sans-georgian-georgian-400-normal.woff2',
   '@fontsource/noto-sans-georgian/files/noto-sans-georgian-georgian-700-normal.woff2',
-  '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2',
-  '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff2',
   '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff2',
   '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff2',
   '@fontsource/noto-sans-kannada/files/noto-sans-kannada-kannada-400-normal.woff2',
   '@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-400-normal.woff2',
-  '@fontsource/noto-sans-myanmar/files/noto-sans-myanmar-myanmar-400-normal.woff2',
   '@fontsource-variable/noto-sans-ethiopic/files/noto-sans-ethiopic-ethiopic-wght-normal.woff2',
   '@fontsource-variable/noto-sans-telugu/files/noto-sans-telugu-telugu-wght-normal.woff2',
   '@fontsource-variable/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-wght-normal.woff2',
-  // Chinese first, so that Han characters take Chinese forms; Hangul then comes from Korean.
+  // Han in Simplified Chinese forms, kana too (Noto Sans SC has them); what it lacks from
+  // Traditional Chinese (Hong Kong characters among them), then Japanese; Hangul from Korean.
   '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
   '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  // Colour emoji (COLR and SVG glyphs), the monochrome face for what it lacks.
+  '@expo-google-fonts/noto-color-emoji/400Regular/NotoColorEmoji_400Regular.ttf',
   '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
 ];
 
@@ -59,10 +83,13 @@ const FONT_FILES: readonly string[] = [
  */
 export const FONT_FAMILIES: readonly string[] = [
   'Noto Sans',
+  'Amiri',
   'Noto Sans Arabic',
   'Noto Sans Hebrew',
   'Noto Sans Devanagari',
   'Noto Sans Bengali',
+  'Noto Sans Gurmukhi',
+  'Noto Sans Gujarati',
   'Noto Sans Tamil',
   'Noto Sans Kannada',
   'Noto Sans Malayalam',
@@ -75,8 +102,12 @@ export const FONT_FAMILIES: readonly string[] = [
   'Noto Sans Ethiopic',
   'Noto Sans Telugu',
   'Noto Sans Sinhala',
+  'Noto Sans Cherokee',
   'Noto Sans SC',
+  'Noto Sans TC',
+  'Noto Sans JP',
   'Noto Sans KR',
+  'Noto Color Emoji',
   'Noto Emoji',
 ];
 

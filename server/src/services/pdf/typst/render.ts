@@ -5,7 +5,7 @@
  * structure, title and language). One compiler per process, made with the fonts on first use.
  */
 import { type PrintModel, PRINTED_BLANK } from '@admit/form-model';
-import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+import { type NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 
 import { PDFDocument } from '@cantoo/pdf-lib';
 
@@ -16,9 +16,10 @@ import {
   DRAFT_MARK,
   formatDate,
   UNREADABLE_DOCUMENT_NOTE,
-} from '../render.ts';
-import { printableLine, printableText } from '../text.ts';
-import { FONT_FAMILIES, fontBlobs } from './fonts.ts';
+} from '../meta.ts';
+import { breakableText, printableLine, printableText } from '../text.ts';
+import { TYPST_WORKSPACE, typstCompiler } from './compiler.ts';
+import { FONT_FAMILIES } from './fonts.ts';
 import { APPLICATION_TEMPLATE } from './template.ts';
 
 /** What the college gives the PDF besides its name: its logo (SVG text) and its colours. */
@@ -29,7 +30,19 @@ export interface TypstPdfLook {
   accent?: string;
   /** The facts panel's colour, `#RRGGBB`. */
   tint?: string;
+  /** Body text and answers, `#RRGGBB` (default: near black). */
+  ink?: string;
+  /** Question labels, the footer and the panel's labels, `#RRGGBB` (default: dark grey). */
+  muted?: string;
+  /**
+   * The footer's text, with `{college}`, `{title}` and `{applicant}` replaced (default:
+   * `DEFAULT_PDF_FOOTER`). tenant-config refuses any other `{name}` in a college's footer.
+   */
+  footer?: string;
 }
+
+/** Every page's footer, at its left, unless the college words it otherwise. */
+export const DEFAULT_PDF_FOOTER = '{college}  |  {title}  |  {applicant}';
 
 export interface TypstPdfOptions {
   /**
@@ -44,25 +57,12 @@ export interface TypstPdfOptions {
 
 const DEFAULT_ACCENT = '#003875';
 const DEFAULT_TINT = '#f3f4f6';
+const DEFAULT_INK = '#171c24';
+const DEFAULT_MUTED = '#5b616e';
 const HEX = /^#[0-9a-f]{6}$/i;
 
-/**
- * The compiler's root: a folder that does not exist, so that a template reads nothing from the
- * server's disk; what it reads (the documents) is put there in memory for one render.
- */
-const WORKSPACE = '/admit-typst-pdf';
-
-let compiling: Promise<NodeCompiler> | undefined;
 /** The render under way, which the next one waits for. */
 let queue: Promise<undefined> = Promise.resolve(undefined);
-
-/** The process's compiler, with every font loaded (the first call reads and parses them). */
-export function typstCompiler(): Promise<NodeCompiler> {
-  compiling ??= fontBlobs().then((blobs) =>
-    NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontBlobs: blobs }] }),
-  );
-  return compiling;
-}
 
 /** An appended document as the template gets it: its file in the compiler's memory, or none. */
 interface TemplateAttachment {
@@ -99,7 +99,7 @@ async function prepareAttachments(
       continue;
     }
     const path = `/attachments/${index + 1}.pdf`;
-    compiler.mapShadow(`${WORKSPACE}${path}`, Buffer.from(attachment.bytes));
+    compiler.mapShadow(`${TYPST_WORKSPACE}${path}`, Buffer.from(attachment.bytes));
     prepared.push({ key, fileName: printableLine(attachment.fileName), path, pages });
   }
   return prepared;
@@ -108,17 +108,31 @@ async function prepareAttachments(
 /**
  * Every text of `value` as the PDF prints it (`printableText`: control characters out, tabs
  * as spaces, NFC): a character no font draws would print as an empty box, and PDF/UA-1
- * refuses the whole document for it.
+ * refuses the whole document for it. An answer's or a note's `text` may also break inside a
+ * word longer than a line (`breakableText`), which would otherwise run off the page.
  */
-function printable<T>(value: T): T {
-  if (typeof value === 'string') return printableText(value) as T;
-  if (Array.isArray(value)) return value.map(printable) as T;
+function printable<T>(value: T, field = ''): T {
+  if (typeof value === 'string') {
+    const text = printableText(value);
+    return (field === 'text' ? breakableText(text) : text) as T;
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => printable(item)) as T;
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, printable(item)]),
+      Object.entries(value).map(([key, item]) => [key, printable(item, key)]),
     ) as T;
   }
   return value;
+}
+
+/**
+ * The families with `face` tried before the other Han faces, so that an answer whose kana or
+ * Hangul tells its language prints its Han characters (kanji, hanja) in that language's forms.
+ */
+function hanFrom(face: string): string[] {
+  const others = FONT_FAMILIES.filter((family) => family !== face);
+  const han = others.indexOf('Noto Sans SC');
+  return [...others.slice(0, han), face, ...others.slice(han)];
 }
 
 /** The JSON the template reads from `sys.inputs.data`. */
@@ -129,7 +143,9 @@ export function templateData(
   attachments: readonly TemplateAttachment[] = [],
 ) {
   const timeZone = meta.timeZone ?? 'UTC';
-  const title = meta.title ?? DEFAULT_PDF_TITLE;
+  // The college's texts as any other: a lone surrogate would make the template's JSON invalid.
+  const college = printableLine(meta.college);
+  const title = printableLine(meta.title ?? DEFAULT_PDF_TITLE);
   // One line wherever it prints (the panel, the footer, the title): a stored name may hold a
   // line break.
   const name = printableLine(meta.applicant.name).trim();
@@ -151,21 +167,34 @@ export function templateData(
   if (submitted && meta.reference != null)
     facts.push({ label: 'Reference number', value: meta.reference, strong: false });
   const accent = [look.accent, meta.accentColor].find((colour) => HEX.test(colour ?? ''));
+  const colour = (value: string | undefined, fallback: string) =>
+    value !== undefined && HEX.test(value) ? value : fallback;
+  const fields: Record<string, string> = { college, title, applicant: who };
+  const footer = printableLine(
+    (look.footer ?? DEFAULT_PDF_FOOTER).replace(
+      /\{(college|title|applicant)\}/g,
+      (_, field: string) => fields[field] ?? '',
+    ),
+  );
   return {
     lang: 'en',
-    documentTitle: `${meta.college}: ${title}, ${who}`,
-    college: meta.college,
+    documentTitle: `${college}: ${title}, ${who}`,
+    college,
     title,
     contact: (meta.collegeContact ?? []).map(printableLine),
     logo: look.logoSvg ?? null,
-    logoAlt: `${meta.college} logo`,
+    logoAlt: `${college} logo`,
     colors: {
       accent: accent ?? DEFAULT_ACCENT,
-      tint: HEX.test(look.tint ?? '') ? look.tint : DEFAULT_TINT,
+      tint: colour(look.tint, DEFAULT_TINT),
+      ink: colour(look.ink, DEFAULT_INK),
+      muted: colour(look.muted, DEFAULT_MUTED),
     },
     fonts: FONT_FAMILIES,
+    fontsJapanese: hanFrom('Noto Sans JP'),
+    fontsKorean: hanFrom('Noto Sans KR'),
     facts,
-    footer: `${meta.college}  |  ${title}  |  ${who}`,
+    footer,
     who,
     attachments,
     unreadableNote: UNREADABLE_DOCUMENT_NOTE,
@@ -193,8 +222,8 @@ function diagnosticsText(diagnostics: unknown[]): string {
 }
 
 /**
- * The application PDF of `model` with `attachments` appended, as `renderApplicationPdf` takes
- * them: tagged, with its title and language; PDF/UA-1 when asked.
+ * The application PDF of `model` (form-model's print model) with `attachments` appended:
+ * tagged, with its title and language; PDF/UA-1 when asked.
  */
 export async function renderTypstApplicationPdf(
   model: PrintModel,

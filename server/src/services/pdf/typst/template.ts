@@ -8,9 +8,18 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
 #let data = json(bytes(sys.inputs.data))
 #let accent = rgb(data.colors.accent)
 #let tint = rgb(data.colors.tint)
-#let ink = rgb("#171c24")
-#let muted = rgb("#5b616e")
+#let ink = rgb(data.colors.ink)
+#let muted = rgb(data.colors.muted)
 #let rule = rgb("#d0d5dd")
+
+// Han characters take Simplified Chinese forms (then Traditional's and Japanese's own
+// characters), unless the text's kana says Japanese or its Hangul says Korean: then that
+// language's face comes first, and a name's kanji or hanja take their own forms.
+#let kana = regex("[\u{3040}-\u{30ff}\u{31f0}-\u{31ff}\u{ff66}-\u{ff9f}]")
+#let hangul = regex("[\u{1100}-\u{11ff}\u{3130}-\u{318f}\u{ac00}-\u{d7af}]")
+#let cjk(t) = if t.contains(kana) { text(font: data.fontsJapanese, t) } else if t.contains(
+  hangul,
+) { text(font: data.fontsKorean, t) } else { t }
 
 #set document(title: data.documentTitle, author: data.college, date: none)
 #set text(font: data.fonts, size: 9.5pt, fill: ink, lang: data.lang)
@@ -28,7 +37,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
     grid(
       columns: (1fr, auto),
       column-gutter: 12pt,
-      data.footer,
+      cjk(data.footer),
       [Page #counter(page).display() of #counter(page).final().first()],
     )
   },
@@ -81,12 +90,22 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
   column-gutter: 12pt,
   ..data.facts.map(fact => [
     #text(size: 6.8pt, weight: "bold", fill: muted, upper(fact.label)) \
-    #text(size: 10pt, weight: if fact.strong { "bold" } else { "regular" }, fact.value)
+    #text(size: 10pt, weight: if fact.strong { "bold" } else { "regular" }, cjk(fact.value))
   ]),
 ))
 
 // ── the answers ─────────────────────────────────────────────────────────────────────────────
-#let mark(checked) = if checked { "[X]" } else { "[ ]" }
+// The mark as the page shows it, "[X]" or "[ ]" (in the text layer too), and as a screen
+// reader says it: a figure whose alternative text is the word, "Selected" or "Not selected".
+#let mark(checked) = box(figure(
+  alt: if checked { "Selected" } else { "Not selected" },
+  kind: "choice-mark",
+  supplement: none,
+  numbering: none,
+  outlined: false,
+  if checked { "[X]" } else { "[ ]" },
+))
+#show figure.where(kind: "choice-mark"): it => it.body
 
 #let choice(label, checked) = grid(
   columns: (19pt, 1fr),
@@ -129,7 +148,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
 )
 
 #let answer(key, a) = {
-  if a.kind == "text" { a.text }
+  if a.kind == "text" { cjk(a.text) }
   else if a.kind == "blank" { blank }
   else if a.kind == "document" { [Attached document: #a.fileName#appended(key)] }
   else if a.kind == "choices" {
@@ -157,7 +176,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
       let continued = first.len() > 0 and first.first().location().page() < here().page()
       text(fill: muted, if continued { b.label + " (continued)" } else { b.label })
     }),
-    table.cell(inset: (left: 12pt, y: 3pt))[#metadata(b.key) #start#b.answer.text],
+    table.cell(inset: (left: 12pt, y: 3pt))[#metadata(b.key) #start#cjk(b.answer.text)],
   )
 }
 
@@ -227,9 +246,16 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
   for n in range(1, calc.max(doc.pages, 1) + 1) {
     page(
       margin: (x: 0.25in, top: 0.25in, bottom: 0.45in),
-      footer: context align(center, text(size: 7.5pt, fill: muted)[
-        Attachment: #doc.fileName  |  #data.who  |  Page #counter(page).display() of #counter(page).final().first()
-      ]),
+      footer: context {
+        // The draft mark on the appended pages too: a page printed alone is still a draft's.
+        if data.draft {
+          align(center, text(size: 8pt, weight: "bold", fill: accent, data.draftMark))
+          v(1pt, weak: true)
+        }
+        align(center, text(size: 7.5pt, fill: muted)[
+          Attachment: #doc.fileName  |  #cjk(data.who)  |  Page #counter(page).display() of #counter(page).final().first()
+        ])
+      },
     )[
       #if n == 1 [#metadata(index) #label("attachment-first-" + str(index))]
       #if n == calc.max(doc.pages, 1) [#metadata(index) #label("attachment-last-" + str(index))]
