@@ -107,6 +107,31 @@ describe('mail goes through the job queue', () => {
     }
   });
 
+  it('sends a confirmation code before receipts queued earlier (regression: a code waited behind a burst of receipts)', async () => {
+    const smtp = await startSmtpServer(0);
+    try {
+      const { app } = await appWith({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+      // Two mails queued as a receipt is (no expiring code: priority 0), before the sign-up.
+      for (const recipient of ['receipt-1@example.com', 'receipt-2@example.com']) {
+        const { id } = await ctx.db
+          .insertInto('mail_outbox')
+          .values({ recipient, subject: 'Your application', body: 'Thank you for applying.' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await app.mailQueue.enqueue(SEND_MAIL_JOB, { outboxId: id });
+      }
+      await signUp(app, 'code-first@example.com');
+      while (await app.mailQueue.runOnce());
+      expect(smtp.received.map((mail) => mail.to[0])).toEqual([
+        'code-first@example.com',
+        'receipt-1@example.com',
+        'receipt-2@example.com',
+      ]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('keeps no text and logs none without SMTP_URL and without the dev mailbox (regression: the console mailer logged every code)', async () => {
     const { app, log } = await appWith({});
     await signUp(app, 'nowhere@example.com');

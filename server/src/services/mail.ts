@@ -91,6 +91,9 @@ interface Logger {
 }
 
 export const SEND_MAIL_JOB = 'send-mail';
+
+/** The job priority of a mail whose code or link expires: above receipts (priority 0). */
+export const URGENT_MAIL_PRIORITY = 1;
 /** A mail keeps being retried for at least this long: a weekend without the SMTP server. */
 export const MAIL_RETRY_MS = 48 * 60 * 60 * 1000;
 /** The wait between attempts doubles from 30 s up to this cap. */
@@ -370,7 +373,11 @@ export function createMailer(options: MailerOptions): Mailer {
     const payload: SendMailPayload = { outboxId: id };
     if (mail.renew !== undefined)
       payload.renew = { ...mail.renew, expiresAt: mail.renew.expiresAt.toISOString() };
-    await queue.enqueue(SEND_MAIL_JOB, payload, { db: trx });
+    // A code or link that expires goes before receipts queued earlier (migration 009).
+    await queue.enqueue(SEND_MAIL_JOB, payload, {
+      db: trx,
+      priority: mail.renew === undefined ? 0 : URGENT_MAIL_PRIORITY,
+    });
   }
 
   return {
