@@ -120,7 +120,7 @@ console.log(
   `  machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ` +
     `load average ${loadavg()
       .map((load) => load.toFixed(1))
-      .join(' ')} (above the CPU count, every figure is inflated)`,
+      .join(' ')} (when above the CPU count, every figure is inflated)`,
 );
 console.log(
   `  application: gallatin, ${Object.keys(answers).length} answers, ${lines.length} print lines, ` +
