@@ -144,7 +144,10 @@ export function pdfColours(theme: TenantTheme, pdf: PdfLook | undefined): PdfCol
  * `pdf` field that sets its colour; empty when all pass, or when the college sets neither.
  * The theme's own pairs are checked by `contrastProblems`.
  */
-export function pdfContrastProblems(theme: TenantTheme, pdf: PdfLook | undefined): ContrastProblem[] {
+export function pdfContrastProblems(
+  theme: TenantTheme,
+  pdf: PdfLook | undefined,
+): ContrastProblem[] {
   const colours = pdfColours(theme, pdf);
   const pairs: [use: string, path: string | undefined, fore: string, back: string][] = [
     ['PDF step band text', pdf?.accentColor && 'accentColor', colours.paper, colours.accent],
