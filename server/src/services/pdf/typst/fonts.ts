@@ -1,13 +1,14 @@
 /**
- * The fonts Typst typesets the PDFs with: Noto (and Amiri for Arabic script) from npm packages,
- * a face per script, read once per process and handed to the compiler as blobs (no font folder
- * is searched, so every server prints alike; Typst's own fonts, New Computer Modern among them,
- * stay behind them as its last fallback). The @expo-google-fonts packages ship TrueType; the
- * scripts they lack come from @fontsource (@fontsource-variable where no static face is
- * published), which ships only web fonts: those are WOFF2, unpacked to TrueType once here,
- * because Typst reads only TrueType and OpenType. Typst picks, character by character, the
- * first family of `FONT_FAMILIES` that has a glyph, and shapes each run with that face. Typst
- * subsets each face into the PDF: only the glyphs a document uses are embedded.
+ * The fonts Typst typesets the PDFs with: Noto (and Amiri for Arabic script, Baloo Da 2 for
+ * Bengali, Battambang for Khmer) from npm packages, a face per script, read once per process and
+ * handed to the compiler as blobs (no font folder is searched, so every server prints alike;
+ * Typst's own fonts, New Computer Modern among them, stay behind them as its last fallback). The
+ * @expo-google-fonts packages ship TrueType; the scripts they lack come from @fontsource
+ * (@fontsource-variable where no static face is published), which ships only web fonts: those are
+ * WOFF2, unpacked to TrueType once here, because Typst reads only TrueType and OpenType. Typst
+ * picks, character by character, the first family of `FONT_FAMILIES` that has a glyph, and shapes
+ * each run with that face. Typst subsets each face into the PDF: only the glyphs a document uses
+ * are embedded.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -39,16 +40,31 @@ export const FONT_FILES: readonly string[] = [
   '@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf',
   '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
   '@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf',
+  // Bengali, Thai, Lao and Khmer first from faces whose marks come back out of the PDF as typed
+  // (for the same reason as Amiri above; each script's Noto face stays behind it): Noto Sans
+  // Bengali writes the nukta of য় and the vowel signs below apart from their letter, Noto Sans
+  // Lao and Khmer their vowel signs and Khmer its coeng, and Noto Sans Thai Bold its upper
+  // vowels ("ใจดี" read back as "ใจดีดี"). Baloo Da 2, Noto Serif Lao, Battambang and Noto Sans
+  // Thai Looped were each checked against names and sentences of their script, regular and bold.
+  // A Thai tone mark above an upper vowel (ปิ่) is still read twice, with every Thai face tried.
+  '@expo-google-fonts/baloo-da-2/BalooDa2_400Regular.ttf',
+  '@expo-google-fonts/baloo-da-2/BalooDa2_700Bold.ttf',
   '@expo-google-fonts/noto-sans-bengali/400Regular/NotoSansBengali_400Regular.ttf',
   '@expo-google-fonts/noto-sans-bengali/700Bold/NotoSansBengali_700Bold.ttf',
   '@expo-google-fonts/noto-sans-gurmukhi/400Regular/NotoSansGurmukhi_400Regular.ttf',
   '@expo-google-fonts/noto-sans-gurmukhi/700Bold/NotoSansGurmukhi_700Bold.ttf',
   '@expo-google-fonts/noto-sans-gujarati/400Regular/NotoSansGujarati_400Regular.ttf',
   '@expo-google-fonts/noto-sans-gujarati/700Bold/NotoSansGujarati_700Bold.ttf',
+  '@expo-google-fonts/noto-sans-thai-looped/400Regular/NotoSansThaiLooped_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-thai-looped/700Bold/NotoSansThaiLooped_700Bold.ttf',
   '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
   '@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf',
+  '@fontsource/noto-serif-lao/files/noto-serif-lao-lao-400-normal.woff2',
+  '@fontsource/noto-serif-lao/files/noto-serif-lao-lao-700-normal.woff2',
   '@expo-google-fonts/noto-sans-lao/400Regular/NotoSansLao_400Regular.ttf',
   '@expo-google-fonts/noto-sans-lao/700Bold/NotoSansLao_700Bold.ttf',
+  '@expo-google-fonts/battambang/400Regular/Battambang_400Regular.ttf',
+  '@expo-google-fonts/battambang/700Bold/Battambang_700Bold.ttf',
   '@expo-google-fonts/noto-sans-khmer/400Regular/NotoSansKhmer_400Regular.ttf',
   '@expo-google-fonts/noto-sans-khmer/700Bold/NotoSansKhmer_700Bold.ttf',
   '@expo-google-fonts/noto-sans-myanmar/400Regular/NotoSansMyanmar_400Regular.ttf',
@@ -87,14 +103,18 @@ export const FONT_FAMILIES: readonly string[] = [
   'Noto Sans Arabic',
   'Noto Sans Hebrew',
   'Noto Sans Devanagari',
+  'Baloo Da 2',
   'Noto Sans Bengali',
   'Noto Sans Gurmukhi',
   'Noto Sans Gujarati',
   'Noto Sans Tamil',
   'Noto Sans Kannada',
   'Noto Sans Malayalam',
+  'Noto Sans Thai Looped',
   'Noto Sans Thai',
+  'Noto Serif Lao',
   'Noto Sans Lao',
+  'Battambang',
   'Noto Sans Khmer',
   'Noto Sans Myanmar',
   'Noto Sans Armenian',
