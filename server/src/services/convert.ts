@@ -93,11 +93,13 @@ export const CONVERSION_TIME_LIMIT_MS = 100_000;
 export const CONVERSION_HEAP_MB = 512;
 /**
  * The address space of a conversion process and of LibreOffice (`ulimit -v`): it bounds
- * what V8's heap limit does not (decoded images live in ArrayBuffers). Node reserves ~0.7 GB
- * of it at start; the largest image allowed needs ~1.9 GB; past it an allocation fails and the
- * step ends with `tooDemanding`.
+ * what V8's heap limit does not (decoded images live in ArrayBuffers). Node reserves some of
+ * it at start (~0.7 GB on Node 20, ~1.3 GB on Node 24); the largest image allowed needs
+ * ~1.9 GB, and Typst with the fonts of every script some hundreds of MB; past the limit an
+ * allocation fails and the step ends with `tooDemanding`. (2.5 GB, the limit before, failed
+ * every Word document's text fallback under Node 24.)
  */
-export const CONVERSION_ADDRESS_SPACE_MB = 2560;
+export const CONVERSION_ADDRESS_SPACE_MB = 3584;
 /** A conversion's output larger than this is refused (the application PDF appends it). */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 /** LibreOffice runs as this user when the server runs as root (nobody on Debian and most). */
@@ -663,7 +665,10 @@ async function runStep(
     ],
     {
       // Nothing of the server's environment (its database URL, its keys) reaches the process.
-      env: {},
+      // Two malloc arenas, not one per thread: glibc reserves 64 MB of address space for each,
+      // and Typst typesets on several threads (without this, Node 24's conversions ran out of
+      // address space at random).
+      env: { MALLOC_ARENA_MAX: '2' },
       timeoutMs: settings.timeoutMs,
       addressSpaceMb: settings.limits.addressSpaceMb,
       signal: settings.signal,
