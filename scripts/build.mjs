@@ -85,13 +85,15 @@ export async function buildApp({ outDir } = {}) {
 export const SERVER_PROGRAMS = {
   'main.js': 'server/src/main.ts',
   'convertProcess.js': 'server/src/services/convertProcess.ts',
+  'pdfWorker.js': 'server/src/services/pdf/pdfWorker.ts',
   'cli.js': 'server/src/cli.ts',
 };
 
 /**
  * The server's programs, bundled as production runs them, into `outDir` (relative to the
  * repository, or absolute): main.js, the conversion process the server starts for every
- * uploaded file (services/convert.ts looks for it beside main.js), and the staff CLI.
+ * uploaded file (services/convert.ts looks for it beside main.js), the PDF render thread
+ * (services/pdf/threads.ts looks for it there too), and the staff CLI.
  * `options` go to esbuild; `onMetafile` receives each program's metafile.
  */
 export async function bundleServer(outDir = 'server/dist', options = {}, onMetafile = undefined) {

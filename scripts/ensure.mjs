@@ -58,6 +58,9 @@ export function ensureSystemPackages() {
     // The TLS-proxy test (tests/proxy) puts Debian's nginx in front of two instances, as the
     // operations guide's recipe does (docs/operations/proxy.md).
     { check: '/usr/sbin/nginx', name: 'nginx' },
+    // The PDF tests read the application PDF's text layer, fonts and tags (pdftotext, pdffonts,
+    // pdfinfo) and look at its pages (pdftoppm), as an office's PDF reader would.
+    { check: '/usr/bin/pdftotext', name: 'poppler-utils' },
   ]);
 }
 

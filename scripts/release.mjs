@@ -2,7 +2,7 @@
 // `npm run release`: builds Admit once and writes one tarball a college's server runs from,
 // release/admit-<version>.tgz, with no sources, tests or build tools in it:
 //
-//   admit-<version>/server/dist        main.js, convertProcess.js, cli.js (bundled, Node 22+)
+//   admit-<version>/server/dist        main.js, convertProcess.js, pdfWorker.js, cli.js (bundled, Node 22+)
 //   admit-<version>/server/lookups     the public high-school and college lists
 //   admit-<version>/form-app/dist      the built app and its prerender bundle (.ssr/)
 //   admit-<version>/tenant-config      the bundled colleges and their JSON Schemas
@@ -32,9 +32,10 @@ const SOURCE_ONLY_IMPORTS = new Set(['esbuild']);
 
 /**
  * Packages read by file path at run time, which no import names: the PDF's fonts
- * (server/src/services/pdf/fonts.ts resolves each .ttf inside them).
+ * (server/src/services/pdf/typst/fonts.ts resolves each .ttf or .woff2 inside them) and the
+ * WOFF2 decoder it loads with `require`, which esbuild does not follow.
  */
-const RESOLVED_BY_PATH = /^@expo-google-fonts\//;
+const RESOLVED_BY_PATH = /^(@expo-google-fonts\/|@fontsource\/|@fontsource-variable\/|wawoff2$)/;
 
 /**
  * Install scripts the release's packages may run (npm 11 runs only those allowed): the
@@ -160,7 +161,7 @@ keeps it). deploy/admit.service runs it under systemd.
 
 | folder | what it is |
 |---|---|
-| server/dist | the server (main.js), its document conversion process and the staff CLI |
+| server/dist | the server (main.js), its document conversion process, its PDF render thread and the staff CLI |
 | server/lookups | the public high-school and college lists imported at the first start |
 | form-app/dist | the applicant's app, served by the server |
 | tenant-config | the colleges shipped (gallatin, example) and the JSON Schemas of a college's files |

@@ -95,6 +95,7 @@ export { pageKeys, pageOfKey, summaryHref } from './config/pages.ts';
 export { descKey } from './keys/desc.ts';
 export {
   deriveWebStatus,
+  DERIVED_WEB_STATUSES,
   WEB_STATUSES,
   type DerivedWebStatus,
   type WebStatus,
@@ -153,6 +154,18 @@ export {
   type PrintSection,
   type PrintStep,
 } from './print/model.ts';
+export {
+  decodeRanges,
+  encodeRanges,
+  findUnprintable,
+  fontsDraw,
+  rangesOf,
+  unprintableAnswers,
+  unprintableCharacters,
+  type CodePointRange,
+  type UnprintableAnswer,
+  type UnprintableCharacter,
+} from './print/coverage.ts';
 export * from './options/index.ts';
 export * from './format/index.ts';
 export { ERROR_CODES, GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from './api/errors.ts';

@@ -50,7 +50,7 @@ import {
   loadZipcodesUs,
 } from './services/lookups/address.ts';
 import { createLookups } from './services/lookups/search.ts';
-import { createMailer, type Mailer } from './services/mail.ts';
+import { createMailer, MAIL_CONCURRENCY, type Mailer } from './services/mail.ts';
 import { createApplicationPdfs, type PdfDocumentSource } from './services/pdf.ts';
 import { applicationPdfAttachment, createReceipts } from './services/receipts.ts';
 import { createSessions } from './services/sessions.ts';
@@ -248,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     log: app.log,
-    concurrency: 1,
+    concurrency: MAIL_CONCURRENCY,
     onAttemptFailed: metrics.jobFailed,
   });
   app.decorate('mailQueue', mailQueue);
@@ -257,6 +257,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await mailQueue.stop();
+    // After the worker: a mail in flight finishes on its connection.
+    mailer.close?.();
   });
   if (config.devMailbox)
     app.log.warn(

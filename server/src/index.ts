@@ -5,8 +5,9 @@ export { type Db, migrate, openDatabase } from './db/database.ts';
 export { type EmbeddedDatabase, runningEmbeddedUrl, startEmbeddedDatabase } from './db/embedded.ts';
 export { type Clock, systemClock } from './services/clock.ts';
 export { type HeldDocument, renderSite, type Site } from './plugins/app/site.ts';
+export { type ApplicationPdfMeta, type AttachmentPdf } from './services/pdf.ts';
 export {
-  type ApplicationPdfMeta,
-  type AttachmentPdf,
-  renderApplicationPdf,
-} from './services/pdf.ts';
+  renderTypstApplicationPdf,
+  type TypstPdfLook,
+  type TypstPdfOptions,
+} from './services/pdf/typst/render.ts';

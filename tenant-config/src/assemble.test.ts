@@ -233,6 +233,60 @@ describe('assembleCollege: a college from its files', () => {
     );
   });
 
+  it("takes the PDF's own look, and refuses a footer's unknown {field} and a colour under AA", () => {
+    const look = {
+      title: 'Admission Record',
+      headerLines: ['Office of Admissions'],
+      footer: '{college}: {title}, {applicant}',
+      accentColor: '#7A0019',
+      panelColor: '#FFF6DB',
+    };
+    const good = assembleCollege(
+      changed({ 'college.json': (college) => void (college.pdf = look) }),
+      { id: 'gallatin' },
+    );
+    expect(good.problems).toEqual([]);
+    expect(good.config?.pdf).toEqual(look);
+
+    const problems = problemsOf(
+      changed({
+        'college.json': (college) => {
+          college.pdf = {
+            footer: '{college} | {name}',
+            accentColor: '#7FA7D1',
+            panelColor: '#5A6270',
+            colour: 'red',
+          };
+        },
+      }),
+    );
+    expect(problems).toContainEqual(expect.stringMatching(/^college\.json:\d+: \/pdf\/colour: /));
+    const meaning = problemsOf(
+      changed({
+        'college.json': (college) => {
+          college.pdf = {
+            footer: '{college} | {name}',
+            accentColor: '#7FA7D1',
+            panelColor: '#5A6270',
+          };
+        },
+      }),
+    );
+    expect(meaning).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^college\.json:\d+: \/pdf\/footer: names \{name\}; a footer may name \{college\}, \{title\}, \{applicant\}$/,
+        ),
+        expect.stringMatching(
+          /^college\.json:\d+: \/pdf\/accentColor: PDF step band text: #FFFFFF on #7FA7D1 is \d\.\d\d:1; WCAG 2\.2 AA needs 4\.5:1$/,
+        ),
+        expect.stringMatching(
+          /^college\.json:\d+: \/pdf\/panelColor: PDF panel labels: #5A6270 on #5A6270 /,
+        ),
+      ]),
+    );
+  });
+
   it('refuses a logo that could run or load something, naming its line', () => {
     expect(
       problemsOf(

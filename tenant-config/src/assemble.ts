@@ -12,13 +12,13 @@
  */
 import { type Option, type PageConfig, type PageProblem, pageProblems } from '@admit/form-model';
 
-import { contrastProblems } from './contrast.ts';
+import { contrastProblems, pdfContrastProblems } from './contrast.ts';
 import { type CollegeFile, type OptionsFile, type StepFile } from './format.ts';
 import { lineOf, type ParsedJson, parseJsonFile, pointerSegment, valueAt } from './json.ts';
 import { checkLogo } from './logo.ts';
 import { FORM_MODEL_LISTS, isFormModelList, resolveOptionLists } from './options.ts';
 import { type CollegeProblem } from './problems.ts';
-import { type TenantConfig } from './types.ts';
+import { PDF_FOOTER_FIELDS, type TenantConfig } from './types.ts';
 import { type FileKind, schemaIssues } from './validate.ts';
 
 /** A college's folder as its files' texts, by path relative to the folder (`steps/about.json`). */
@@ -240,6 +240,15 @@ export function assembleCollege(files: CollegeFiles, source: { id: string }): As
   if (!isTimeZone(settings.timeZone))
     at('/timeZone', `"${settings.timeZone}" is not an IANA time zone, such as "America/Denver"`);
   for (const { path, message } of contrastProblems(settings.theme)) at(`/theme/${path}`, message);
+  for (const { path, message } of pdfContrastProblems(settings.theme, settings.pdf))
+    at(`/pdf/${path}`, message);
+  // The footer's {fields}: a misspelt one would print as typed on every page of every PDF.
+  for (const [, name] of (settings.pdf?.footer ?? '').matchAll(/\{([^{}]*)\}/g))
+    if (!(PDF_FOOTER_FIELDS as readonly string[]).includes(name ?? ''))
+      at(
+        '/pdf/footer',
+        `names {${name ?? ''}}; a footer may name ${PDF_FOOTER_FIELDS.map((field) => `{${field}}`).join(', ')}`,
+      );
 
   const pages: PageConfig[] = [];
   for (const step of steps) {

@@ -5,7 +5,7 @@
  * no design system, so the formula is here: WCAG's relative luminance and contrast ratio,
  * computed as MUI's `getContrastRatio` does, so that both checks agree.
  */
-import { type TenantTheme } from './types.ts';
+import { type PdfLook, type TenantTheme } from './types.ts';
 
 /** WCAG 2.2 AA: 4.5:1 for text, 3:1 for borders, icons and focus rings (1.4.3, 1.4.11). */
 export const TEXT_CONTRAST = 4.5;
@@ -106,6 +106,64 @@ export function contrastProblems(theme: TenantTheme): ContrastProblem[] {
           {
             path: foreground,
             message: `${use}: ${fore} on ${back} (${background.replaceAll('/', '.')}) is ${ratio.toFixed(2)}:1; WCAG 2.2 AA needs ${minimum}:1`,
+          },
+        ];
+  });
+}
+
+/** The colours the application PDF prints with, each from the college's data. */
+export interface PdfColours {
+  /** Step bands, headings, the college's name. */
+  accent: string;
+  /** The facts panel's background. */
+  panel: string;
+  /** Body text and answers. */
+  ink: string;
+  /** Question labels, the footer, the panel's labels. */
+  muted: string;
+  /** The page. */
+  paper: string;
+}
+
+/**
+ * The PDF's colours: `pdf.accentColor` and `pdf.panelColor` where the college set them, else
+ * the theme's primary and page tint; text in the theme's neutral shades on its page colour.
+ */
+export function pdfColours(theme: TenantTheme, pdf: PdfLook | undefined): PdfColours {
+  return {
+    accent: pdf?.accentColor ?? theme.colors.primary.main,
+    panel: pdf?.panelColor ?? theme.colors.neutral.extraLight,
+    ink: theme.colors.neutral.dark,
+    muted: theme.colors.neutral.main,
+    paper: theme.colors.white,
+  };
+}
+
+/**
+ * Every pair the PDF prints below WCAG 2.2 AA (a PDF is read on screen too), each at the
+ * `pdf` field that sets its colour; empty when all pass, or when the college sets neither.
+ * The theme's own pairs are checked by `contrastProblems`.
+ */
+export function pdfContrastProblems(
+  theme: TenantTheme,
+  pdf: PdfLook | undefined,
+): ContrastProblem[] {
+  const colours = pdfColours(theme, pdf);
+  const pairs: [use: string, path: string | undefined, fore: string, back: string][] = [
+    ['PDF step band text', pdf?.accentColor && 'accentColor', colours.paper, colours.accent],
+    ['PDF headings', pdf?.accentColor && 'accentColor', colours.accent, colours.paper],
+    ['PDF panel text', pdf?.panelColor && 'panelColor', colours.ink, colours.panel],
+    ['PDF panel labels', pdf?.panelColor && 'panelColor', colours.muted, colours.panel],
+  ];
+  return pairs.flatMap(([use, path, fore, back]) => {
+    if (path === undefined || path === '' || !HEX.test(fore) || !HEX.test(back)) return [];
+    const ratio = contrastRatio(fore, back);
+    return ratio >= TEXT_CONTRAST
+      ? []
+      : [
+          {
+            path,
+            message: `${use}: ${fore} on ${back} is ${ratio.toFixed(2)}:1; WCAG 2.2 AA needs ${TEXT_CONTRAST}:1`,
           },
         ];
   });

@@ -7,6 +7,7 @@ export type {
   ColorShades,
   EmailAddress,
   HexColor,
+  PdfLook,
   PostalAddress,
   StepSummary,
   TenantConfig,
@@ -35,7 +36,14 @@ export {
   joinPages,
 } from './split.ts';
 export { checkLogo, MAX_LOGO_CHARACTERS, type LogoCheck } from './logo.ts';
-export { contrastRatio, contrastProblems, type ContrastProblem } from './contrast.ts';
+export {
+  contrastRatio,
+  contrastProblems,
+  type ContrastProblem,
+  pdfColours,
+  type PdfColours,
+} from './contrast.ts';
+export { PDF_FOOTER_FIELDS } from './types.ts';
 export { DEFAULT_TENANT } from './defaults.ts';
 export { FORM_MODEL_LISTS } from './options.ts';
 export { formatProblem, TenantConfigError, type CollegeProblem } from './problems.ts';

@@ -11,7 +11,8 @@ describe('browserSplit: a college for the browser, made from its one config', ()
     const { firstLoad, otherPages, defaultPageIndex } = browserSplit(config);
     const { pages, ...settings } = config;
     delete settings.admissionsNotificationEmail;
-    // The settings as they are (but the server's notification address); the steps are the pages' ids, routes and titles.
+    delete settings.pdf;
+    // The settings as they are (but the server's notification address and PDF look); the steps are the pages' ids, routes and titles.
     expect(firstLoad).toMatchObject(settings);
     expect(firstLoad.steps).toEqual(pages.map(({ id, route, title }) => ({ id, route, title })));
     expect(firstLoad.defaultPage).toBe(pages.find((page) => page.route === config.defaultRoute));
@@ -28,6 +29,11 @@ describe('browserSplit: a college for the browser, made from its one config', ()
   it("leaves the admissions office's notification address out of the browser's copy", () => {
     const config = { ...gallatin, admissionsNotificationEmail: 'staff@gallatin.example.edu' };
     expect(JSON.stringify(browserSplit(config))).not.toContain('staff@gallatin.example.edu');
+  });
+
+  it("leaves the PDF's look, the server's business, out of the browser's copy", () => {
+    const config = { ...gallatin, pdf: { footer: 'Printed for {applicant} by the registrar' } };
+    expect(JSON.stringify(browserSplit(config))).not.toContain('Printed for');
   });
 
   it('puts a default page that is not the first step back in its place', () => {

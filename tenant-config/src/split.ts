@@ -30,6 +30,7 @@ export function browserSplit(config: TenantConfig): BrowserSplit {
   // The admissions office's notification address is the server's business only.
   const settings = { ...allSettings };
   delete settings.admissionsNotificationEmail;
+  delete settings.pdf;
   const defaultPageIndex = pages.findIndex((page) => page.route === config.defaultRoute);
   const defaultPage = pages[defaultPageIndex];
   // checkTenant refuses such a config first; this keeps the split honest on its own.

@@ -49,6 +49,50 @@ export interface TenantTheme {
   borderRadius?: number;
 }
 
+/**
+ * The application PDF's look and wording (SPEC §1: the applicant's PDF). Every field is
+ * optional: what a college leaves out falls back to the default its comment names.
+ */
+export interface PdfLook {
+  /**
+   * The title under the college's name at the top of page 1, and in the PDF's document title.
+   * Default: "Application for Admission".
+   *
+   * @minLength 1
+   * @maxLength 120
+   */
+  title?: string;
+  /**
+   * The colour of the step bands (white text on it), the headings and the college's name.
+   * Default: `theme.colors.primary.main`. Checked: white on it, and it on white, 4.5:1.
+   */
+  accentColor?: HexColor;
+  /**
+   * The background of the panel of facts on page 1 (applicant, account, status). Default:
+   * `theme.colors.neutral.extraLight`. Checked: the panel's text on it, 4.5:1.
+   */
+  panelColor?: HexColor;
+  /**
+   * The lines at the right of page 1's header. Default: the contact's address, city, phone and
+   * e-mail. An empty list prints none.
+   *
+   * @maxItems 8
+   */
+  headerLines?: readonly string[];
+  /**
+   * The footer of every page, at its left (the page number is at its right). `{college}`,
+   * `{title}` and `{applicant}` are replaced by the college's name, the title above and the
+   * applicant's name. Default: "{college}  |  {title}  |  {applicant}".
+   *
+   * @minLength 1
+   * @maxLength 160
+   */
+  footer?: string;
+}
+
+/** The words a PDF footer may name, each in braces. */
+export const PDF_FOOTER_FIELDS = ['college', 'title', 'applicant'] as const;
+
 /** A postal address. */
 export interface PostalAddress {
   /**
@@ -130,6 +174,8 @@ export interface TenantConfig {
   theme: TenantTheme;
   /** The logo as an SVG document (inline, so no file server is needed). */
   logoSvg: string;
+  /** The application PDF's look and wording; unset, the defaults (`PdfLook`). Server-only. */
+  pdf?: PdfLook;
   /**
    * Privacy Policy and Cookie Notice text, one string per paragraph (shown as text, never HTML).
    *
@@ -172,7 +218,7 @@ export type StepSummary = Pick<PageConfig, 'id' | 'route' | 'title'>;
  * `TenantConfig`: form-app's build makes it from that config (`browserSplit`), so there is no
  * second copy of a college to keep in step.
  */
-export interface BrowserTenant extends Omit<TenantSettings, 'admissionsNotificationEmail'> {
+export interface BrowserTenant extends Omit<TenantSettings, 'admissionsNotificationEmail' | 'pdf'> {
   /** The steps in order: the navigation, the routes, previous and next. */
   steps: readonly StepSummary[];
   /** The default route's page (SPEC §2: /about), in the first download. */

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { type Download, type Locator, type Page } from '@playwright/test';
 
 import {
+  baseUrl,
   expect,
   expectNoAxeViolations,
   saveAnswersApi,
@@ -227,3 +228,53 @@ for (const width of [1280, 375]) {
     await expectNoAxeViolations(page, `/review after the download at ${width} px`);
   });
 }
+
+test('an applicant who types a character the PDF cannot print into City is told so on the review, and can still submit', async ({
+  page,
+}) => {
+  await signUpAndConfirmApi(page.request, uniqueUsername('review-unprintable'));
+  await saveAnswersApi(page.request, COMPLETE_ANSWERS);
+  await page.goto('/about');
+  await expectStep(page, '/about', 'Personal Info');
+  // U+E000 is a private-use character: no font of the PDF draws it.
+  await page.locator('#mailing_city').fill('Bost\uE000n');
+  await stepButton(page, 'Save and Continue').click();
+  await expectStep(page, '/education', 'Academic History');
+  await stepButton(page, 'Save and Continue').click();
+  await expectStep(page, '/final-steps', 'Submit');
+  await page
+    .getByRole('region', { name: 'Before you submit' })
+    .getByRole('link', { name: 'Review your application' })
+    .click();
+  await openReview(page);
+
+  // In words, as part of the page (under its own heading), never as a code point.
+  const warning = page.getByRole('region', { name: 'Some characters will not print' });
+  await expect(warning).toContainText(
+    'Your answer to City contains a character our PDF cannot print: “\uE000” after “Bost”.',
+  );
+  await expect(warning).toContainText('type the character another way, or leave it out');
+  await expect(warning).toContainText('You can also submit your application as it is');
+  expect(await warning.innerText()).not.toMatch(/U\+[0-9A-F]{4}/);
+  // Only City: the other answers print.
+  await expect(warning.getByRole('listitem')).toHaveCount(1);
+  await page.screenshot({ path: join(SHOTS_DIR, 'review-unprintable-1280.png') });
+  await expectNoAxeViolations(page, '/review with an unprintable character');
+
+  // The link goes to the step that asks it, where the answer is as typed.
+  await warning.getByRole('link', { name: 'Change your answer to City' }).click();
+  await expectStep(page, '/about', 'Personal Info');
+  await expect(page.locator('#mailing_city')).toHaveValue('Bost\uE000n');
+
+  // A warning only: the application is submitted, with the answer stored as typed.
+  await stepButton(page, 'Save and Continue').click();
+  await expectStep(page, '/education', 'Academic History');
+  await stepButton(page, 'Save and Continue').click();
+  await expectStep(page, '/final-steps', 'Submit');
+  await stepButton(page, 'Submit').click();
+  await expect(page).toHaveURL(/\/completion$/);
+  const profile = (await (await page.request.get(`${baseUrl()}/api/profile`)).json()) as {
+    answer: Record<string, unknown>;
+  };
+  expect(profile.answer.mailing_city).toBe('Bost\uE000n');
+});

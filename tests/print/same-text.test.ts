@@ -6,7 +6,7 @@
  */
 import { PrintDocument } from '@admit/design-system';
 import { type PrintModel, printModel } from '@admit/form-model';
-import { renderApplicationPdf } from '@admit/server';
+import { renderTypstApplicationPdf } from '@admit/server';
 import { loadTenant } from '@admit/tenant-config/node';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createElement } from 'react';
@@ -109,10 +109,32 @@ function htmlText(html: string): string {
     .replace(/&#x27;|&#39;/g, "'");
 }
 
+/**
+ * The service view's and the PDF's texts for `answers`, each missing text listed (in order).
+ * pdf.js reads the PDF here, in its structure's order.
+ */
+async function bothTexts(answers: Record<string, string>, applicant: string) {
+  const context = { tabs: {}, addAnother: { college: 3 } };
+  const model = printModel(tenant.pages, answers, {}, context);
+  const expected = modelTexts(model);
+  const html = renderToStaticMarkup(createElement(PrintDocument, { model }));
+  const pdf = await renderTypstApplicationPdf(model, {
+    college: tenant.names.college,
+    applicant: { name: applicant, username: 'anh@example.com' },
+    generatedAt: new Date('2026-11-21T13:05:00Z'),
+  });
+  return {
+    expected,
+    inHtml: missingInOrder(htmlText(html), expected),
+    inPdf: missingInOrder(await pdfTextOf(pdf), expected),
+  };
+}
+
 describe('the service view and the PDF (issue 16)', () => {
   it('print the same text for the same application, in the same order', async () => {
+    // "Ánh Thu", not "Ánh Thị": see the known failure below.
     const answers = {
-      first_name: 'Ánh Thị',
+      first_name: 'Ánh Thu',
       last_name: 'Nguyễn-Łukasiewicz',
       birth_date: '2008-03-27',
       birth_city: 'Zürich',
@@ -125,20 +147,21 @@ describe('the service view and the PDF (issue 16)', () => {
       college_2_name: 'דוד College',
       us_citizen: 'Y',
     };
-    const context = { tabs: {}, addAnother: { college: 3 } };
-    const model = printModel(tenant.pages, answers, {}, context);
-    const expected = modelTexts(model);
+    const { expected, inHtml, inPdf } = await bothTexts(answers, 'Ánh Thu Nguyễn-Łukasiewicz');
     // What the answers above must show as, formatted as the form shows them.
     expect(expected).toEqual(expect.arrayContaining(['03/27/2008', '(406) 555-0123', 'College 2']));
     expect(expected).not.toContain('College 3');
+    expect(inHtml).toEqual([]);
+    expect(inPdf).toEqual([]);
+  });
 
-    const html = renderToStaticMarkup(createElement(PrintDocument, { model }));
-    const pdf = await renderApplicationPdf(model, {
-      college: tenant.names.college,
-      applicant: { name: 'Ánh Thị Nguyễn-Łukasiewicz', username: 'anh@example.com' },
-      generatedAt: new Date('2026-11-21T13:05:00Z'),
-    });
-    expect(missingInOrder(htmlText(html), expected)).toEqual([]);
-    expect(missingInOrder(await pdfTextOf(pdf), expected)).toEqual([]);
+  /**
+   * Known failure, of the reader: Noto Sans draws "ị" as "i" and a dot below, and Typst writes
+   * the letter as the pair's ActualText, which poppler reads ("Thị", typst/render.test.ts) but
+   * pdf.js ignores ("Thi" and the mark). It turns red when pdf.js reads ActualText.
+   */
+  it.fails('print "Ánh Thị" alike, read by pdf.js', async () => {
+    const { inPdf } = await bothTexts({ first_name: 'Ánh Thị' }, 'Ánh Thị');
+    expect(inPdf).toEqual([]);
   });
 });

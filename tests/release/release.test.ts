@@ -140,6 +140,7 @@ describe('npm run release', () => {
     for (const file of [
       'server/dist/main.js',
       'server/dist/convertProcess.js',
+      'server/dist/pdfWorker.js',
       'server/dist/cli.js',
       'form-app/dist/index.html',
       'form-app/dist/.ssr/prerender.mjs',

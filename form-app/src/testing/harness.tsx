@@ -10,7 +10,7 @@
 import { type Answers, type PageConfig } from '@admit/form-model';
 import { AppThemeProvider, createAppTheme, ToastProvider } from '@admit/design-system';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Form } from 'react-final-form';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
@@ -24,7 +24,9 @@ import { answersOf, type AnswersForm, createAnswersForm } from '../form/createAn
 import { markUsed } from '../form/firstUse.ts';
 import { RendererContext, type UiState } from '../form/RendererContext.tsx';
 import { FormLayout } from '../layout/FormLayout.tsx';
+import { ReviewPage } from '../pages/review/ReviewPage.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
+import { REVIEW_ROUTE } from '../routes/paths.ts';
 import { SessionProvider } from '../session/SessionProvider.tsx';
 import { tenant } from '../tenant.ts';
 import { installRenderCounter, type RenderCounts } from './renderCounter.ts';
@@ -223,10 +225,20 @@ export async function renderFormLayout(
     [
       {
         element: <FormLayout />,
-        children: tenant.steps.map((step) => ({
-          path: `/${step.route}`,
-          element: <StepPage key={step.id} pageId={step.id} />,
-        })),
+        children: [
+          ...tenant.steps.map((step) => ({
+            path: `/${step.route}`,
+            element: <StepPage key={step.id} pageId={step.id} />,
+          })),
+          {
+            path: REVIEW_ROUTE,
+            element: (
+              <Suspense fallback={null}>
+                <ReviewPage />
+              </Suspense>
+            ),
+          },
+        ],
       },
       { path: '*', element: <h1>Not a step</h1> },
     ],

@@ -11,8 +11,11 @@ export const WEB_STATUSES = ['started', 'validating', 'submitted'] as const;
 /** A status the server records. */
 export type WebStatus = (typeof WEB_STATUSES)[number];
 
+/** Where an applicant stands, in lifecycle order: `none` before anything was recorded. */
+export const DERIVED_WEB_STATUSES = ['none', ...WEB_STATUSES] as const;
+
 /** Where an applicant stands: `none` before anything was recorded. */
-export type DerivedWebStatus = 'none' | WebStatus;
+export type DerivedWebStatus = (typeof DERIVED_WEB_STATUSES)[number];
 
 function isWebStatus(status: string): status is WebStatus {
   return (WEB_STATUSES as readonly string[]).includes(status);
@@ -26,7 +29,5 @@ function isWebStatus(status: string): status is WebStatus {
  */
 export function deriveWebStatus(entries: readonly { web_status: string }[]): DerivedWebStatus {
   const distinct = new Set(entries.map((entry) => entry.web_status).filter(isWebStatus));
-  return (
-    (['none', ...WEB_STATUSES] as const)[Math.min(distinct.size, WEB_STATUSES.length)] ?? 'none'
-  );
+  return DERIVED_WEB_STATUSES[Math.min(distinct.size, WEB_STATUSES.length)] ?? 'none';
 }

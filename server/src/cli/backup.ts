@@ -4,6 +4,8 @@
  */
 import { join, resolve } from 'node:path';
 
+import { DERIVED_WEB_STATUSES } from '@admit/form-model';
+
 import { type Config } from '../config.ts';
 import { migrate } from '../db/database.ts';
 import { runningEmbeddedUrl } from '../db/embedded.ts';
@@ -162,8 +164,9 @@ export async function purgeCommand(
   }
   const { files } = await createStorage({ config, db: ctx.db, clock: ctx.clock });
   const result = await purgeApplications(ctx.db, files, filter);
-  const byStatus = (['none', 'started', 'validating', 'submitted'] as const)
-    .map((status) => [status, result.candidates.filter((c) => c.status === status).length] as const)
+  const byStatus = DERIVED_WEB_STATUSES.map(
+    (status) => [status, result.candidates.filter((c) => c.status === status).length] as const,
+  )
     .filter(([, count]) => count > 0)
     .map(([status, count]) => `${count} ${status}`);
   ctx.out(

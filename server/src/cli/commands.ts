@@ -6,6 +6,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
+import { DERIVED_WEB_STATUSES, type DerivedWebStatus } from '@admit/form-model';
 import { type TenantConfig } from '@admit/tenant-config';
 import { sql } from 'kysely';
 
@@ -35,8 +36,8 @@ export class CommandError extends Error {
   override name = 'CommandError';
 }
 
-export type WebStatusName = 'none' | 'started' | 'validating' | 'submitted';
-const STATUS_NAMES: readonly WebStatusName[] = ['none', 'started', 'validating', 'submitted'];
+export type WebStatusName = DerivedWebStatus;
+const STATUS_NAMES = DERIVED_WEB_STATUSES;
 
 export interface ApplicationSummary {
   accountId: string;

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { DERIVED_WEB_STATUSES } from '@admit/form-model';
 import { DEFAULT_TENANT } from '@admit/tenant-config';
 import { loadChosenTenant } from '@admit/tenant-config/node';
 
@@ -274,7 +275,7 @@ class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const STATUSES: readonly WebStatusName[] = ['none', 'started', 'validating', 'submitted'];
+const STATUSES: readonly WebStatusName[] = DERIVED_WEB_STATUSES;
 
 function parseCommandLine(args: readonly string[]) {
   return parseArgs({

@@ -36,6 +36,7 @@ import * as m005 from './migrations/005_jsonb_merge_agg.ts';
 import * as m006 from './migrations/006_accounts_hardening.ts';
 import * as m007 from './migrations/007_upload_grants.ts';
 import * as m008 from './migrations/008_receipts.ts';
+import * as m009 from './migrations/009_job_priority.ts';
 import { type Database } from './schema.ts';
 
 // timestamptz as Date, bigint counts as numbers (they stay far below 2^53).
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '006_accounts_hardening': m006,
   '007_upload_grants': m007,
   '008_receipts': m008,
+  '009_job_priority': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

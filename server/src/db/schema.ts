@@ -200,6 +200,8 @@ export interface JobsTable {
   status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
   attempts: Generated<number>;
   max_attempts: number;
+  /** Higher runs first among due jobs (migration 009): codes before receipts. */
+  priority: Generated<number>;
   run_after: Timestamp;
   locked_until: Timestamp | null;
   locked_by: string | null;

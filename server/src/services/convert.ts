@@ -1,16 +1,17 @@
 /**
  * Converts an uploaded document to PDF (ARCHITECTURE "Documents and PDFs"):
- * - PNG/JPEG → one Letter page, the image scaled to fit inside the margins (JPEG EXIF
- *   orientation honoured, so a phone photo of an essay is upright); measured from its header
- *   first and refused above MAX_IMAGE_PIXELS, before anything is decoded;
+ * - PNG/JPEG → one Letter page typeset by Typst, the image scaled to fit inside the margins
+ *   (JPEG EXIF orientation honoured, so a phone photo of an essay is upright); measured from
+ *   its header first and refused above MAX_IMAGE_PIXELS, before anything is decoded;
  * - PDF → loaded with pdf-lib (encrypted or damaged → refused with a message), forms
  *   flattened, then re-saved page by page without document scripts, page actions or
  *   annotations;
  * - DOCX → LibreOffice headless when `soffice` is on PATH (its relationships parsed and every
  *   external or absolute target dropped first: docxRelationships.ts; a fresh profile that
  *   blocks linked content, an unprivileged user, no network when a namespace can be made,
- *   killed on time); otherwise, or if LibreOffice fails, the document's text (mammoth) laid
- *   out with pdf-lib, so the content is never lost.
+ *   killed on time); otherwise, or if LibreOffice fails, the document's text (mammoth)
+ *   typeset by Typst in the application PDF's Noto fonts (pdf/typst), so the content is never
+ *   lost, in whatever script it is written.
  *
  * None of it runs in the server's process: a hostile file (a 6 KB DOCX of one 5,000,000-letter
  * word, a PNG declaring 20000 × 20000 pixels) once held the event loop for tens of seconds and
@@ -38,10 +39,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import mammoth from 'mammoth';
-import { degrees, PDFDocument, PDFName, PageSizes, rgb, StandardFonts } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName, PageSizes } from '@cantoo/pdf-lib';
+import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 
 import { type SniffedType } from '../db/schema.ts';
 import { withoutExternalReferences } from './docxRelationships.ts';
+import { breakableText, printableText } from './pdf/text.ts';
+import { TYPST_WORKSPACE, typstCompiler } from './pdf/typst/compiler.ts';
+import { FONT_FAMILIES } from './pdf/typst/fonts.ts';
 
 /** A problem with the file itself: trying again cannot help; the message is for the applicant. */
 export class ConversionError extends Error {
@@ -88,11 +93,13 @@ export const CONVERSION_TIME_LIMIT_MS = 100_000;
 export const CONVERSION_HEAP_MB = 512;
 /**
  * The address space of a conversion process and of LibreOffice (`ulimit -v`): it bounds
- * what V8's heap limit does not (decoded images live in ArrayBuffers). Node reserves ~0.7 GB
- * of it at start; the largest image allowed needs ~1.9 GB; past it an allocation fails and the
- * step ends with `tooDemanding`.
+ * what V8's heap limit does not (decoded images live in ArrayBuffers). Node reserves some of
+ * it at start (~0.7 GB on Node 20, ~1.3 GB on Node 24); the largest image allowed needs
+ * ~1.9 GB, and Typst with the fonts of every script some hundreds of MB; past the limit an
+ * allocation fails and the step ends with `tooDemanding`. (2.5 GB, the limit before, failed
+ * every Word document's text fallback under Node 24.)
  */
-export const CONVERSION_ADDRESS_SPACE_MB = 2560;
+export const CONVERSION_ADDRESS_SPACE_MB = 3584;
 /** A conversion's output larger than this is refused (the application PDF appends it). */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 /** LibreOffice runs as this user when the server runs as root (nobody on Debian and most). */
@@ -117,9 +124,6 @@ export const EXIT_RESOURCES = 4;
 const PAGE = PageSizes.Letter;
 /** Half an inch of margin around an image; three quarters around text. */
 const IMAGE_MARGIN = 36;
-const TEXT_MARGIN = 54;
-const TEXT_SIZE = 11;
-const LINE_HEIGHT = 14;
 
 export interface ConvertOptions {
   signal?: AbortSignal;
@@ -228,59 +232,74 @@ export function jpegOrientation(bytes: Uint8Array): number {
 }
 
 /**
- * One Letter page holding the image, scaled down to fit inside the margins. Its header is
- * read first: no size, or more than MAX_IMAGE_PIXELS, is refused before pdf-lib decodes it.
+ * One Letter page holding an image, typeset by Typst: centred at the top, at one point a pixel
+ * or scaled down to fit inside the margins, turned upright by its EXIF orientation (Typst reads
+ * it), with alternative text. The image is the template's only file, put in the compiler's
+ * memory.
  */
-export async function imageToPdf(input: Uint8Array, type: 'png' | 'jpeg'): Promise<Uint8Array> {
-  // pdf-lib's JPEG reader ignores byteOffset: give it bytes of its own.
-  const bytes = new Uint8Array(input);
+const IMAGE_TEMPLATE = String.raw`#let data = json(bytes(sys.inputs.data))
+#set document(title: data.title, date: none)
+#set page(paper: "us-letter", margin: data.margin * 1pt)
+#set text(lang: "en")
+#align(center + top, image(data.path, format: data.format, width: data.width * 1pt, alt: data.alt))
+`;
+
+const IMAGE_PATH = '/upload/image';
+
+let imageCompiling: NodeCompiler | undefined;
+
+/**
+ * The compiler of image pages: an image page prints no text, so it reads none of the PDF's
+ * fonts (the process starts in milliseconds, and its memory is the image's).
+ */
+function imageCompiler(): NodeCompiler {
+  imageCompiling ??= NodeCompiler.create({ workspace: TYPST_WORKSPACE });
+  return imageCompiling;
+}
+
+/**
+ * One Letter page holding the image, scaled down to fit inside the margins. Its header is
+ * read first: no size, or more than MAX_IMAGE_PIXELS, is refused before anything decodes it.
+ */
+export async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpeg'): Promise<Uint8Array> {
   const size = imageDimensions(bytes, type);
   if (size === undefined) throw new ConversionError(conversionMessages.image);
   if (size.width * size.height > MAX_IMAGE_PIXELS) {
     throw new ConversionError(conversionMessages.imageTooLarge);
   }
-  const pdf = await PDFDocument.create();
-  let image;
-  try {
-    image = type === 'png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
-  } catch (error) {
-    // Out of memory is not a damaged image: the process reports it as such.
-    if (isOutOfMemory(error)) throw error;
-    throw new ConversionError(conversionMessages.image);
-  }
-  const orientation = type === 'jpeg' ? jpegOrientation(bytes) : 1;
   // 5–8 turn the picture a quarter: it shows with width and height swapped.
-  const quarter = orientation >= 5;
+  const quarter = type === 'jpeg' && jpegOrientation(bytes) >= 5;
+  const shownWidth = quarter ? size.height : size.width;
+  const shownHeight = quarter ? size.width : size.height;
   const [pageWidth, pageHeight] = PAGE;
-  const boxWidth = pageWidth - 2 * IMAGE_MARGIN;
-  const boxHeight = pageHeight - 2 * IMAGE_MARGIN;
-  const shownWidth = quarter ? image.height : image.width;
-  const shownHeight = quarter ? image.width : image.height;
-  const scale = Math.min(1, boxWidth / shownWidth, boxHeight / shownHeight);
-  const width = image.width * scale;
-  const height = image.height * scale;
-  // Centred horizontally, at the top of the page.
-  const left = (pageWidth - shownWidth * scale) / 2;
-  const bottom = pageHeight - IMAGE_MARGIN - shownHeight * scale;
-  const page = pdf.addPage(PAGE);
-  // pdf-lib rotates counter-clockwise about (x, y): place that corner so the turned image
-  // lands in its box. Mirrored orientations (2, 4, 5, 7) are shown unmirrored.
-  if (orientation === 3 || orientation === 4) {
-    page.drawImage(image, {
-      x: left + width,
-      y: bottom + height,
-      width,
-      height,
-      rotate: degrees(180),
+  const scale = Math.min(
+    1,
+    (pageWidth - 2 * IMAGE_MARGIN) / shownWidth,
+    (pageHeight - 2 * IMAGE_MARGIN) / shownHeight,
+  );
+  const compiler = imageCompiler();
+  try {
+    compiler.mapShadow(`${TYPST_WORKSPACE}${IMAGE_PATH}`, Buffer.from(bytes));
+    const data = JSON.stringify({
+      title: 'Uploaded image',
+      alt: 'The image the applicant uploaded',
+      path: IMAGE_PATH,
+      format: type === 'png' ? 'png' : 'jpg',
+      margin: IMAGE_MARGIN,
+      width: shownWidth * scale,
     });
-  } else if (orientation === 6 || orientation === 5) {
-    page.drawImage(image, { x: left, y: bottom + width, width, height, rotate: degrees(-90) });
-  } else if (orientation === 8 || orientation === 7) {
-    page.drawImage(image, { x: left + height, y: bottom, width, height, rotate: degrees(90) });
-  } else {
-    page.drawImage(image, { x: left, y: bottom, width, height });
+    const compiled = compiler.compile({ mainFileContent: IMAGE_TEMPLATE, inputs: { data } });
+    // Typst decodes the image as it lays the page out: a damaged one fails here.
+    if (compiled.result === null || compiled.hasError()) {
+      throw new ConversionError(conversionMessages.image);
+    }
+    const pdf = compiler.pdf(compiled.result, {
+      creationTimestamp: Math.floor(Date.now() / 1000),
+    });
+    return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  } finally {
+    compiler.resetShadow();
   }
-  return pdf.save();
 }
 
 // ---------------------------------------------------------------- PDF
@@ -336,138 +355,63 @@ export async function normalisePdf(bytes: Uint8Array): Promise<Uint8Array> {
 
 // ---------------------------------------------------------------- text
 
-/** Latin letters that have no decomposition to a base letter the standard font can draw. */
-const LATIN_FALLBACKS: Record<string, string> = {
-  Ł: 'L',
-  ł: 'l',
-  Ø: 'O',
-  ø: 'o',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  Ŀ: 'L',
-  ŀ: 'l',
-};
-
 /**
- * Replaces what the standard font cannot draw: accents it lacks are dropped (ź → z), a few
- * Latin letters become their base letter (Ł → L), anything else becomes "?".
+ * More characters than 100 Letter pages of 11-point text can hold (about 4,000 a page): refused
+ * before anything is typeset, so that a hostile document (one word of millions of letters)
+ * costs nothing. Text under it can still run past MAX_PDF_PAGES, which is checked after.
  */
-function drawable(supported: ReadonlySet<number>, text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0) ?? 0x3f;
-    if (supported.has(code)) {
-      out += char;
-      continue;
-    }
-    const base = Array.from(char.normalize('NFKD'))
-      .filter((part) => supported.has(part.codePointAt(0) ?? -1))
-      .join('');
-    out += base === '' ? (LATIN_FALLBACKS[char] ?? '?') : base;
-  }
-  return out;
-}
-
+const MAX_TEXT_CHARACTERS = MAX_PDF_PAGES * 6_000;
 /**
- * Breaks a paragraph into lines no wider than `width`, in one pass: each character is measured
- * once (from a cache), words and lines are summed as they grow. A word wider than the line is
- * cut where it must be. (It once measured `rest.slice(0, cut)` for every cut: quadratic, 49 s
- * for one 8,000-letter word, with the whole server waiting.)
+ * Plain text on Letter pages, typeset by Typst in the application PDF's fonts: every script a
+ * font of pdf/typst/fonts.ts draws keeps its letters, shaped (a Word document's text has no
+ * language of its own, so the PDF declares none beyond the note's English).
  */
-export function wrap(
-  widthOf: (char: string) => number,
-  paragraph: string,
-  width: number,
-): string[] {
-  const lines: string[] = [];
-  const space = widthOf(' ');
-  let line = '';
-  let lineWidth = 0;
-  for (const word of paragraph.split(/ +/)) {
-    let wordWidth = 0;
-    for (const char of word) wordWidth += widthOf(char);
-    if (line === '' && wordWidth <= width) {
-      line = word;
-      lineWidth = wordWidth;
-      continue;
-    }
-    if (line !== '' && lineWidth + space + wordWidth <= width) {
-      line += ` ${word}`;
-      lineWidth += space + wordWidth;
-      continue;
-    }
-    if (line !== '') lines.push(line);
-    line = '';
-    lineWidth = 0;
-    for (const char of word) {
-      const charWidth = widthOf(char);
-      if (line !== '' && lineWidth + charWidth > width) {
-        lines.push(line);
-        line = '';
-        lineWidth = 0;
-      }
-      line += char;
-      lineWidth += charWidth;
-    }
-  }
-  lines.push(line);
-  return lines;
+const TEXT_TEMPLATE = String.raw`#let data = json(bytes(sys.inputs.data))
+#set document(title: data.title, date: none)
+#set page(paper: "us-letter", margin: 0.75in)
+#set text(font: data.fonts, size: 11pt, lang: "en")
+#set par(leading: 0.5em, spacing: 0.5em)
+#if data.note != none {
+  block(below: 1.2em, text(size: 8pt, fill: rgb("#666666"), data.note))
 }
+#for paragraph in data.paragraphs {
+  if paragraph == "" { v(0.5em) } else { par(paragraph) }
+}
+`;
 
 /**
  * Lays plain text out on Letter pages, wrapping lines and starting new pages as needed; more
  * than MAX_PDF_PAGES pages is refused, as a PDF of that length would be.
  */
 export async function textToPdf(text: string, note?: string): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const supported = new Set(font.getCharacterSet());
-  const widths = new Map<string, number>();
-  const widthOf = (char: string) => {
-    let charWidth = widths.get(char);
-    if (charWidth === undefined) {
-      charWidth = font.widthOfTextAtSize(char, TEXT_SIZE);
-      widths.set(char, charWidth);
-    }
-    return charWidth;
-  };
-  const [pageWidth, pageHeight] = PAGE;
-  const width = pageWidth - 2 * TEXT_MARGIN;
-  let page = pdf.addPage(PAGE);
-  let y = pageHeight - TEXT_MARGIN;
-  const newLine = () => {
-    y -= LINE_HEIGHT;
-    if (y < TEXT_MARGIN) {
-      if (pdf.getPageCount() >= MAX_PDF_PAGES) {
-        throw new ConversionError(conversionMessages.docxTooLong(MAX_PDF_PAGES));
-      }
-      page = pdf.addPage(PAGE);
-      y = pageHeight - TEXT_MARGIN - LINE_HEIGHT;
-    }
-  };
-  if (note !== undefined) {
-    newLine();
-    page.drawText(drawable(supported, note), {
-      x: TEXT_MARGIN,
-      y,
-      size: 8,
-      font,
-      color: rgb(0.4, 0.4, 0.4),
-    });
-    newLine();
+  const body = printableText(text.replace(/\t/g, '    ')).trim();
+  if (body.length > MAX_TEXT_CHARACTERS) {
+    throw new ConversionError(conversionMessages.docxTooLong(MAX_PDF_PAGES));
   }
-  const body = text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').trim();
   const paragraphs = body === '' ? ['(This document has no text.)'] : body.split('\n');
-  for (const paragraph of paragraphs) {
-    for (const line of wrap(widthOf, drawable(supported, paragraph.trimEnd()), width)) {
-      newLine();
-      if (line !== '') page.drawText(line, { x: TEXT_MARGIN, y, size: TEXT_SIZE, font });
+  const data = JSON.stringify({
+    title: note ?? 'Text of the uploaded document',
+    note: note ?? null,
+    fonts: FONT_FAMILIES,
+    paragraphs: paragraphs.map((paragraph) => breakableText(paragraph.trimEnd())),
+  });
+  const compiler = await typstCompiler();
+  try {
+    const compiled = compiler.compile({ mainFileContent: TEXT_TEMPLATE, inputs: { data } });
+    const document = compiled.result;
+    if (document === null || compiled.hasError()) {
+      const error = compiled.takeDiagnostics() ?? compiled.takeError();
+      const diagnostics = error === null ? [] : compiler.fetchDiagnostics(error);
+      throw new Error(`Typst could not typeset the text: ${JSON.stringify(diagnostics)}`);
     }
+    if (document.numOfPages > MAX_PDF_PAGES) {
+      throw new ConversionError(conversionMessages.docxTooLong(MAX_PDF_PAGES));
+    }
+    const pdf = compiler.pdf(document, { creationTimestamp: Math.floor(Date.now() / 1000) });
+    return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  } finally {
+    compiler.evictCache(0);
   }
-  return pdf.save();
 }
 
 /** DOCX → its text, laid out (mammoth). */
@@ -710,10 +654,21 @@ async function runStep(
   if (settings.timeoutMs <= 0) throw new ConversionError(conversionMessages.tooDemanding);
   const outcome = await runLimited(
     process.execPath,
-    [`--max-old-space-size=${settings.limits.heapMb}`, await conversionProcessScript(), step],
+    [
+      `--max-old-space-size=${settings.limits.heapMb}`,
+      // WebAssembly (the WOFF2 decoder that unpacks some of the PDF's fonts) otherwise reserves
+      // guard regions of many gigabytes, far past the address-space limit; bounds are checked
+      // in code instead.
+      '--disable-wasm-trap-handler',
+      await conversionProcessScript(),
+      step,
+    ],
     {
       // Nothing of the server's environment (its database URL, its keys) reaches the process.
-      env: {},
+      // Two malloc arenas, not one per thread: glibc reserves 64 MB of address space for each,
+      // and Typst typesets on several threads (without this, Node 24's conversions ran out of
+      // address space at random).
+      env: { MALLOC_ARENA_MAX: '2' },
       timeoutMs: settings.timeoutMs,
       addressSpaceMb: settings.limits.addressSpaceMb,
       signal: settings.signal,

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 import { isDiskFull, StorageFullError } from './errors.ts';
 
@@ -40,6 +40,33 @@ export interface FileStore {
 
 /** The name of a write's temporary file, beside its destination: `.<random>.tmp`. */
 const TEMPORARY_NAME = /^\.[0-9a-f]{16}\.tmp$/;
+
+/** Every file in `folder` and the folders below it; a folder that vanishes meanwhile is skipped. */
+async function* filesUnder(folder: string): AsyncGenerator<string> {
+  const folders = [folder];
+  for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
+    let entries;
+    try {
+      entries = await readdir(next, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = join(next, entry.name);
+      if (entry.isDirectory()) folders.push(path);
+      else if (entry.isFile()) yield path;
+    }
+  }
+}
+
+/** A file's last change, or undefined once it is gone (removed between listing and asking). */
+function modifiedTime(path: string): Promise<Date | undefined> {
+  return stat(path).then(
+    (stats) => stats.mtime,
+    () => undefined,
+  );
+}
 
 interface FileStoreLog {
   error: (obj: object, msg: string) => void;
@@ -128,58 +155,25 @@ export function createLocalFileStore(
       await rm(pathOf(key), { force: true });
     },
     async *list(prefix) {
-      const folders = [resolve(base, prefix)];
-      if (!folders[0]?.startsWith(base + sep))
-        throw new Error(`prefix escapes the store: ${prefix}`);
-      for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
-        let entries;
-        try {
-          entries = await readdir(folder, { withFileTypes: true });
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-          throw error;
-        }
-        for (const entry of entries) {
-          const path = join(folder, entry.name);
-          if (entry.isDirectory()) folders.push(path);
-          else if (entry.isFile()) {
-            const key = relative(base, path).split(sep).join('/');
-            // Temporary files of a write in progress are not keys.
-            if (!FILE_KEY_PATTERN.test(key)) continue;
-            const modifiedAt = await stat(path).then(
-              (stats) => stats.mtime,
-              () => undefined,
-            );
-            if (modifiedAt !== undefined) yield { key, modifiedAt };
-          }
-        }
+      const folder = resolve(base, prefix);
+      if (!folder.startsWith(base + sep)) throw new Error(`prefix escapes the store: ${prefix}`);
+      for await (const path of filesUnder(folder)) {
+        const key = relative(base, path).split(sep).join('/');
+        // Temporary files of a write in progress are not keys.
+        if (!FILE_KEY_PATTERN.test(key)) continue;
+        const modifiedAt = await modifiedTime(path);
+        if (modifiedAt !== undefined) yield { key, modifiedAt };
       }
     },
     async sweepTemporary(before) {
       let removed = 0;
-      const folders = [base];
-      for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
-        let entries;
-        try {
-          entries = await readdir(folder, { withFileTypes: true });
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-          throw error;
-        }
-        for (const entry of entries) {
-          const path = join(folder, entry.name);
-          if (entry.isDirectory()) folders.push(path);
-          else if (entry.isFile() && TEMPORARY_NAME.test(entry.name)) {
-            // A write in progress touches its file as it goes: only old ones are abandoned.
-            const modifiedAt = await stat(path).then(
-              (stats) => stats.mtime,
-              () => undefined,
-            );
-            if (modifiedAt === undefined || modifiedAt >= before) continue;
-            await rm(path, { force: true });
-            removed += 1;
-          }
-        }
+      for await (const path of filesUnder(base)) {
+        if (!TEMPORARY_NAME.test(basename(path))) continue;
+        // A write in progress touches its file as it goes: only old ones are abandoned.
+        const modifiedAt = await modifiedTime(path);
+        if (modifiedAt === undefined || modifiedAt >= before) continue;
+        await rm(path, { force: true });
+        removed += 1;
       }
       return removed;
     },

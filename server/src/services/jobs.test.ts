@@ -57,6 +57,23 @@ describe('the job queue', () => {
     expect(row.locked_until).toBeNull();
   });
 
+  it('runs a due job of higher priority before older ones of lower priority', async () => {
+    const kind = newKind();
+    const order: unknown[] = [];
+    const jobs = worker(kind, { run: async (payload) => void order.push(payload.name) }, 'w1');
+    await jobs.enqueue(kind, { name: 'receipt 1' });
+    await jobs.enqueue(kind, { name: 'receipt 2' });
+    await jobs.enqueue(kind, { name: 'code' }, { priority: 1 });
+    // Not yet due: its priority does not let it jump the clock.
+    await jobs.enqueue(
+      kind,
+      { name: 'later code' },
+      { priority: 1, runAfter: new Date(ctx.now().getTime() + 60_000) },
+    );
+    while (await jobs.runOnce());
+    expect(order).toEqual(['code', 'receipt 1', 'receipt 2']);
+  });
+
   it('a job in flight survives a restart: its lease runs out and a new worker completes it', async () => {
     const kind = newKind();
     const stuck = deferred();

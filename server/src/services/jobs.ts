@@ -191,7 +191,7 @@ export function createJobs(options: JobsOptions) {
         WHERE kind = ANY(${kinds()})
           AND ((status = 'queued' AND run_after <= ${now})
             OR (status = 'running' AND locked_until < ${now} AND attempts < max_attempts))
-        ORDER BY run_after, id
+        ORDER BY priority DESC, run_after, id
         LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING id, kind, payload, attempts, max_attempts
     `.execute(db);
@@ -356,7 +356,13 @@ export function createJobs(options: JobsOptions) {
     async enqueue(
       kind: string,
       payload: JobPayload,
-      settings: { db?: Kysely<Database>; runAfter?: Date; maxAttempts?: number } = {},
+      settings: {
+        db?: Kysely<Database>;
+        runAfter?: Date;
+        maxAttempts?: number;
+        /** Higher runs first among due jobs (default 0): mail whose code expires is 1. */
+        priority?: number;
+      } = {},
     ): Promise<number> {
       const now = clock();
       const row = await (settings.db ?? db)
@@ -367,6 +373,7 @@ export function createJobs(options: JobsOptions) {
           max_attempts:
             settings.maxAttempts ?? definitions.get(kind)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
           run_after: settings.runAfter ?? now,
+          priority: settings.priority ?? 0,
           created_at: now,
           updated_at: now,
         })

@@ -1,11 +1,17 @@
 import { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { type Config } from '../config.ts';
 import { createTestContext, GOOD_PASSWORD, loggedApp, type TestContext } from '../test/context.ts';
 import { freePort, startSmtpServer } from '../test/smtp.ts';
 import { createHousekeeping } from './housekeeping.ts';
-import { KEEP_MAIL_MS, MAIL_MAX_ATTEMPTS, mailBackoff, SEND_MAIL_JOB } from './mail.ts';
+import {
+  KEEP_MAIL_MS,
+  MAIL_CONCURRENCY,
+  MAIL_MAX_ATTEMPTS,
+  mailBackoff,
+  SEND_MAIL_JOB,
+} from './mail.ts';
 
 const PUBLIC_ORIGIN = 'https://apply.example.edu';
 
@@ -101,6 +107,31 @@ describe('mail goes through the job queue', () => {
     }
   });
 
+  it('sends a confirmation code before receipts queued earlier (regression: a code waited behind a burst of receipts)', async () => {
+    const smtp = await startSmtpServer(0);
+    try {
+      const { app } = await appWith({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+      // Two mails queued as a receipt is (no expiring code: priority 0), before the sign-up.
+      for (const recipient of ['receipt-1@example.com', 'receipt-2@example.com']) {
+        const { id } = await ctx.db
+          .insertInto('mail_outbox')
+          .values({ recipient, subject: 'Your application', body: 'Thank you for applying.' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await app.mailQueue.enqueue(SEND_MAIL_JOB, { outboxId: id });
+      }
+      await signUp(app, 'code-first@example.com');
+      while (await app.mailQueue.runOnce());
+      expect(smtp.received.map((mail) => mail.to[0])).toEqual([
+        'code-first@example.com',
+        'receipt-1@example.com',
+        'receipt-2@example.com',
+      ]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('keeps no text and logs none without SMTP_URL and without the dev mailbox (regression: the console mailer logged every code)', async () => {
     const { app, log } = await appWith({});
     await signUp(app, 'nowhere@example.com');
@@ -146,6 +177,57 @@ describe('mail goes through the job queue', () => {
     expect(mail?.error).toMatch(/ECONNREFUSED/);
     expect(log()).toContain(`could not be sent after ${MAIL_MAX_ATTEMPTS} attempts`);
   });
+});
+
+describe('a burst of mail (receipts at a deadline)', () => {
+  it(`sends ${MAIL_CONCURRENCY} mails at a time over pooled SMTP connections, and closes them when the server closes (regression: one mail at a time, a new connection each)`, async () => {
+    // The SMTP server answers no mail until MAIL_CONCURRENCY wait for their answer at once:
+    // a worker that sends one at a time would wait for ever on the first (vi.waitFor ends it).
+    const smtp = await startSmtpServer(0, { holdUntil: MAIL_CONCURRENCY });
+    try {
+      const { app } = await appWith({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+      const usernames = Array.from(
+        { length: MAIL_CONCURRENCY * 3 },
+        (_, index) => `burst-${index}@example.com`,
+      );
+      for (const username of usernames) await signUp(app, username);
+      app.mailQueue.start();
+      await vi.waitFor(
+        () => {
+          expect(smtp.received).toHaveLength(usernames.length);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      expect(smtp.mostHeld()).toBe(MAIL_CONCURRENCY);
+      expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual([...usernames].sort());
+      // Each job records its outcome after the SMTP server's answer.
+      await vi.waitFor(
+        async () => {
+          const jobs = await mailJobs();
+          expect(jobs.map(({ status, attempts }) => ({ status, attempts }))).toEqual(
+            usernames.map(() => ({ status: 'done', attempts: 1 })),
+          );
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      // Pooled: the connections carried several mails each, never more of them than mails at a time.
+      expect(smtp.connections().accepted).toBeLessThanOrEqual(MAIL_CONCURRENCY);
+      expect(smtp.connections().open).toBeGreaterThan(0);
+
+      await app.close();
+      apps.splice(apps.indexOf(app), 1);
+      // A stopped server leaves no connection open at the college's SMTP server.
+      await vi.waitFor(
+        () => {
+          expect(smtp.connections().open).toBe(0);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+    } finally {
+      await smtp.close();
+    }
+    // Twelve sign-ups (argon2) and three waits of at most 20 s each, on a slow shared machine.
+  }, 90_000);
 });
 
 describe('outbox housekeeping', () => {

@@ -62,6 +62,8 @@ export interface Mailer {
   delayed: () => Promise<boolean>;
   /** True when a mail of `kind` for `accountId` waits to be delivered (queued or retrying). */
   pending: (accountId: string, kind: MailRenewalKind) => Promise<boolean>;
+  /** Ends the pooled SMTP connections; called when the server closes, after its mail worker. */
+  close?: () => void;
 }
 
 /** A file a mail's job attaches, built when the mail is sent (services/receipts.ts). */
@@ -89,6 +91,9 @@ interface Logger {
 }
 
 export const SEND_MAIL_JOB = 'send-mail';
+
+/** The job priority of a mail whose code or link expires: above receipts (priority 0). */
+export const URGENT_MAIL_PRIORITY = 1;
 /** A mail keeps being retried for at least this long: a weekend without the SMTP server. */
 export const MAIL_RETRY_MS = 48 * 60 * 60 * 1000;
 /** The wait between attempts doubles from 30 s up to this cap. */
@@ -115,6 +120,16 @@ export const KEEP_MAIL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** nodemailer's timeouts, kept within one attempt so a hung server fails the attempt. */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+/**
+ * Mails this instance sends at the same time (the mail worker's loops, and as many pooled SMTP
+ * connections). A receipt's job spends most of its time waiting (the database, the file store,
+ * the SMTP server's replies) around the PDF's render: one at a time, a burst of submissions at
+ * a deadline gets its receipts at the pace of those round trips, and a remote SMTP server's
+ * latency adds to every mail. Several at a time, the waits overlap and the renders follow one
+ * another (bench/receipts).
+ */
+export const MAIL_CONCURRENCY = 4;
 
 export interface MailerOptions {
   db: Db;
@@ -169,7 +184,13 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport =
     options.smtpUrl === undefined
       ? undefined
-      : nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
+      : // Pooled: a connection (and its TLS handshake) serves many mails, not one each.
+        nodemailer.createTransport({
+          url: options.smtpUrl,
+          pool: true,
+          maxConnections: MAIL_CONCURRENCY,
+          ...SMTP_TIMEOUTS,
+        });
 
   /** The text is dropped once it is no longer needed, unless the dev mailbox shows it. */
   const afterSending = (fields: { sent_at?: Date; error?: string }) =>
@@ -352,7 +373,11 @@ export function createMailer(options: MailerOptions): Mailer {
     const payload: SendMailPayload = { outboxId: id };
     if (mail.renew !== undefined)
       payload.renew = { ...mail.renew, expiresAt: mail.renew.expiresAt.toISOString() };
-    await queue.enqueue(SEND_MAIL_JOB, payload, { db: trx });
+    // A code or link that expires goes before receipts queued earlier (migration 009).
+    await queue.enqueue(SEND_MAIL_JOB, payload, {
+      db: trx,
+      priority: mail.renew === undefined ? 0 : URGENT_MAIL_PRIORITY,
+    });
   }
 
   return {
@@ -369,6 +394,9 @@ export function createMailer(options: MailerOptions): Mailer {
       renewals.set(kind, renewal);
     },
     delayed: () => mailDelayed(db, clock()),
+    close: () => {
+      transport?.close();
+    },
     async pending(accountId, kind) {
       const row = await db
         .selectFrom('jobs')

@@ -10,17 +10,17 @@ import { createHash } from 'node:crypto';
 
 import { type Answers, type PrintedDocument, isAnswered, printModel } from '@admit/form-model';
 import { type PdfStatus, type PdfStatusResponse } from '@admit/form-model/api';
-import { type TenantConfig } from '@admit/tenant-config';
+import { pdfColours, type TenantConfig } from '@admit/tenant-config';
 
 import { type Db } from '../db/database.ts';
 import { DatabaseUnavailableError } from '../db/health.ts';
 import { type Clock } from './clock.ts';
 import { GENERIC_MESSAGE, HttpError, StorageFullError } from './errors.ts';
 import { type FileStore } from './files.ts';
-import { type AttachmentPdf, DEFAULT_PDF_TITLE, renderApplicationPdf } from './pdf/render.ts';
-import { asciiFileNamePart } from './pdf/winansi.ts';
+import { asciiFileNamePart, type AttachmentPdf, DEFAULT_PDF_TITLE } from './pdf/meta.ts';
+import { renderPdfInThread } from './pdf/threads.ts';
 
-export { type ApplicationPdfMeta, type AttachmentPdf, renderApplicationPdf } from './pdf/render.ts';
+export { type ApplicationPdfMeta, type AttachmentPdf } from './pdf/meta.ts';
 
 /** SPEC §3 PDF statuses (the API contract); when each applies is in server/README.md ("Application PDF"). */
 export type { PdfStatus, PdfStatusResponse };
@@ -53,7 +53,7 @@ export const PDF_DOWNLOAD_PATH = '/api/pdf/application.pdf';
  * Part of every version: raise it when the rendering changes, so that every stored PDF is
  * rebuilt in the new layout at its next request.
  */
-export const PDF_RENDERER_VERSION = 6;
+export const PDF_RENDERER_VERSION = 8;
 
 export const pdfMessages = {
   notAnswered: 'There is nothing to print yet. Answer a question first, then download your PDF.',
@@ -122,12 +122,27 @@ export function contentDisposition(name: AttachmentName): string {
 export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
   const { db, clock, tenant, files, documents } = deps;
   const { address } = tenant.contact;
-  const collegeContact = [
+  // The PDF's look and wording are the college's (college.json "pdf"), each with a default.
+  const collegeContact = tenant.pdf?.headerLines ?? [
     ...address.lines,
     `${address.city}, ${address.state} ${address.zip}`,
     tenant.contact.phone,
     tenant.contact.email,
   ];
+  const colours = pdfColours(tenant.theme, tenant.pdf);
+  const pdfTitle = tenant.pdf?.title ?? DEFAULT_PDF_TITLE;
+  // Part of every version: a college that changes its look, wording or logo gets new PDFs.
+  const lookVersion = createHash('sha256')
+    .update(
+      canonicalJson({
+        names: tenant.names,
+        pdf: tenant.pdf ?? null,
+        collegeContact,
+        colours,
+        logo: tenant.logoSvg,
+      }),
+    )
+    .digest('hex');
   /** One render per account and version at a time in this process; others wait for it. */
   const rendering = new Map<string, Promise<PdfState>>();
 
@@ -183,24 +198,37 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
     for (const key of shown) {
       const document = completed.find((item) => item.answerKey === key);
       if (document === undefined) continue;
-      // A converted file that has gone missing prints as a page saying so (render.ts).
+      // A converted file that has gone missing prints as a page saying so (typst/render.ts).
       const bytes = (await files.get(document.convertedKey)) ?? new Uint8Array();
       attachments.push({ answerKey: key, fileName: document.fileName, bytes });
     }
-    const pdf = await renderApplicationPdf(
+    // In a render thread: Typst's compile would hold the event loop, every request waiting.
+    const pdf = await renderPdfInThread(
       model,
       {
         college: tenant.names.college,
-        title: DEFAULT_PDF_TITLE,
+        title: pdfTitle,
         collegeContact,
         applicant: { name: applicantName(answers).full, username },
         generatedAt: clock(),
         submittedAt,
         reference,
         timeZone: tenant.timeZone,
-        accentColor: tenant.theme.colors.primary.main,
+        accentColor: colours.accent,
       },
       attachments,
+      // The college's look comes from its data: its logo, colours and footer.
+      {
+        logoSvg: tenant.logoSvg,
+        accent: colours.accent,
+        tint: colours.panel,
+        ink: colours.ink,
+        muted: colours.muted,
+        ...(tenant.pdf?.footer === undefined ? {} : { footer: tenant.pdf.footer }),
+      },
+      // PDF/UA-1 where Typst can write it; plain tagged PDF when the document breaks its rules
+      // (a character no font draws, an appended document).
+      { pdfUa: true },
     );
     const fileKey = `application-pdf/${accountId}/${version.slice(0, 32)}.pdf`;
     await files.put(fileKey, pdf);
@@ -273,6 +301,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
           canonicalJson({
             renderer: PDF_RENDERER_VERSION,
             tenant: tenant.id,
+            look: lookVersion,
             timeZone: tenant.timeZone,
             username,
             answers: row.answers,

@@ -1,3 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -14,7 +21,9 @@ import {
 import { pdfText } from '../test/pdfText.ts';
 import { startSmtpServer } from '../test/smtp.ts';
 import { ATTACHMENT_ATTEMPTS, mailBackoff, SEND_MAIL_JOB } from './mail.ts';
-import { formatDate } from './pdf/render.ts';
+import { formatDate } from './pdf/meta.ts';
+
+const run = promisify(execFile);
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -40,7 +49,7 @@ async function appWith(deps: Partial<AppDeps> = {}) {
 
 let applicants = 0;
 /** A signed-in applicant whose complete application is saved, not yet submitted. */
-async function readyToSubmit(app: FastifyInstance) {
+async function readyToSubmit(app: FastifyInstance, answers: Record<string, unknown> = COMPLETE) {
   applicants += 1;
   const username = `receipt-${applicants}@example.com`;
   const cookie = await signedIn(app, username);
@@ -48,7 +57,7 @@ async function readyToSubmit(app: FastifyInstance) {
     method: 'PUT',
     url: '/api/answer',
     headers: { cookie, origin: ORIGIN },
-    payload: COMPLETE,
+    payload: answers,
   });
   expect(saved.statusCode, saved.body).toBe(200);
   // The confirmation code's mail goes first: the queue then holds only what submit queues.
@@ -190,6 +199,41 @@ describe('the receipt', () => {
     expect(text.replace(/\s+/g, ' ')).toContain(
       `Submitted ${formatDate(new Date(submitted_at), 'America/Denver')}`,
     );
+  });
+
+  it("attaches a PDF that gives back the applicant's name in any script exactly, tagged, with a title and a language", async () => {
+    const { app } = await appWith();
+    const { username, cookie } = await readyToSubmit(app, {
+      ...COMPLETE,
+      first_name: '민준',
+      last_name: 'Шевченко',
+    });
+    await submit(app, cookie);
+    await app.mailQueue.runUntilIdle();
+    const [mail] = await mailTo(app, username);
+    const file = await app.inject({ method: 'GET', url: mail?.attachments[0]?.url ?? '' });
+    expect(file.statusCode).toBe(200);
+    const folder = await mkdtemp(join(tmpdir(), 'admit-receipt-pdf-'));
+    try {
+      const path = join(folder, 'receipt.pdf');
+      await writeFile(path, file.rawPayload);
+      const [info, text] = await Promise.all([
+        run('pdfinfo', [path]),
+        run('pdftotext', ['-enc', 'UTF-8', path, '-']),
+      ]);
+      const lines = text.stdout.split('\n').map((line) => line.trim());
+      // The title block and the footer, exactly as typed.
+      expect(lines).toContain('민준 Шевченко');
+      expect(lines).toContain('Gallatin College | Application for Admission | 민준 Шевченко');
+      expect(info.stdout).toMatch(/^Tagged:\s+yes$/m);
+      expect(info.stdout).toContain(
+        'Title:           Gallatin College: Application for Admission, 민준 Шевченко',
+      );
+      const loaded = await PDFDocument.load(file.rawPayload, { updateMetadata: false });
+      expect(loaded.catalog.get(PDFName.of('Lang'))?.toString()).toBe('(en)');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('goes over SMTP with the PDF as a MIME attachment, and the outbox keeps neither text nor file', async () => {

@@ -15,7 +15,7 @@ import { type Database } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 import { type Mail, type MailAttachmentSource, type Mailer } from './mail.ts';
 import { type ApplicationPdfs } from './pdf.ts';
-import { formatDate } from './pdf/render.ts';
+import { formatDate } from './pdf/meta.ts';
 
 /** What a receipt names of one submission. */
 export interface Submission {

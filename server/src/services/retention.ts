@@ -8,6 +8,7 @@
  * the rows commit: a crash in between leaves files nothing points at, which the housekeeping
  * sweep removes, and never a row pointing at a missing file.
  */
+import { DERIVED_WEB_STATUSES, type DerivedWebStatus } from '@admit/form-model';
 import { sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
@@ -22,8 +23,9 @@ const BATCH = 200;
 /** Where an account's application PDFs are kept (services/pdf.ts). */
 const APPLICATION_PDF_PREFIX = 'application-pdf/';
 
-export type ApplicationStatus = 'none' | 'started' | 'validating' | 'submitted';
-const STATUS_LEVELS: readonly ApplicationStatus[] = ['none', 'started', 'validating', 'submitted'];
+/** Where an applicant stands (SPEC §4); its index is the status's level. */
+export type ApplicationStatus = DerivedWebStatus;
+const STATUS_LEVELS = DERIVED_WEB_STATUSES;
 
 export interface PurgeCandidate {
   accountId: string;

@@ -15,7 +15,20 @@ export interface ReceivedMail {
 export interface SmtpServer {
   port: number;
   received: ReceivedMail[];
+  /** Connections accepted so far, and those still open. */
+  connections: () => { accepted: number; open: number };
+  /** The most mails whose data had arrived and waited for the reply at once (see `holdUntil`). */
+  mostHeld: () => number;
   close: () => Promise<void>;
+}
+
+export interface SmtpServerOptions {
+  /**
+   * Hold the reply to each mail's data until this many mails wait for theirs at once, then
+   * answer them all: a client that sends one mail at a time never gets past the first (a
+   * test's own timeout ends it). The held mails count as received only once answered.
+   */
+  holdUntil?: number;
 }
 
 /** A port nothing listens on (for now): connecting to it is refused. */
@@ -28,7 +41,12 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-function session(socket: Socket, received: ReceivedMail[]): void {
+function session(
+  socket: Socket,
+  received: ReceivedMail[],
+  /** Answers a mail's data (at once, or when `holdUntil` lets it). */
+  finish: (answer: () => void) => void,
+): void {
   let buffer = '';
   let mail: ReceivedMail = { from: '', to: [], data: '' };
   let inData = false;
@@ -43,9 +61,12 @@ function session(socket: Socket, received: ReceivedMail[]): void {
         mail.data = buffer.slice(0, end).replace(/=\r\n/g, '');
         buffer = buffer.slice(end + 5);
         inData = false;
-        received.push(mail);
+        const done = mail;
+        finish(() => {
+          received.push(done);
+          reply('250 2.0.0 queued');
+        });
         mail = { from: '', to: [], data: '' };
-        reply('250 2.0.0 queued');
         continue;
       }
       const newline = buffer.indexOf('\r\n');
@@ -75,13 +96,31 @@ function session(socket: Socket, received: ReceivedMail[]): void {
 }
 
 /** Listens on 127.0.0.1 (`port`, or any free one) until `close`. */
-export async function startSmtpServer(port = 0): Promise<SmtpServer> {
+export async function startSmtpServer(
+  port = 0,
+  options: SmtpServerOptions = {},
+): Promise<SmtpServer> {
   const received: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
+  let accepted = 0;
+  let held: (() => void)[] = [];
+  let mostHeld = 0;
+  const finish = (answer: () => void) => {
+    if (options.holdUntil === undefined) {
+      answer();
+      return;
+    }
+    held.push(answer);
+    mostHeld = Math.max(mostHeld, held.length);
+    if (held.length < options.holdUntil) return;
+    for (const release of held) release();
+    held = [];
+  };
   const server: Server = createServer((socket) => {
+    accepted += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    session(socket, received);
+    session(socket, received, finish);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
@@ -90,6 +129,8 @@ export async function startSmtpServer(port = 0): Promise<SmtpServer> {
   return {
     port: address.port,
     received,
+    connections: () => ({ accepted, open: sockets.size }),
+    mostHeld: () => mostHeld,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));

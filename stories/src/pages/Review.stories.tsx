@@ -79,3 +79,26 @@ export const Visitor: Story = {
     await expect(canvas.queryByRole('button', { name: 'Download a draft PDF' })).toBeNull();
   },
 };
+
+/**
+ * An answer with a character no font of the PDF draws: the review says which answer, quotes
+ * the character after the text before it, links to its step, and says what to do. Part of the
+ * page under its own heading (axe checks its contrast), and Submit stays open.
+ */
+export const UnprintableCharacter: Story = {
+  parameters: { applicant: 'reviewingUnprintable' },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Submit' }, LOADED);
+    await userEvent.click(await canvas.findByRole('link', { name: REVIEW }, LOADED));
+    await canvas.findByRole('heading', { level: 1, name: REVIEW }, LOADED);
+    const warning = canvas.getByRole('region', { name: 'Some characters will not print' });
+    await expect(warning).toHaveTextContent(
+      'Your answer to City contains a character our PDF cannot print: “\uE000” after “Bost”.',
+    );
+    await expect(
+      within(warning).getByRole('link', { name: 'Change your answer to City' }),
+    ).toHaveAttribute('href', '/about');
+    await expect(warning).toHaveTextContent('You can also submit your application as it is');
+    await expect(canvas.getByRole('link', { name: 'Back to Submit' })).toBeVisible();
+  },
+};

@@ -97,6 +97,15 @@ export const scenarios = {
     logins: ['2026-11-18T18:40:00.000Z', '2026-11-24T09:15:00.000Z'],
     webStatus: ['started'],
   },
+  /** The same, with a private-use character in the City of the mailing address. */
+  reviewingUnprintable: {
+    ...base,
+    loggedIn: true,
+    answers: { ...PERSONAL_INFO, ...ACADEMIC_HISTORY, mailing_city: 'Bost\uE000n' },
+    lastPage: 'final-steps',
+    logins: ['2026-11-18T18:40:00.000Z', '2026-11-24T09:15:00.000Z'],
+    webStatus: ['started'],
+  },
   /** The same, but the server could not make the PDF. */
   reviewingPdfFails: {
     ...base,

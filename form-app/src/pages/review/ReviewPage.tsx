@@ -3,7 +3,7 @@
  * model, the SSN masked as in the applicant's PDF), read from the form itself so that it never
  * shows stale answers, with a link back to each step and "Download a draft PDF".
  */
-import { type PageConfig, printModel } from '@admit/form-model';
+import { type PageConfig, printModel, unprintableAnswers } from '@admit/form-model';
 import { Box, Button, Link, PrintDocument, Stack, Typography } from '@admit/design-system';
 import { useQuery } from '@tanstack/react-query';
 import { use, useEffect } from 'react';
@@ -15,6 +15,7 @@ import { useApplication } from '../../form/ApplicationContext.tsx';
 import { useRenderer } from '../../form/RendererContext.tsx';
 import { loadPages, tenant } from '../../tenant.ts';
 import { DraftPdf } from './DraftPdf.tsx';
+import { UnprintableWarning } from './UnprintableWarning.tsx';
 
 export const REVIEW_TITLE = 'Review your application';
 
@@ -84,6 +85,13 @@ export function ReviewPage() {
             : link(`/${submitStep.route}`, submitStep.title)}{' '}
           to submit it.
         </Typography>
+        <UnprintableWarning
+          answers={unprintableAnswers(model)}
+          link={(step, text) => {
+            const to = routeOfStep(pages, step);
+            return to === undefined ? null : link(to, text);
+          }}
+        />
         {isLoggedIn ? (
           <DraftPdf save={save} />
         ) : (

@@ -20,11 +20,7 @@ import {
   pdfMessages,
   type PdfStatusResponse,
 } from '../../services/pdf.ts';
-import {
-  DRAFT_MARK,
-  MISSING_CHARACTERS_NOTE,
-  UNREADABLE_DOCUMENT_NOTE,
-} from '../../services/pdf/render.ts';
+import { DRAFT_MARK, UNREADABLE_DOCUMENT_NOTE } from '../../services/pdf/meta.ts';
 import { createDatabase, createTestContext, ORIGIN, signedIn } from '../../test/context.ts';
 import { pdfText } from '../../test/pdfText.ts';
 
@@ -209,7 +205,8 @@ describe('GET /api/pdf and the download', () => {
     pdf.pages.forEach((page, index) => {
       expect(page).toContainEqual(expect.stringContaining(`Page ${index + 1} of ${pdf.numPages}`));
     });
-    expect(pdf.text).not.toContain(MISSING_CHARACTERS_NOTE);
+    // Every character printed as typed: no code points, no stand-ins.
+    expect(pdf.text).not.toMatch(/U\+[0-9A-F]{4}/);
   });
 
   it('keeps the PDF while nothing changes: the same url, no new render', async () => {
@@ -390,7 +387,7 @@ describe('GET /api/pdf and the download', () => {
     expect(lines).toContain('First Name Zoë 王');
     expect(lines).toContain('Last Name Łódź');
     expect(lines).toContain('City of Birth Ярослав');
-    expect(pdf.text).not.toContain(MISSING_CHARACTERS_NOTE);
+    expect(pdf.text).not.toMatch(/U\+[0-9A-F]{4}/);
     // The document's metadata is Unicode: the title keeps the original spelling.
     expect(pdf.title).toBe('Gallatin College: Application for Admission, Zoë 王 Łódź');
   });

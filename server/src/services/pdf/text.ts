@@ -1,6 +1,7 @@
-/** Measuring and wrapping text in the PDF's fonts (fonts.ts). */
-import { type FontStyle, widthAtOne } from './fonts.ts';
-
+/**
+ * Text as the PDF prints it: whatever an applicant or a college stored, cleaned of what no
+ * font draws and no PDF should carry (controls, invisible characters, lone surrogates).
+ */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /**
  * Controls, invisible format characters (a soft hyphen, a zero-width space, a BOM) and
@@ -46,100 +47,33 @@ export function printableLine(text: string): string {
     .trim();
 }
 
-/** The width of `text` in points. */
-export function widthOf(text: string, font: FontStyle, size: number): number {
-  return widthAtOne(text, font) * size;
-}
-
-/** Splits a word wider than `width` into pieces that fit. */
-function breakWord(word: string, font: FontStyle, size: number, width: number): string[] {
-  const pieces: string[] = [];
-  let piece = '';
-  for (const character of word) {
-    if (piece !== '' && widthOf(piece + character, font, size) > width) {
-      pieces.push(piece);
-      piece = '';
-    }
-    piece += character;
-  }
-  if (piece !== '') pieces.push(piece);
-  return pieces;
-}
-
-/** The code unit of a space, between the words of a paragraph. */
-const SPACE = 0x20;
+/** A word longer than this many characters may break anywhere (a URL, a hostile word). */
+const LONGEST_UNBROKEN_WORD = 40;
+const LONG_WORD = new RegExp(`\\S{${LONGEST_UNBROKEN_WORD + 1},}`, 'gu');
+/** Scripts written without spaces, which Typst breaks between words (or characters) itself. */
+const UNSPACED_SCRIPT =
+  /[\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+const ZERO_WIDTH_SPACE = '\u200b';
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /**
- * `text` wrapped to `width` points: paragraphs ("\n") kept, a run of blank lines kept as one
- * blank line, a word longer than a line (a URL, a long name) broken where it must. With
- * `maxLines`, it may stop as soon as it has more than that many lines, the last not blank: a
- * caller that only needs to know that the text is longer (render.ts) skips the rest. Words are
- * measured and lines cut where they lie in the paragraph, by index: building each line a word
- * at a time made more garbage than any other part of a render.
+ * `text` with a zero-width space after every 40 characters of a word longer than a line could
+ * hold (a URL, a 7,000-letter "word"): Typst breaks lines only where a break is allowed, and
+ * such a word would otherwise run off the page. A character is a whole grapheme, marks and
+ * all; words in scripts written without spaces are left to Typst's own line breaking.
+ *
+ * @example breakableText('a'.repeat(50)) // 40 letters, U+200B, 10 letters
  */
-export function wrapText(
-  text: string,
-  font: FontStyle,
-  size: number,
-  width: number,
-  maxLines = Infinity,
-): string[] {
-  const lines: string[] = [];
-  const space = widthOf(' ', font, size);
-  for (const paragraph of text.split('\n')) {
-    // The line being filled: from `lineStart` to `lineEnd` in the paragraph (-1: none yet);
-    // `gaps`: it has more than one space between two of its words, each printed as one.
-    let lineStart = -1;
-    let lineEnd = -1;
-    let lineWidth = 0;
-    let gaps = false;
-    const cut = () => {
-      const line = paragraph.slice(lineStart, lineEnd);
-      lines.push(
-        gaps
-          ? line
-              .split(' ')
-              .filter((word) => word !== '')
-              .join(' ')
-          : line,
-      );
-    };
-    let index = 0;
-    const length = paragraph.length;
-    while (index < length) {
-      if (paragraph.charCodeAt(index) === SPACE) {
-        index += 1;
-        continue;
-      }
-      const start = index;
-      while (index < length && paragraph.charCodeAt(index) !== SPACE) index += 1;
-      const wordWidth = widthAtOne(paragraph, font, start, index) * size;
-      if (lineStart !== -1 && lineWidth + space + wordWidth <= width) {
-        if (start > lineEnd + 1) gaps = true;
-        lineEnd = index;
-        lineWidth += space + wordWidth;
-        continue;
-      }
-      if (lineStart !== -1) {
-        cut();
-        if (lines.length > maxLines) return lines;
-      }
-      gaps = false;
-      if (wordWidth <= width) {
-        lineStart = start;
-        lineWidth = wordWidth;
-      } else {
-        const pieces = breakWord(paragraph.slice(start, index), font, size, width);
-        const last = pieces.pop() ?? '';
-        lines.push(...pieces);
-        lineStart = index - last.length;
-        lineWidth = widthOf(last, font, size);
-      }
-      lineEnd = index;
+export function breakableText(text: string): string {
+  return text.replace(LONG_WORD, (word) => {
+    if (UNSPACED_SCRIPT.test(word)) return word;
+    let out = '';
+    let count = 0;
+    for (const { segment } of graphemes.segment(word)) {
+      if (count > 0 && count % LONGEST_UNBROKEN_WORD === 0) out += ZERO_WIDTH_SPACE;
+      out += segment;
+      count += 1;
     }
-    if (lineStart !== -1) cut();
-    else if (lines.length > 0 && lines[lines.length - 1] !== '') lines.push('');
-  }
-  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  return lines;
+    return out;
+  });
 }

@@ -1,0 +1,87 @@
+/**
+ * What Admit itself says in its PDFs, whichever engine typesets them (typst/render.ts): what
+ * the title block is told about the application, the fixed wording (the title, the draft mark,
+ * the note for an unreadable document), the dates as the PDF and the receipt mail print them,
+ * and the download's ASCII file name.
+ */
+import transliterate from '@sindresorhus/transliterate';
+
+/** What the title block says about the application. */
+export interface ApplicationPdfMeta {
+  /** The college, the document's first line. */
+  college: string;
+  /** The document's title under the college (default "Application for Admission"). */
+  title?: string;
+  /** Lines at the title block's right: the admissions office's address, phone and e-mail. */
+  collegeContact?: readonly string[];
+  /** The applicant's name as answered (may be empty) and the account's username. */
+  applicant: { name: string; username: string };
+  /** When this copy was made. */
+  generatedAt: Date;
+  /** When the application was submitted; absent or null while it is not. */
+  submittedAt?: Date | null;
+  /** The submitted application's reference number (services/reference.ts), beside the status. */
+  reference?: string | null;
+  /** Colour of bands and headings, `#RRGGBB` (the college's primary colour). */
+  accentColor?: string;
+  /** IANA time zone of the printed dates (default UTC). */
+  timeZone?: string;
+}
+
+/** A converted document to append after the application's pages. */
+export interface AttachmentPdf {
+  /** The file question it answers: that question's line then names the pages it fills. */
+  answerKey?: string;
+  /** The name the applicant uploaded it under (display only). */
+  fileName: string;
+  /** The converted PDF. */
+  bytes: Uint8Array;
+}
+
+export const DEFAULT_PDF_TITLE = 'Application for Admission';
+
+/**
+ * Printed at the foot of every page (the appended documents' too) while the application is
+ * not submitted: a copy of saved answers is a draft, and must not pass for the record.
+ */
+export const DRAFT_MARK = 'DRAFT: not submitted';
+
+/** Printed on the page that stands in for a document that could not be read. */
+export const UNREADABLE_DOCUMENT_NOTE =
+  'This document could not be added to this PDF. The file the applicant uploaded is kept with the application.';
+
+// Building a DateTimeFormat costs more than a page of text: one per time zone.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "November 20, 2026 at 5:30 PM UTC": the PDF's dates, and the receipt mail's (services/receipts.ts). */
+export function formatDate(date: Date, timeZone = 'UTC'): string {
+  let format = dateFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(date);
+}
+
+/**
+ * A file-name-safe ASCII spelling, for Content-Disposition's plain `filename` (the UTF-8
+ * `filename*` carries the original): accents dropped (NFKD), the letters that have no
+ * decomposition (ß, Ł, Ø, Æ) and the Greek, Cyrillic, Armenian, Georgian, Hebrew and Arabic
+ * alphabets spelt in Latin by @sindresorhus/transliterate, whatever is left outside
+ * letters and digits (Chinese, Korean) dropped; "-" between the pieces.
+ *
+ * @example asciiFileNamePart('Strauß / Łódź 王') // 'Strauss-Lodz'
+ */
+export function asciiFileNamePart(text: string): string {
+  return transliterate(text.normalize('NFKD').replace(/\p{M}/gu, ''))
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
