@@ -295,3 +295,54 @@ test('an answer the server refuses is named at its field, and every other answer
   await expect.poll(() => serverAnswer(page, 'first_name')).toBe('Ada');
   await expect(page.getByText(singleLine)).toHaveCount(0);
 });
+
+test('tabbing through a step on a small screen never leaves the focused field under the save state at the foot of the window', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 640 });
+  await openAbout(page);
+  // A saved answer: the bar at the foot shows its state over an opaque background.
+  await page.locator('#first_name').fill('Ada');
+  await expect(saveStatus(page)).toHaveText(/^Saved at /);
+  const bar = saveStatus(page).locator('..');
+  await page.locator('#first_name').focus();
+
+  const checked: string[] = [];
+  let scrolledByTab = 0;
+  // Every focusable control of the step lies before the bar; the walk ends when focus passes it.
+  for (let presses = 0; presses < 400; presses += 1) {
+    const scrolledBefore = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press('Tab');
+    const focus = await bar.evaluate((element) => {
+      const focused = document.activeElement;
+      if (focused === null || focused === document.body) return null;
+      if (
+        element.contains(focused) ||
+        (element.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+      ) {
+        return { passed: true, name: '', bottom: 0, barTop: 0, stuck: false };
+      }
+      const barBox = element.getBoundingClientRect();
+      return {
+        passed: false,
+        name: focused.id === '' ? focused.outerHTML.slice(0, 80) : `#${focused.id}`,
+        bottom: focused.getBoundingClientRect().bottom,
+        barTop: barBox.top,
+        stuck: Math.abs(barBox.bottom - window.innerHeight) < 1,
+      };
+    });
+    if (focus === null) continue;
+    if (focus.passed) break;
+    // Stuck at the foot of the window the bar covers whatever is under it; the focused field
+    // must end above its top edge.
+    expect(focus.stuck, `the save state is at the foot of the window at ${focus.name}`).toBe(true);
+    expect(focus.bottom, `${focus.name} ends above the save state`).toBeLessThanOrEqual(
+      focus.barTop + 0.5,
+    );
+    checked.push(focus.name);
+    if ((await page.evaluate(() => window.scrollY)) > scrolledBefore) scrolledByTab += 1;
+  }
+  // The walk met many fields, and many of them only came into view by the Tab itself.
+  expect(checked.length).toBeGreaterThan(20);
+  expect(scrolledByTab).toBeGreaterThan(5);
+});

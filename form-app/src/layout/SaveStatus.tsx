@@ -3,22 +3,47 @@
  * the applicant is on the step: "Saving…", "Saved at 2:14 PM", or "Not saved" with Retry.
  */
 import { Button, Stack, Typography } from '@admit/design-system';
-import { useSyncExternalStore } from 'react';
+import { type RefObject, useEffect, useRef, useSyncExternalStore } from 'react';
 
 import { saveStatusText } from '../application/saveState.ts';
 import { useFail } from '../application/useFail.ts';
 import { useApplication } from '../form/ApplicationContext.tsx';
+
+/**
+ * Keeps the window's scroll padding at the foot equal to the bar's height, so that a field
+ * reached by Tab (or a summary link) scrolls into view above the sticky bar instead of under it
+ * (WCAG 2.2 SC 2.4.11, Focus Not Obscured). The bar's height changes with its state (Retry) and
+ * with the text size, hence the observer.
+ */
+function useScrollPaddingFor(bar: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = bar.current;
+    if (element === null) return undefined;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingBottom = `${String(Math.ceil(element.getBoundingClientRect().height))}px`;
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('scroll-padding-bottom');
+    };
+  }, [bar]);
+}
 
 export function SaveStatus() {
   const { saveStatus, save } = useApplication();
   const fail = useFail();
   const state = useSyncExternalStore(saveStatus.subscribe, saveStatus.get);
   const failed = state.kind === 'failed';
+  const bar = useRef<HTMLDivElement>(null);
+  useScrollPaddingFor(bar);
   return (
     // Sticky at the foot of the window while the step scrolls past (about 7,800 px on /about),
     // so the applicant sees the save state, and a failed autosave, beside what they type; at
     // the end of the step it rests above the step buttons.
     <Stack
+      ref={bar}
       direction="row"
       spacing={1.5}
       sx={{
