@@ -65,6 +65,7 @@ export {
   MAX_ADD_ANOTHER,
 } from './config/groups.ts';
 export {
+  sensitiveKeys,
   visitQuestions,
   walkPages,
   type QuestionVisit,

@@ -346,3 +346,25 @@ test('tabbing through a step on a small screen never leaves the focused field un
   expect(checked.length).toBeGreaterThan(20);
   expect(scrolledByTab).toBeGreaterThan(5);
 });
+
+test('unsaved answers wait in this browser without the Social Security number', async ({
+  page,
+}) => {
+  await openAbout(page);
+  await page.route('**/api/answer', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
+  );
+  await page.locator('#first_name').fill('Rosalind');
+  await page.locator('#ssn').fill('123456789');
+  await expect(saveStatus(page)).toHaveText('Not saved');
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('admit.pendingAnswers:'))
+      .map((key) => localStorage.getItem(key) ?? ''),
+  );
+  expect(kept).toHaveLength(1);
+  expect(JSON.parse(kept[0] ?? '{}')).toMatchObject({ answers: { first_name: 'Rosalind' } });
+  expect(kept[0]).not.toContain('ssn');
+  expect(kept[0]).not.toContain('123456789');
+  expect(kept[0]).not.toContain('123-45-6789');
+});

@@ -3,7 +3,7 @@
  * answers or a temporary application, a visitor's carried answers, the stored add-another
  * counters and tabs, and the UI state (SPEC §4); then makes the form (useAnswersForm).
  */
-import { type Answers, type PageConfig } from '@admit/form-model';
+import { type Answers, type PageConfig, sensitiveKeys } from '@admit/form-model';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -88,7 +88,7 @@ export function useApplicationData(): ApplicationData | undefined {
         saved: session.profile?.answer ?? {},
         carried: { ...readVisitorAnswers(), ...(carried ?? {}) },
         temporary: temporary.data?.answer ?? {},
-        pending: isLoggedIn ? readPendingAnswers(session.username) : {},
+        pending: isLoggedIn ? readPendingAnswers(session.username, sensitiveKeys(pages)) : {},
       }),
     pages,
     ui,

@@ -13,6 +13,7 @@ import { ServerError, UnauthorizedError } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { type Profile } from '../api/types.ts';
 import {
+  isPendingFresh,
   nextSaveState,
   PENDING_STORAGE_KEY,
   pendingFor,
@@ -84,7 +85,20 @@ function pendingKeys(): string[] {
 
 function readEntry(key: string): unknown {
   const raw = localStorage.getItem(key);
-  return raw === null ? null : JSON.parse(raw);
+  try {
+    return raw === null ? null : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** Removes the entries that no longer count (expired, or unreadable) and names the rest. */
+function freshPendingKeys(now: number): string[] {
+  return pendingKeys().filter((key) => {
+    if (isPendingFresh(readEntry(key), now)) return true;
+    localStorage.removeItem(key);
+    return false;
+  });
 }
 
 /**
@@ -92,39 +106,46 @@ function readEntry(key: string): unknown {
  * from every tab (this tab's last, so its own typing wins). This tab takes them over: the
  * other entries go, and what they held is kept under this tab until it is saved.
  */
-export function readPendingAnswers(username: string | undefined): Answers {
+export function readPendingAnswers(
+  username: string | undefined,
+  sensitive: ReadonlySet<string>,
+  now: number = Date.now(),
+): Answers {
   try {
     const own = `${PENDING_STORAGE_KEY}:${thisTab()}`;
     let merged: Answers = {};
-    for (const key of pendingKeys().sort((x, y) => Number(x === own) - Number(y === own))) {
-      const answers = pendingFor(readEntry(key), username);
+    const keys = freshPendingKeys(now).sort((x, y) => Number(x === own) - Number(y === own));
+    for (const key of keys) {
+      const answers = pendingFor(readEntry(key), username, { now, sensitive });
       if (Object.keys(answers).length === 0) continue;
       merged = { ...merged, ...answers };
       if (key !== own) localStorage.removeItem(key);
     }
-    writePendingAnswers(username, merged);
+    writePendingAnswers(username, merged, sensitive, now);
     return merged;
   } catch {
     return {};
   }
 }
 
-/** Whether answers typed in this browser wait to be saved (whoever typed them). */
-export function hasPendingAnswers(): boolean {
+/** Whether answers typed in this browser wait to be saved (whoever typed them, within a day). */
+export function hasPendingAnswers(now: number = Date.now()): boolean {
   try {
-    return pendingKeys().some((key) => {
-      const entry = readEntry(key) as { username?: unknown } | null;
-      return typeof entry?.username === 'string';
-    });
+    return freshPendingKeys(now).length > 0;
   } catch {
     return false;
   }
 }
 
-function writePendingAnswers(username: string | undefined, unsaved: Answers): void {
+function writePendingAnswers(
+  username: string | undefined,
+  unsaved: Answers,
+  sensitive: ReadonlySet<string>,
+  now: number = Date.now(),
+): void {
   try {
     const key = `${PENDING_STORAGE_KEY}:${thisTab()}`;
-    const keep = pendingToKeep(username, unsaved);
+    const keep = pendingToKeep(username, unsaved, { now, sensitive });
     if (keep === undefined) localStorage.removeItem(key);
     else localStorage.setItem(key, JSON.stringify(keep));
   } catch {
@@ -225,9 +246,11 @@ export function useSaving(
     username?: string;
     /** A failed autosave that ended the session (401) goes here; others only show in the status. */
     onSessionEnded?: () => void;
+    /** Answer keys never kept in this browser's storage (form-model's `sensitiveKeys`). */
+    sensitive: ReadonlySet<string>;
   },
 ) {
-  const { loggedIn, queryClient, username, onSessionEnded } = options;
+  const { loggedIn, queryClient, username, onSessionEnded, sensitive } = options;
   const saved = useRef<Answers>(options.initial);
   const inFlight = useRef<Promise<void> | undefined>(undefined);
   /** The values the server refused, by key: not sent again until they change. */
@@ -256,7 +279,7 @@ export function useSaving(
         profile === undefined ? profile : { ...profile, answer: { ...profile.answer, ...answers } },
       );
       // What the server now has leaves this browser's keeping; what was typed meanwhile stays.
-      writePendingAnswers(username, changedAnswers(saved.current, answersOf(form)));
+      writePendingAnswers(username, changedAnswers(saved.current, answersOf(form)), sensitive);
     };
     const request = api.saveAnswers(patch).then(
       () => {
@@ -287,7 +310,7 @@ export function useSaving(
       inFlight.current = undefined;
       sending.current = {};
     }
-  }, [form, loggedIn, queryClient, status, username]);
+  }, [form, loggedIn, queryClient, sensitive, status, username]);
 
   const onAutosaveError = useCallback(
     (error: unknown) => {
@@ -304,7 +327,9 @@ export function useSaving(
       ({ values: formValues }) => {
         const values = answersOf(form, formValues);
         // Kept in this browser at once, until the server acknowledges them.
-        if (loggedIn) writePendingAnswers(username, changedAnswers(saved.current, values));
+        if (loggedIn) {
+          writePendingAnswers(username, changedAnswers(saved.current, values), sensitive);
+        }
         window.clearTimeout(timer);
         timer = window.setTimeout(
           () => {
@@ -320,7 +345,7 @@ export function useSaving(
       window.clearTimeout(timer);
       unsubscribe();
     };
-  }, [form, loggedIn, onAutosaveError, save, username]);
+  }, [form, loggedIn, onAutosaveError, save, sensitive, username]);
 
   // A tab closed (or hidden, which on a phone often means closed) within the autosave delay
   // sends its answers at once. The save is a keepalive request, so it arrives after the page

@@ -12,8 +12,9 @@ import {
   StepNavigation,
   UploadInProgressDialog,
 } from '@admit/design-system';
+import { sensitiveKeys } from '@admit/form-model';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 
@@ -73,6 +74,7 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
     initial: session.profile?.answer ?? {},
     username: session.username,
     onSessionEnded: useSessionEnded(),
+    sensitive: useMemo(() => sensitiveKeys(pages), [pages]),
   });
   const { save } = saving;
   useStatusRules(save, fail);

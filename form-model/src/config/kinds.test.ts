@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 
 import * as limits from '../validation/limits.ts';
 import { byKind, kindOf, type KindTable, questionKinds } from './kinds.ts';
-import { type Question, type QuestionType } from './types.ts';
+import { fixturePages } from '../testing/fixture.ts';
+import { type PageConfig, type Question, type QuestionType } from './types.ts';
+import { sensitiveKeys } from './walk.ts';
 
 const yesNo = { options: [{ value: 'Y', label: 'Yes' }] };
 const monthYear: Question = {
@@ -189,5 +191,40 @@ describe('questionKinds: one entry per question kind', () => {
     expect(Object.keys(table)).toEqual(['text']);
     const kinds: QuestionType[] = Object.keys(questionKinds) as QuestionType[];
     expect(kinds).toHaveLength(13);
+  });
+});
+
+describe('sensitiveKeys: what the browser never keeps in its storage', () => {
+  it('names the Social Security number, hidden or shown, and nothing else', () => {
+    expect([...sensitiveKeys(fixturePages)]).toEqual(['ssn']);
+  });
+
+  it('names every add-another item of a sensitive question, and nothing without one', () => {
+    const pages: PageConfig[] = [
+      {
+        id: 'p',
+        route: 'p',
+        title: 'P',
+        sections: [
+          {
+            id: 's',
+            title: 'S',
+            blocks: [
+              { type: 'text', key: 'name', label: 'Name' },
+              {
+                type: 'add-another',
+                buttonId: 'person',
+                label: 'Add Another Person',
+                max: 2,
+                keys: { first: 'person_', next: 'person_{n}_' },
+                template: [{ type: 'ssn', key: 'person_ssn', label: 'SSN' }],
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    expect([...sensitiveKeys(pages)].sort()).toEqual(['person_2_ssn', 'person_ssn']);
+    expect(sensitiveKeys([]).size).toBe(0);
   });
 });

@@ -52,6 +52,11 @@ export interface KindSpec<Q extends Question> {
   optionSource: (question: Q) => OptionSource | undefined;
   /** Answer keys the question names besides its own (a controlling answer, lookup fills). */
   referencedKeys: (question: Q) => string[];
+  /**
+   * Too private to keep anywhere but the server: a Social Security number is masked in the
+   * printed copy on request and never waits in the browser's storage on a shared computer.
+   */
+  sensitive: boolean;
 }
 
 const one = (question: { key: string }): string[] => [question.key];
@@ -80,6 +85,7 @@ export const questionKinds = {
     descriptions: never,
     optionSource: noOptions,
     referencedKeys: noReferences,
+    sensitive: false,
   },
   textarea: {
     keys: one,
@@ -89,6 +95,7 @@ export const questionKinds = {
     descriptions: never,
     optionSource: noOptions,
     referencedKeys: noReferences,
+    sensitive: false,
   },
   email: {
     keys: one,
@@ -98,6 +105,7 @@ export const questionKinds = {
     descriptions: never,
     optionSource: noOptions,
     referencedKeys: noReferences,
+    sensitive: false,
   },
   lookup: {
     keys: one,
@@ -107,6 +115,7 @@ export const questionKinds = {
     descriptions: never,
     optionSource: noOptions,
     referencedKeys: (question) => Object.values(question.fills),
+    sensitive: false,
   },
   date: {
     keys: one,
@@ -116,6 +125,7 @@ export const questionKinds = {
     descriptions: never,
     optionSource: noOptions,
     referencedKeys: noReferences,
+    sensitive: false,
   },
   phone: {
     keys: one,
@@ -125,6 +135,7 @@ export const questionKinds = {
     descriptions: never,
     optionSource: noOptions,
     referencedKeys: noReferences,
+    sensitive: false,
   },
   ssn: {
     keys: one,
@@ -134,6 +145,7 @@ export const questionKinds = {
     descriptions: never,
     optionSource: noOptions,
     referencedKeys: noReferences,
+    sensitive: true,
   },
   select: {
     keys: one,
@@ -143,6 +155,7 @@ export const questionKinds = {
     descriptions: unlessTurnedOff,
     optionSource: ownOptions,
     referencedKeys: controllingKey,
+    sensitive: false,
   },
   radio: {
     keys: one,
@@ -152,6 +165,7 @@ export const questionKinds = {
     descriptions: unlessTurnedOff,
     optionSource: ownOptions,
     referencedKeys: controllingKey,
+    sensitive: false,
   },
   checkbox: {
     keys: one,
@@ -161,6 +175,7 @@ export const questionKinds = {
     descriptions: never,
     optionSource: noOptions,
     referencedKeys: noReferences,
+    sensitive: false,
   },
   checkboxes: {
     keys: (question) => question.options.map((option) => option.key),
@@ -170,6 +185,7 @@ export const questionKinds = {
     descriptions: never,
     optionSource: noOptions,
     referencedKeys: noReferences,
+    sensitive: false,
   },
   'month-year': {
     keys: (question) => [question.monthKey, question.yearKey],
@@ -179,6 +195,7 @@ export const questionKinds = {
     descriptions: never,
     optionSource: noOptions,
     referencedKeys: noReferences,
+    sensitive: false,
   },
   file: {
     keys: one,
@@ -188,6 +205,7 @@ export const questionKinds = {
     descriptions: never,
     optionSource: noOptions,
     referencedKeys: noReferences,
+    sensitive: false,
   },
 } satisfies { readonly [T in QuestionType]: KindSpec<QuestionOf<T>> };
 

@@ -4,6 +4,7 @@
  * what is shown, saved and printed can never disagree.
  */
 import { groupItems } from './groups.ts';
+import { kindOf } from './kinds.ts';
 import {
   chosenTab,
   hasOptionsNow,
@@ -166,5 +167,18 @@ export function visitQuestions(
     item.kind === 'question'
       ? [{ question: item.question, visible: item.visible, page: item.page, section: item.section }]
       : [],
+  );
+}
+
+/**
+ * Every answer key on the pages whose kind is sensitive (the Social Security number), hidden
+ * questions and every add-another item included: what the browser never keeps in its storage.
+ */
+export function sensitiveKeys(pages: readonly PageConfig[]): ReadonlySet<string> {
+  return new Set(
+    visitQuestions(pages, {}).flatMap(({ question }) => {
+      const kind = kindOf(question);
+      return kind.sensitive ? kind.keys(question) : [];
+    }),
   );
 }
