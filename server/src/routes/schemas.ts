@@ -27,6 +27,11 @@ function errorBody(status: ErrorStatus) {
   return Type.Object(ErrorBodySchema.properties, { description: ERROR_MEANINGS[status] });
 }
 
+/** An error answer `{message}` a route describes in its own words (what its 400 carries). */
+export function errorAnswer(description: string) {
+  return Type.Object(ErrorBodySchema.properties, { description });
+}
+
 /**
  * The error answers of a route, each `{message}`: the statuses its handler, its schema and the
  * app's hooks really answer. 500 (unexpected) is always among them; a route that reads or

@@ -35,7 +35,7 @@ import { type Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
 import { type Receipts } from './receipts.ts';
 import { makeReference, referencePrefix } from './reference.ts';
-import { sessionState } from './sessions.ts';
+import { sessionMsLeft, sessionState } from './sessions.ts';
 
 export const applicationMessages = {
   saved: 'Your answers have been saved.',
@@ -184,6 +184,19 @@ interface SaveOutcome {
   stale: boolean;
   /** False when the application is submitted or missing: nothing was stored. */
   saved: boolean;
+  /** The session's life left once this save is recorded (sessions.ts `sessionMsLeft`). */
+  msLeft: number;
+}
+
+/** What `saveAnswers` did for a caller whose session was live. */
+export interface SavedAnswers {
+  accountId: string;
+  /** The session was last seen long enough ago to be refreshed (sessions.ts `touch`). */
+  stale: boolean;
+  /** The session's life left once this save is recorded, for the browser's idle prompt. */
+  msLeft: number;
+  /** The 400 naming the answers that were not stored, when some were refused. */
+  refused?: HttpError;
 }
 
 /** A row of the batched save: the caller at position `n` (from 1) whose session is live. */
@@ -192,6 +205,8 @@ interface SaveRow {
   account_id: string;
   stale: boolean;
   saved: boolean;
+  last_seen_at: Date;
+  expires_at: Date;
 }
 
 /**
@@ -215,7 +230,7 @@ export function saveStatement(
       ) WITH ORDINALITY AS i(token_hash, patch, n)
     ),
     live AS (
-      SELECT i.n, i.patch, s.account_id, ${session.stale} AS stale
+      SELECT i.n, i.patch, s.account_id, ${session.stale} AS stale, s.last_seen_at, s.expires_at
       FROM input i JOIN sessions s ON s.token_hash = i.token_hash
       -- The keys once more as an index condition: the planner cannot tell how many rows the
       -- function scan gives and, without it, reads every session once the table is large.
@@ -232,7 +247,7 @@ export function saveStatement(
       WHERE a.account_id = m.account_id AND a.submitted_at IS NULL
       RETURNING a.account_id
     )
-    SELECT l.n, l.account_id, l.stale,
+    SELECT l.n, l.account_id, l.stale, l.last_seen_at, l.expires_at,
       l.account_id = ANY(ARRAY(SELECT account_id FROM saved)) AS saved
     FROM live l
   `;
@@ -306,10 +321,11 @@ export function createApplications(deps: {
     async (
       saves: readonly { key: Buffer; patch: Answers }[],
     ): Promise<(SaveOutcome | undefined)[]> => {
+      const now = clock();
       const rows = await executePrepared<SaveRow>(
         db,
         'admit_save_answers',
-        saveStatement(saves, clock()).compile(db),
+        saveStatement(saves, now).compile(db),
       );
       const outcomes: (SaveOutcome | undefined)[] = saves.map(() => undefined);
       for (const row of rows) {
@@ -317,6 +333,7 @@ export function createApplications(deps: {
           accountId: row.account_id,
           stale: row.stale,
           saved: row.saved,
+          msLeft: sessionMsLeft(row, now.getTime()),
         };
       }
       return outcomes;
@@ -393,7 +410,7 @@ export function createApplications(deps: {
     async saveAnswers(
       key: Buffer,
       patch: Record<string, unknown>,
-    ): Promise<{ accountId: string; stale: boolean } | undefined> {
+    ): Promise<SavedAnswers | undefined> {
       // One refused answer does not keep the others from being stored: they are saved, and
       // the 400 names the refused ones (each with its sentence), which stay as they were.
       const refused = refusedAnswers(rules, patch);
@@ -401,12 +418,18 @@ export function createApplications(deps: {
       const storable = Object.fromEntries(
         Object.entries(patch).filter(([answerKey]) => !(answerKey in errors)),
       ) as Answers;
+      // Nothing to store: the session is checked (and its use recorded) by the route's error
+      // handler before the 400 is answered (plugins/app/session.ts).
       if (refused !== undefined && Object.keys(storable).length === 0) throw refused;
       const outcome = await saveBatch({ key, patch: storable });
       if (outcome === undefined) return undefined;
       if (!outcome.saved) await assertOpen(outcome.accountId);
-      if (refused !== undefined) throw refused;
-      return { accountId: outcome.accountId, stale: outcome.stale };
+      return {
+        accountId: outcome.accountId,
+        stale: outcome.stale,
+        msLeft: outcome.msLeft,
+        ...(refused === undefined ? {} : { refused }),
+      };
     },
 
     /** PUT /api/last-page. */

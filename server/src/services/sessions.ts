@@ -65,6 +65,19 @@ export function sessionState(now: Date): { live: RawBuilder<boolean>; stale: Raw
   };
 }
 
+/**
+ * How long a live session lives without another request (ms) once this request is recorded:
+ * a stale session is touched now, so its idle clock restarts; a fresh one (seen under 30 s
+ * ago) was not, and ends earlier than this request alone would suggest.
+ */
+export function sessionMsLeft(
+  session: { stale: boolean; last_seen_at: Date; expires_at: Date },
+  now: number,
+): number {
+  const seen = session.stale ? now : session.last_seen_at.getTime();
+  return Math.max(0, Math.min(seen + SESSION_IDLE_MS, session.expires_at.getTime()) - now);
+}
+
 export function createSessions(db: Db, clock: Clock) {
   // Every authenticated call looks its session up: the lookups that arrive together are one
   // query (services/batch.ts), so a busy server does not pay a round trip per request.
@@ -120,11 +133,7 @@ export function createSessions(db: Db, clock: Clock) {
         return undefined;
       }
       if (row.stale) await touch(hash);
-      // Measured after the touch: a session not touched now (seen under 30 s ago) ends
-      // earlier than this request alone would suggest.
-      const now = clock().getTime();
-      const seen = row.stale ? now : row.last_seen_at.getTime();
-      const msLeft = Math.max(0, Math.min(seen + SESSION_IDLE_MS, row.expires_at.getTime()) - now);
+      const msLeft = sessionMsLeft(row, clock().getTime());
       return { accountId: row.account_id, username: row.username, msLeft };
     },
 

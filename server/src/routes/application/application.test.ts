@@ -318,6 +318,47 @@ describe('PUT /api/answer', () => {
     expect((await storedRow(username)).answers).toEqual({ college_ceeb: '4488' });
   });
 
+  it('a save stored in part keeps the session alive and tells the idle prompt its life left, as a save stored whole does (fake clock)', async () => {
+    const { username, cookie } = await applicant();
+    const msLeft = (response: { headers: Record<string, unknown> }) =>
+      Number(response.headers['admit-session-ms-left']);
+    ctx.advance(10 * 60_000);
+    const whole = await call('PUT', '/api/answer', { cookie, payload: { first_name: 'Ada' } });
+    expect(whole.statusCode).toBe(200);
+    // The test clock runs on from its fake start: allow the second the requests take.
+    expect(msLeft(whole)).toBeGreaterThan(SESSION_IDLE_MS - 1000);
+    expect(msLeft(whole)).toBeLessThanOrEqual(SESSION_IDLE_MS);
+    ctx.advance(10 * 60_000);
+    const part = await call('PUT', '/api/answer', {
+      cookie,
+      payload: { college_name: 'c'.repeat(101), college_ceeb: '4488' },
+    });
+    expect(part.statusCode).toBe(400);
+    expect(json(part).code).toBe(ERROR_CODES.answersRefused);
+    expect(msLeft(part)).toBeGreaterThan(SESSION_IDLE_MS - 1000);
+    expect(msLeft(part)).toBeLessThanOrEqual(SESSION_IDLE_MS);
+    // 20 minutes after the save stored whole: only the one stored in part kept the session.
+    ctx.advance(10 * 60_000);
+    const later = await call('PUT', '/api/answer', { cookie, payload: { last_name: 'Lovelace' } });
+    expect(later.statusCode, later.body).toBe(200);
+    expect((await storedRow(username)).answers).toEqual({
+      first_name: 'Ada',
+      college_ceeb: '4488',
+      last_name: 'Lovelace',
+    });
+  });
+
+  it('a save refused whole (nothing stored) still meets a dead session with 401 first', async () => {
+    const { cookie } = await applicant();
+    ctx.advance(SESSION_IDLE_MS + 1000);
+    const response = await call('PUT', '/api/answer', {
+      cookie,
+      payload: { college_name: 'c'.repeat(101) },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(json(response).message).toBe(SESSION_INVALID_MESSAGE);
+  });
+
   it("refuses a value over the question's limit (400) and leaves it as it was", async () => {
     const { username, cookie } = await applicant();
     // The limits themselves are accepted: text 45, the tenant's textarea 7000.
@@ -975,5 +1016,21 @@ describe('GET /api/openapi.json', () => {
     for (const [path, methods] of Object.entries(expected)) {
       expect(Object.keys(paths[path] ?? {}).sort(), path).toEqual(methods.sort());
     }
+  });
+
+  it('documents the 400 of PUT /api/answer: refused answers named by key, the rest stored', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    interface Answer {
+      description: string;
+      content: Record<string, { schema: { properties: Record<string, unknown> } }>;
+    }
+    const refused = json<{
+      paths: Record<string, Record<string, { responses: Record<string, Answer> }>>;
+    }>(response).paths['/api/answer']?.put?.responses['400'];
+    expect(refused?.description).toContain(ERROR_CODES.answersRefused);
+    expect(refused?.description).toContain('every other answer of the request was stored');
+    expect(
+      Object.keys(refused?.content['application/json']?.schema.properties ?? {}).sort(),
+    ).toEqual(['code', 'errors', 'message']);
   });
 });

@@ -18,11 +18,18 @@ import {
   authenticate,
   type CookieSettings,
   sessionInvalid,
+  SESSION_MS_LEFT_HEADER,
   sessionKeyOf,
 } from '../../plugins/app/session.ts';
 import { applicationMessages, type Applications } from '../../services/applications.ts';
 import { type Sessions } from '../../services/sessions.ts';
-import { ErrorMapSchema, errorAnswers, JSON_BODY_ERRORS, Message } from '../schemas.ts';
+import {
+  errorAnswer,
+  ErrorMapSchema,
+  errorAnswers,
+  JSON_BODY_ERRORS,
+  Message,
+} from '../schemas.ts';
 
 export interface ApplicationRoutesOptions {
   applications: Applications;
@@ -68,7 +75,13 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
         summary:
           'Save answers: merged per key; refused answers (unknown keys, over-long values) named in a 400, the rest stored',
         body: AnswersSchema,
-        response: { 200: Message, ...change },
+        response: {
+          200: Message,
+          ...change,
+          400: errorAnswer(
+            "Refused in part or whole. Answers the college's form cannot hold (an unknown key, the wrong kind of value, a line break in a one-line answer, a value over its question's limit): `code` is ANSWERS_REFUSED, `errors` maps each refused key to its sentence, the message names them by reason, and every other answer of the request was stored (the session's use is recorded and admit-session-ms-left sent as on a 200). A body that is not JSON or breaks the schema: the message says why and nothing is stored.",
+          ),
+        },
       },
       // The busiest route: its session is checked inside the batched save (one round trip
       // to PostgreSQL, not two). What a dead session gets is unchanged: 401 before anything
@@ -85,7 +98,16 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
         saved = await applications.saveAnswers(key, request.body);
         if (saved === undefined) throw sessionInvalid(reply, cookies);
       }
+      // A batch stored in part is a use of the session as much as one stored whole: the idle
+      // clock restarts and the browser's idle prompt is told the same, before the refusal.
       if (saved.stale) await sessions.touch(key);
+      reply.header(SESSION_MS_LEFT_HEADER, String(saved.msLeft));
+      if (saved.refused !== undefined) {
+        // Always a 400 (services/applications.ts `refusedAnswers`), answered here rather than
+        // thrown: the session hook's error handler would look the live session up again.
+        const { message, body } = saved.refused;
+        return reply.code(400).send({ ...body, message });
+      }
       return { message: applicationMessages.saved };
     },
   );
