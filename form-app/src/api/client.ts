@@ -4,8 +4,24 @@
  */
 import { GENERIC_ERROR_MESSAGE, ServerError, UnauthorizedError } from './errors.ts';
 
-/** Below the Fetch standard's 64 KiB quota for the bodies of keepalive requests under way. */
-const KEEPALIVE_MAX_BYTES = 60_000;
+/**
+ * The Fetch standard's quota for the bodies of a page's keepalive requests under way together
+ * (64 KiB): a keepalive request that would pass it fails at once, with nothing sent.
+ */
+export const KEEPALIVE_QUOTA_BYTES = 65_536;
+
+/** The bytes of this page's keepalive bodies not yet answered (all go through `request`). */
+let keepaliveBytesInFlight = 0;
+
+/**
+ * Whether a body of `bytes` may go as a keepalive request beside the keepalive bodies of
+ * `inFlightBytes` still under way. One that does not fit goes as an ordinary request: it may
+ * be cut off if the page goes away, but it is never refused outright, and what it carries
+ * still waits in this browser until the server acknowledges it.
+ */
+export function fitsKeepalive(bytes: number, inFlightBytes: number): boolean {
+  return bytes + inFlightBytes <= KEEPALIVE_QUOTA_BYTES;
+}
 
 /** The server's header: how long the session lives without another request (ms). */
 const SESSION_MS_LEFT_HEADER = 'admit-session-ms-left';
@@ -55,24 +71,39 @@ export async function request<T>(
   signal?: AbortSignal,
   options: { keepalive?: boolean } = {},
 ): Promise<T> {
-  let response: Response;
   const text = body === undefined ? undefined : JSON.stringify(body);
+  const bytes = text === undefined ? 0 : new TextEncoder().encode(text).byteLength;
+  // A keepalive request outlives the page (a tab closed mid-save), within the page's quota.
+  const keepalive = options.keepalive === true && fitsKeepalive(bytes, keepaliveBytesInFlight);
+  const heldBytes = keepalive ? bytes : 0;
+  keepaliveBytesInFlight += heldBytes;
+  try {
+    return await answer<T>(method, path, text, signal, keepalive);
+  } finally {
+    keepaliveBytesInFlight -= heldBytes;
+  }
+}
+
+async function answer<T>(
+  method: Method,
+  path: string,
+  text: string | undefined,
+  signal: AbortSignal | undefined,
+  keepalive: boolean,
+): Promise<T> {
+  let response: Response;
   const sentAt = Date.now();
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
       headers:
-        body === undefined
+        text === undefined
           ? { accept: 'application/json' }
           : { accept: 'application/json', 'content-type': 'application/json' },
       body: text,
       signal,
-      // A keepalive request outlives the page (a tab closed mid-save), but browsers refuse one
-      // whose body passes 64 KiB: a longer one goes as an ordinary request.
-      keepalive:
-        options.keepalive === true &&
-        (text === undefined || new TextEncoder().encode(text).byteLength < KEEPALIVE_MAX_BYTES),
+      keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -252,65 +252,86 @@ export function useSaving(
 ) {
   const { loggedIn, queryClient, username, onSessionEnded, sensitive } = options;
   const saved = useRef<Answers>(options.initial);
-  const inFlight = useRef<Promise<void> | undefined>(undefined);
+  /** The saves under way, each with its patch: a flush as the page goes sends only what they lack. */
+  const inFlight = useRef(new Map<Promise<void>, Answers>());
   /** The values the server refused, by key: not sent again until they change. */
   const refusedValues = useRef<Answers>({});
-  /** The patch of the save in flight: a flush as the page goes sends only what it lacks. */
-  const sending = useRef<Answers>({});
   const [status] = useState(createSaveStatusStore);
+
+  /**
+   * Sends one patch and keeps the books on its answer, whichever save sent it (the autosave,
+   * Retry, or a flush as the page goes): what the server stored is no longer pending and is
+   * never sent again; what it refused is shown at its field and held back until it changes.
+   */
+  const send = useCallback(
+    (patch: Answers): Promise<void> => {
+      const stored = (answers: Answers) => {
+        saved.current = { ...saved.current, ...answers };
+        queryClient.setQueryData<Profile>(queryKeys.profile, (profile) =>
+          profile === undefined
+            ? profile
+            : { ...profile, answer: { ...profile.answer, ...answers } },
+        );
+        // What the server now has leaves this browser's keeping; what was typed meanwhile stays.
+        writePendingAnswers(username, changedAnswers(saved.current, answersOf(form)), sensitive);
+      };
+      const request = api.saveAnswers(patch).then(
+        () => {
+          stored(patch);
+          status.setRefused(refusalsAfter(status.refused(), patch, {}));
+        },
+        (error: unknown) => {
+          // Some answers refused: the server stored every other answer of the patch.
+          if (error instanceof ServerError && error.code === ERROR_CODES.answersRefused) {
+            const refused = Object.fromEntries(
+              Object.entries(patch).filter(([key]) => key in error.errors),
+            );
+            stored(Object.fromEntries(Object.entries(patch).filter(([key]) => !(key in refused))));
+            refusedValues.current = { ...refusedValues.current, ...refused };
+            status.setRefused(refusalsAfter(status.refused(), patch, error.errors));
+          }
+          throw error;
+        },
+      );
+      inFlight.current.set(request, patch);
+      const done = () => {
+        inFlight.current.delete(request);
+      };
+      request.then(done, done);
+      return request;
+    },
+    [form, queryClient, sensitive, status, username],
+  );
+
+  /** What to send now: the changes the server has not got, nor been sent, nor refused as they are. */
+  const unsent = useCallback((): Answers => {
+    const sending = Object.assign({}, ...inFlight.current.values()) as Answers;
+    return withoutRefused(
+      changedAnswers({ ...saved.current, ...sending }, answersOf(form)),
+      refusedValues.current,
+    );
+  }, [form]);
 
   const save = useCallback(async (): Promise<void> => {
     if (!loggedIn) return;
-    // One save at a time: a save waits for the one in flight, then sends what is still new.
-    while (inFlight.current !== undefined) await inFlight.current.catch(() => undefined);
-    const current = answersOf(form);
+    // One save at a time: a save waits for those in flight, then sends what is still new.
+    while (inFlight.current.size > 0) await Promise.allSettled(inFlight.current.keys());
     // An answer the server refused is not sent again until it changes: it would only be
     // refused again.
-    const patch = withoutRefused(changedAnswers(saved.current, current), refusedValues.current);
+    const patch = unsent();
     if (Object.keys(patch).length === 0) {
       status.dispatch({ kind: 'nothing' });
       return;
     }
     status.dispatch({ kind: 'start' });
-    sending.current = patch;
-    const stored = (answers: Answers) => {
-      saved.current = { ...saved.current, ...answers };
-      queryClient.setQueryData<Profile>(queryKeys.profile, (profile) =>
-        profile === undefined ? profile : { ...profile, answer: { ...profile.answer, ...answers } },
-      );
-      // What the server now has leaves this browser's keeping; what was typed meanwhile stays.
-      writePendingAnswers(username, changedAnswers(saved.current, answersOf(form)), sensitive);
-    };
-    const request = api.saveAnswers(patch).then(
-      () => {
-        stored(patch);
-        status.setRefused(refusalsAfter(status.refused(), patch, {}));
-      },
-      (error: unknown) => {
-        // Some answers refused: the server stored every other answer of the patch.
-        if (error instanceof ServerError && error.code === ERROR_CODES.answersRefused) {
-          const refused = Object.fromEntries(
-            Object.entries(patch).filter(([key]) => key in error.errors),
-          );
-          stored(Object.fromEntries(Object.entries(patch).filter(([key]) => !(key in refused))));
-          refusedValues.current = { ...refusedValues.current, ...refused };
-          status.setRefused(refusalsAfter(status.refused(), patch, error.errors));
-        }
-        throw error;
-      },
-    );
-    inFlight.current = request;
     try {
-      await request;
+      await send(patch);
       status.dispatch({ kind: 'success', at: Date.now() });
     } catch (error) {
       status.dispatch({ kind: 'failure' });
       throw error;
-    } finally {
-      inFlight.current = undefined;
-      sending.current = {};
     }
-  }, [form, loggedIn, queryClient, sensitive, status, username]);
+  }, [loggedIn, send, status, unsent]);
 
   const onAutosaveError = useCallback(
     (error: unknown) => {
@@ -349,16 +370,18 @@ export function useSaving(
 
   // A tab closed (or hidden, which on a phone often means closed) within the autosave delay
   // sends its answers at once. The save is a keepalive request, so it arrives after the page
-  // is gone; with a save in flight (keepalive too), only what that one lacks goes alongside.
+  // is gone, as long as it fits the page's keepalive quota beside the saves in flight (api/
+  // client.ts `fitsKeepalive`); with a save in flight, only what that one lacks goes alongside,
+  // and its answer is booked like any save's, so a later save does not send the same again.
   useEffect(() => {
     if (!loggedIn) return undefined;
     const flush = () => {
-      if (inFlight.current === undefined) {
+      if (inFlight.current.size === 0) {
         save().catch(onAutosaveError);
         return;
       }
-      const patch = changedAnswers({ ...saved.current, ...sending.current }, answersOf(form));
-      if (Object.keys(patch).length > 0) api.saveAnswers(patch).catch(() => undefined);
+      const patch = unsent();
+      if (Object.keys(patch).length > 0) send(patch).catch(onAutosaveError);
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flush();
@@ -376,7 +399,7 @@ export function useSaving(
       window.removeEventListener('pagehide', flush);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
-  }, [form, loggedIn, onAutosaveError, save, status]);
+  }, [loggedIn, onAutosaveError, save, send, status, unsent]);
 
   /** Whether anything differs from what the server has (or, for a visitor, anything typed). */
   const hasAnswers = useCallback(
