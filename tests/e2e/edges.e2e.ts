@@ -368,3 +368,38 @@ test('unsaved answers wait in this browser without the Social Security number', 
   expect(kept[0]).not.toContain('123456789');
   expect(kept[0]).not.toContain('123-45-6789');
 });
+
+test('tabs learn of each other’s saves: an untouched field takes the newer answer, an unsaved one says another tab saved', async ({
+  page,
+}) => {
+  await openAbout(page);
+  const other = await page.context().newPage();
+  await other.goto('/about');
+  await expectStep(other, '/about', 'Personal Info');
+
+  // Saved in one tab, the answer appears in the other, which had not touched it.
+  await page.locator('#first_name').fill('Augusta');
+  await expect.poll(() => serverAnswer(page, 'first_name')).toBe('Augusta');
+  await expect(other.locator('#first_name')).toHaveValue('Augusta');
+
+  // The other tab's edit of a field cannot be saved yet; this tab saves something else there.
+  await other.route('**/api/answer', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
+  );
+  await other.locator('#last_name').fill('King');
+  await expect(saveStatus(other)).toHaveText('Not saved');
+  await page.locator('#last_name').fill('Lovelace');
+  await expect.poll(() => serverAnswer(page, 'last_name')).toBe('Lovelace');
+  const notice =
+    'Another tab saved a different answer to this question. The answer shown here is not saved yet; when it is, it replaces that one.';
+  await expect(other.locator('#last_name')).toHaveValue('King');
+  await expect(other.locator('#last_name')).toHaveAccessibleDescription(new RegExp(notice));
+
+  // Once the other tab can save again, its answer replaces that one and the notice goes.
+  await other.unroute('**/api/answer');
+  await other.getByRole('button', { name: 'Retry' }).first().click();
+  await expect.poll(() => serverAnswer(page, 'last_name')).toBe('King');
+  await expect(other.getByText(notice)).toHaveCount(0);
+  await expect(page.locator('#last_name')).toHaveValue('King');
+  await other.close();
+});

@@ -21,7 +21,7 @@ import {
   type SaveEvent,
   type SaveState,
 } from '../application/saveState.ts';
-import { answersOf, type AnswersForm } from './createAnswersForm.ts';
+import { answersOf, type AnswersForm, changeAnswers } from './createAnswersForm.ts';
 
 /** How long after the last change an autosave starts. */
 export const AUTOSAVE_DELAY_MS = 3000;
@@ -236,6 +236,45 @@ export function changedAnswers(saved: Answers, current: Answers): Answers {
   return patch;
 }
 
+/** Where the tabs of this browser tell each other what they saved (same origin only). */
+export const SAVES_CHANNEL = 'admit.saves';
+
+/** What a tab tells the others once the server stored answers of its applicant. */
+interface SavedMessage {
+  username: string;
+  answers: Answers;
+}
+
+/** What a field says when another tab saved a different answer while this one's was unsaved. */
+export const OTHER_TAB_SAVED_MESSAGE =
+  'Another tab saved a different answer to this question. The answer shown here is not saved yet; when it is, it replaces that one.';
+
+/**
+ * What this tab does with answers another tab saved: an answer it shows unchanged since its
+ * own last save takes the newer value; one with an unsaved edit here (typed, or on its way)
+ * keeps it, and its field says so. `saved` is what this tab last knew the server had.
+ */
+export function afterOtherTabSaved(
+  saved: Answers,
+  current: Answers,
+  sending: Answers,
+  theirs: Answers,
+): { take: Answers; conflicts: string[] } {
+  const take: Answers = {};
+  const conflicts: string[] = [];
+  // No answer, an empty one and an unticked box are the same answer.
+  const same = (a: Answers[string] | undefined, b: Answers[string] | undefined) =>
+    (a === undefined || a === '' || a === false ? '' : a) ===
+    (b === undefined || b === '' || b === false ? '' : b);
+  for (const [key, value] of Object.entries(theirs)) {
+    if (same(current[key], value)) continue;
+    const edited = key in sending || !same(current[key], saved[key]);
+    if (edited) conflicts.push(key);
+    else take[key] = value;
+  }
+  return { take, conflicts };
+}
+
 export function useSaving(
   form: AnswersForm,
   options: {
@@ -257,6 +296,8 @@ export function useSaving(
   /** The values the server refused, by key: not sent again until they change. */
   const refusedValues = useRef<Answers>({});
   const [status] = useState(createSaveStatusStore);
+  /** This tab's end of SAVES_CHANNEL, while an applicant is logged in. */
+  const channel = useRef<BroadcastChannel | undefined>(undefined);
 
   /**
    * Sends one patch and keeps the books on its answer, whichever save sent it (the autosave,
@@ -274,6 +315,9 @@ export function useSaving(
         );
         // What the server now has leaves this browser's keeping; what was typed meanwhile stays.
         writePendingAnswers(username, changedAnswers(saved.current, answersOf(form)), sensitive);
+        // The other tabs of this applicant learn of it (memory only, this origin's tabs).
+        if (username !== undefined && Object.keys(answers).length > 0)
+          channel.current?.postMessage({ username, answers } satisfies SavedMessage);
       };
       const request = api.saveAnswers(patch).then(
         () => {
@@ -400,6 +444,38 @@ export function useSaving(
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [loggedIn, onAutosaveError, save, send, status, unsent]);
+
+  // Two tabs editing the same answer must not diverge silently: each learns what the others
+  // saved (what the server now holds), takes it where it has no unsaved edit, and otherwise
+  // says at the field that another tab saved something else.
+  useEffect(() => {
+    if (!loggedIn || username === undefined || typeof BroadcastChannel === 'undefined')
+      return undefined;
+    const opened = new BroadcastChannel(SAVES_CHANNEL);
+    channel.current = opened;
+    opened.onmessage = (event: MessageEvent<SavedMessage>) => {
+      if (event.data.username !== username) return;
+      const theirs = event.data.answers;
+      const sending = Object.assign({}, ...inFlight.current.values()) as Answers;
+      const { take, conflicts } = afterOtherTabSaved(
+        saved.current,
+        answersOf(form),
+        sending,
+        theirs,
+      );
+      saved.current = { ...saved.current, ...theirs };
+      if (Object.keys(take).length > 0) changeAnswers(form, take);
+      if (conflicts.length > 0)
+        status.setRefused({
+          ...status.refused(),
+          ...Object.fromEntries(conflicts.map((key) => [key, [OTHER_TAB_SAVED_MESSAGE]])),
+        });
+    };
+    return () => {
+      opened.close();
+      if (channel.current === opened) channel.current = undefined;
+    };
+  }, [form, loggedIn, status, username]);
 
   /** Whether anything differs from what the server has (or, for a visitor, anything typed). */
   const hasAnswers = useCallback(
