@@ -109,10 +109,15 @@ for (const width of [1280, 375]) {
       expect((await other.get(`${baseUrl()}/api/logout`)).status()).toBe(200);
       await other.dispose();
 
-      // The next save meets the ended session.
+      // The next call meets the ended session: the Save below, or a background call (the
+      // keep-alive, the last page) that a 401 now also sends to /login, whichever comes first.
       await page.locator('#first_name').fill('Rosalind');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const save = page
+        .getByRole('button', { name: 'Save', exact: true })
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
       await expect(page).toHaveURL(/\/login$/);
+      await save;
       await expect(page.getByText(MESSAGES.sessionInvalid, { exact: true })).toBeVisible();
       expect(await shown(page, MESSAGES.sessionInvalid)).toBe(1);
       expect(await shown(page, LOGGED_IN)).toBe(0);
