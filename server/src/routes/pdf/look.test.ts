@@ -3,11 +3,9 @@
  * lines, footer and colours come from college.json's `pdf`, and a college that changes them
  * gets new PDFs; a college that sets nothing gets the defaults from its theme and contact.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
 import { loadTenant } from '@admit/tenant-config/node';
 import { type TenantConfig } from '@admit/tenant-config';
@@ -19,9 +17,8 @@ import { readConfig } from '../../config.ts';
 import { type Db, migrate, openDatabase } from '../../db/database.ts';
 import { type PdfStatusResponse } from '../../services/pdf.ts';
 import { createDatabase, ORIGIN, signedIn } from '../../test/context.ts';
+import { pageOneDraws } from '../../test/pdfPixels.ts';
 import { pdfText } from '../../test/pdfText.ts';
-
-const run = promisify(execFile);
 
 let folder: string;
 let url: string;
@@ -79,22 +76,6 @@ async function applicationPdf(
   return { bytes: download.rawPayload, url: status.url ?? '', cookie };
 }
 
-/** Whether page 1, drawn at 20 dpi, has a pixel of exactly this colour. */
-async function drawsColour(pdf: Buffer, hex: string): Promise<boolean> {
-  const file = join(folder, `${Math.random().toString(36).slice(2)}.pdf`);
-  await writeFile(file, pdf);
-  const { stdout } = await run('pdftoppm', ['-r', '20', '-f', '1', '-l', '1', file], {
-    encoding: 'buffer',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const [red, green, blue] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
-  // A binary PPM: "P6 width height 255", one whitespace, then three bytes a pixel.
-  const header = /^P6\s+\d+\s+\d+\s+\d+\s/.exec(stdout.toString('latin1', 0, 64));
-  for (let at = header?.[0].length ?? 0; at + 2 < stdout.length; at += 3)
-    if (stdout[at] === red && stdout[at + 1] === green && stdout[at + 2] === blue) return true;
-  return false;
-}
-
 describe("the application PDF in the college's look", () => {
   it('prints the defaults from the theme and contact when college.json sets no "pdf"', async () => {
     const tenant = loadTenant('gallatin');
@@ -104,7 +85,7 @@ describe("the application PDF in the college's look", () => {
     expect(title).toBe(`${tenant.names.college}: Application for Admission, Ngozi Okafor`);
     expect(text).toContain(tenant.contact.phone);
     expect(text).toContain(`${tenant.names.college} | Application for Admission | Ngozi Okafor`);
-    expect(await drawsColour(bytes, tenant.theme.colors.primary.main)).toBe(true);
+    expect(await pageOneDraws(bytes, tenant.theme.colors.primary.main)).toBe(true);
   });
 
   it("prints the college's own title, header lines, footer and colour", async () => {
@@ -128,7 +109,7 @@ describe("the application PDF in the college's look", () => {
     expect(text).not.toContain(base.contact.phone);
     expect(text).toContain(`Confidential: Ngozi Okafor, ${base.names.college}`);
     expect(text).not.toContain('Application for Admission');
-    expect(await drawsColour(bytes, '#7A0019')).toBe(true);
+    expect(await pageOneDraws(bytes, '#7A0019')).toBe(true);
   });
 
   it('gives an applicant a new PDF when the college changes its look', async () => {

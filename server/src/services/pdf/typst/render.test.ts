@@ -10,6 +10,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UNREADABLE_DOCUMENT_NOTE } from '../meta.ts';
+import { pageOneDraws } from '../../../test/pdfPixels.ts';
 import { fontBlobs } from './fonts.ts';
 import { renderTypstApplicationPdf } from './render.ts';
 
@@ -255,20 +256,6 @@ function rolesOf(node: StructNode | null): string[] {
       ? []
       : [node.alt === undefined ? node.role : `${node.role}: ${node.alt}`];
   return [...own, ...(node.children ?? []).flatMap(rolesOf)];
-}
-
-/** Whether a binary PPM image (pdftoppm's) has a pixel of exactly this colour. */
-function hasPixel(ppm: Buffer, [red, green, blue]: [number, number, number]): boolean {
-  // The header is four tokens: P6, width, height, maximum; the pixels follow one whitespace.
-  let offset = 0;
-  for (let tokens = 0; tokens < 4; tokens += 1) {
-    while (/\s/.test(String.fromCharCode(ppm[offset] ?? 0))) offset += 1;
-    while (!/\s/.test(String.fromCharCode(ppm[offset] ?? 32))) offset += 1;
-  }
-  for (let pixel = offset + 1; pixel + 2 < ppm.length; pixel += 3) {
-    if (ppm[pixel] === red && ppm[pixel + 1] === green && ppm[pixel + 2] === blue) return true;
-  }
-  return false;
 }
 
 /** What poppler reads out of the PDF: `pdfinfo`'s fields and `pdftotext`'s text, one line each. */
@@ -543,13 +530,8 @@ describe('the application PDF typeset by Typst', () => {
     const pdf = await renderTypstApplicationPdf(modelOf({ Latin: 'Ada' }), META, [], {
       accent: '#7a0019',
     });
-    const file = join(folder, 'colour.pdf');
-    await writeFile(file, pdf);
-    const image = await run('pdftoppm', ['-r', '20', '-f', '1', '-l', '1', file], {
-      encoding: 'buffer',
-    });
-    expect(hasPixel(image.stdout, [0x7a, 0x00, 0x19])).toBe(true);
-    expect(hasPixel(image.stdout, [0x00, 0x38, 0x75])).toBe(false);
+    expect(await pageOneDraws(pdf, '#7a0019')).toBe(true);
+    expect(await pageOneDraws(pdf, '#003875')).toBe(false);
   });
 
   it('appends each document page by page, and names where its pages went', async () => {
