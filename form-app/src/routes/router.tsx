@@ -15,7 +15,7 @@ import { AccountLayout } from '../layout/AccountLayout.tsx';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
-import { loadOnce } from '../prerender/index.ts';
+import { loadOnce } from '../loadOnce.ts';
 import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
 import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from '../application/paths.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';

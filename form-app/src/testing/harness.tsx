@@ -18,7 +18,12 @@ import { vi } from 'vitest';
 
 import { createQueryClient } from '../api/queryClient.ts';
 import { createRenderer } from '../application/renderer.ts';
-import { RendererContext, SectionView, type UiState } from '../renderer/index.ts';
+import {
+  FieldRenderersContext,
+  RendererContext,
+  SectionView,
+  type UiState,
+} from '../renderer/index.ts';
 import {
   type AnswersForm,
   answersOf,
@@ -26,7 +31,7 @@ import {
   createAnswersForm,
   createClearing,
 } from '../engine/index.ts';
-import { markUsed } from '../prerender/index.ts';
+import { lazyFieldRenderers, markUsed } from '../prerender/index.ts';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { ReviewPage } from '../pages/review/ReviewPage.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
@@ -131,17 +136,19 @@ function Step({
       <ToastProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <MemoryRouter initialEntries={[`/${page.route}`]}>
-              <RendererContext.Provider value={renderer}>
-                <Form form={form} onSubmit={() => undefined} subscription={{}}>
-                  {() =>
-                    page.sections.map((section) => (
-                      <SectionView key={section.id} section={section} />
-                    ))
-                  }
-                </Form>
-              </RendererContext.Provider>
-            </MemoryRouter>
+            <FieldRenderersContext value={lazyFieldRenderers}>
+              <MemoryRouter initialEntries={[`/${page.route}`]}>
+                <RendererContext.Provider value={renderer}>
+                  <Form form={form} onSubmit={() => undefined} subscription={{}}>
+                    {() =>
+                      page.sections.map((section) => (
+                        <SectionView key={section.id} section={section} />
+                      ))
+                    }
+                  </Form>
+                </RendererContext.Provider>
+              </MemoryRouter>
+            </FieldRenderersContext>
           </SessionProvider>
         </QueryClientProvider>
       </ToastProvider>
@@ -257,7 +264,9 @@ export async function renderFormLayout(
       <ToastProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <RouterProvider router={router} />
+            <FieldRenderersContext value={lazyFieldRenderers}>
+              <RouterProvider router={router} />
+            </FieldRenderersContext>
           </SessionProvider>
         </QueryClientProvider>
       </ToastProvider>
