@@ -4,8 +4,8 @@ import { type ReactNode, useState } from 'react';
 
 import { createQueryClient } from './api/queryClient.ts';
 import { CardHandoverContext } from './pages/account/cardHandover.ts';
-import { earlyCardInput, lazyFieldRenderers } from './prerender/index.ts';
-import { FieldRenderersContext } from './renderer/index.ts';
+import { earlyCardInput, hydrationSlice, lazyFieldRenderers } from './prerender/index.ts';
+import { FieldRenderersContext, LaterPartContext } from './renderer/index.ts';
 import { AppRoutes } from './routes/router.tsx';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { tenant } from './tenant.ts';
@@ -14,8 +14,8 @@ const theme = createAppTheme(tenant.theme);
 
 /**
  * What the app puts above its routes: theme, toasts, data cache, session, and what the
- * prerendered page hands over (the fields loaded on first use, what was typed into an account
- * card before the app had it). The component tests render a step under the same.
+ * prerendered page needs (the fields loaded on first use, a step hydrated part by part, what was
+ * typed into an account card before the app had it). The component tests render a step under the same.
  */
 export function AppProviders({
   queryClient,
@@ -30,7 +30,9 @@ export function AppProviders({
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <FieldRenderersContext value={lazyFieldRenderers}>
-              <CardHandoverContext value={earlyCardInput}>{children}</CardHandoverContext>
+              <LaterPartContext value={hydrationSlice}>
+                <CardHandoverContext value={earlyCardInput}>{children}</CardHandoverContext>
+              </LaterPartContext>
             </FieldRenderersContext>
           </SessionProvider>
         </QueryClientProvider>

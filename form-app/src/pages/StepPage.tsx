@@ -5,7 +5,7 @@ import { lazy, Suspense, use, useEffect, useRef, useState } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 import { useFail } from '../application/useFail.ts';
-import { SectionView, useApplication } from '../renderer/index.ts';
+import { LaterPart, SectionView, useApplication } from '../renderer/index.ts';
 import { focusField } from '../layout/focusField.ts';
 import { SaveStatus } from '../layout/SaveStatus.tsx';
 import { navigationState } from '../application/paths.ts';
@@ -124,9 +124,15 @@ function Step({ pageId, atHand }: { pageId: PageId; atHand: boolean }) {
         {page.title}
       </Typography>
       <Stack spacing={3} sx={{ mb: 3 }}>
-        {page.sections.map((section) => (
-          <SectionView key={section.id} section={section} />
-        ))}
+        {page.sections.map((section, index) =>
+          index === 0 ? (
+            <SectionView key={section.id} section={section} />
+          ) : (
+            <LaterPart key={section.id}>
+              <SectionView section={section} />
+            </LaterPart>
+          ),
+        )}
       </Stack>
       {next === undefined ? (
         <Suspense fallback={null}>

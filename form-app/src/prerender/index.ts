@@ -7,6 +7,7 @@
  */
 export { earlyCardInput } from './earlySubmit.ts';
 export { markUsed } from './firstUse.ts';
+export { hydrationSlice } from './hydrationSlices.tsx';
 export { lazyFieldRenderers } from './lazyFields.tsx';
 export { isPrerendered } from './prerendered.ts';
 export { startApp } from './startApp.ts';

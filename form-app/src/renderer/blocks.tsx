@@ -27,6 +27,7 @@ import { FieldArray } from 'react-final-form-arrays';
 
 import { QuestionField } from './fields.tsx';
 import { groupArrayName, useWatch } from '../engine/index.ts';
+import { LaterPart } from './LaterPart.tsx';
 import { RemoveGroup } from './RemoveGroup.tsx';
 import { useRenderer } from './RendererContext.tsx';
 
@@ -193,9 +194,15 @@ export function SectionView({ section }: { section: SectionConfig }) {
       level={2}
       id={`section-${section.id}`}
     >
-      {section.blocks.map((block, index) => (
-        <BlockView key={index} block={block} />
-      ))}
+      {section.blocks.map((block, index) =>
+        index === 0 ? (
+          <BlockView key={index} block={block} />
+        ) : (
+          <LaterPart key={index}>
+            <BlockView block={block} />
+          </LaterPart>
+        ),
+      )}
     </FormSection>
   );
 }
