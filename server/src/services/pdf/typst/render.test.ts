@@ -159,7 +159,7 @@ const APPLICANTS: Record<string, { name: string; city: string; essay: string }> 
  * ToUnicode table created for DIN 91379 sequences"). Noto Sans Thai Looped offsets every tone
  * mark (and thanthakhat) after ั, ิ and ึ, whatever the letter: กั้, กิ่, ขึ้, สิทธิ์; each other
  * Thai face tried offsets some such pairs too, and turning off its mark positioning (the
- * `mark` and `mkmk` features) puts the tone mark on the stem of ป and ฝ.
+ * `mark` and `mkmk` features) draws the tone mark over the tall stem of ป and ฝ.
  *
  * Gujarati: no split, but krilla writes a cluster of several glyphs (letter, vowel sign,
  * anusvara) with ActualText, and poppler ends that span at its last glyph, the anusvara, which
