@@ -8,6 +8,7 @@ import { type Page, type Request } from '@playwright/test';
 import {
   baseUrl,
   expect,
+  logIn,
   saveAnswersApi,
   signUpAndConfirmApi,
   submitApi,
@@ -125,42 +126,69 @@ test('the completion page offers no step links that bounce back to /completion',
   await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible();
 });
 
-test('resuming sends one PUT /api/last-page, of the page resumed', async ({ page }) => {
-  await signUpAndConfirmApi(page.request, uniqueUsername('resume-once'));
+/** An applicant whose stored last page is /education, with the status started. */
+async function applicantLastOnEducation(page: Page, label: string): Promise<string> {
+  const username = uniqueUsername(label);
+  await signUpAndConfirmApi(page.request, username);
   await saveAnswersApi(page.request, { first_name: 'Ada' });
   // Started, as after any earlier visit: the last page is recorded from the first path on.
-  const started = await page.request.post(`${baseUrl()}/api/web-status`, {
-    data: { web_status: 'started' },
-    headers: { Origin: baseUrl() },
-  });
-  expect(started.ok()).toBe(true);
-  const stored = await page.request.put(`${baseUrl()}/api/last-page`, {
-    data: { last_page: 'education' },
-    headers: { Origin: baseUrl() },
-  });
-  expect(stored.ok()).toBe(true);
+  for (const [method, path, data] of [
+    ['post', '/api/web-status', { web_status: 'started' }],
+    ['put', '/api/last-page', { last_page: 'education' }],
+  ] as const) {
+    const response = await page.request[method](`${baseUrl()}${path}`, {
+      data,
+      headers: { Origin: baseUrl() },
+    });
+    expect(response.ok(), `${method} ${path}`).toBe(true);
+  }
+  return username;
+}
 
+/**
+ * Records the pages the app sends as last page from now on, and returns them once the
+ * applicant's own next move (a step link to /final-steps) is recorded too: anything sent
+ * before that move is in the list by then.
+ */
+function recordLastPages(page: Page): { afterOwnMove: () => Promise<string[]> } {
   const recorded: string[] = [];
-  page.on('request', (request: Request) => {
-    if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/last-page')
+  const isLastPagePut = (request: Request) =>
+    request.method() === 'PUT' && new URL(request.url()).pathname === '/api/last-page';
+  page.on('request', (request) => {
+    if (isLastPagePut(request))
       recorded.push((request.postDataJSON() as { last_page: string }).last_page);
   });
-  const resumedPut = page.waitForRequest(
-    (request) => request.method() === 'PUT' && request.url().endsWith('/api/last-page'),
-  );
+  return {
+    afterOwnMove: async () => {
+      const moved = page.waitForRequest(
+        (request) =>
+          isLastPagePut(request) &&
+          (request.postDataJSON() as { last_page: string }).last_page === 'final-steps',
+      );
+      await page.getByRole('link', { name: 'Submit' }).click();
+      await expectStep(page, '/final-steps', 'Submit');
+      await moved;
+      return recorded;
+    },
+  };
+}
+
+test('resuming sends one PUT /api/last-page, of the page resumed', async ({ page }) => {
+  await applicantLastOnEducation(page, 'resume-once');
+  const lastPages = recordLastPages(page);
   await page.goto('/about');
   await expectStep(page, '/education', 'Academic History');
-  await resumedPut;
+  expect(await lastPages.afterOwnMove()).toEqual(['education', 'final-steps']);
+});
 
-  // A move of the applicant's own is recorded next: everything before it is in the list.
-  const movedPut = page.waitForRequest(
-    (request) =>
-      request.method() === 'PUT' &&
-      request.url().endsWith('/api/last-page') &&
-      (request.postDataJSON() as { last_page: string }).last_page === 'final-steps',
-  );
-  await page.getByRole('link', { name: 'Submit' }).click();
-  await expectStep(page, '/final-steps', 'Submit');
-  await movedPut;
-  expect(recorded).toEqual(['education', 'final-steps']);
+test('resuming after logging in sends one PUT /api/last-page, of the page resumed', async ({
+  page,
+}) => {
+  const username = await applicantLastOnEducation(page, 'resume-login');
+  await page.context().clearCookies();
+  await page.goto('/login');
+  const lastPages = recordLastPages(page);
+  await logIn(page, username);
+  await expectStep(page, '/education', 'Academic History');
+  expect(await lastPages.afterOwnMove()).toEqual(['education', 'final-steps']);
 });
