@@ -28,11 +28,8 @@ import { useFail } from '../application/useFail.ts';
 import { useRendererValue } from '../application/useRendererValue.ts';
 import { useStatusRules } from '../application/useStatusRules.ts';
 import { useStepActions } from '../application/useStepActions.ts';
-import { useValidation } from '../application/useValidation.ts';
-import { ApplicationContext } from '../form/ApplicationContext.tsx';
-import { answersOf } from '../form/createAnswersForm.ts';
-import { RendererContext } from '../form/RendererContext.tsx';
-import { useSaving } from '../form/useSaving.ts';
+import { answersOf, useSaving, useValidation } from '../engine/index.ts';
+import { ApplicationContext, RendererContext } from '../renderer/index.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { DEFAULT_ROUTE, tenant } from '../tenant.ts';
@@ -93,8 +90,8 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
 
   // Built here and handed to <Form> as is: react-final-form's Form sets its state once after
   // it mounts (its first state is the whole form state, its subscription's is `{}`), and a
-  // render function building the layout anew would then re-render the whole step (about
-  // 0.4 s at 4× CPU right after hydrating /about: bench/pageload). The same element bails out.
+  // render function building the layout anew would then re-render the whole step, right after
+  // hydrating (bench/README, "bench/pageload"). The same element bails out.
   const body = (
     <AppChrome
       beforeLogout={save}

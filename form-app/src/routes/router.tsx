@@ -17,7 +17,7 @@ import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadOnce } from '../loadOnce.ts';
 import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
-import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from './paths.ts';
+import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from '../application/paths.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 /** A page loaded on first use, and how to fetch it ahead (`preloadRoute`). */
@@ -103,7 +103,7 @@ const service = lazyPage(async () => {
   ]);
   return View;
 });
-// Issue 15 #16: the review prints every page, so the college's other pages come with it.
+// The review prints every page, so the college's other pages come with it.
 const review = lazyPage(async () => {
   const [{ ReviewPage: Page }] = await Promise.all([
     import('../pages/review/ReviewPage.tsx'),
@@ -148,7 +148,7 @@ export function preloadRoute(pathname: string): Promise<unknown> | undefined {
 /**
  * The modules `preloadRoute(pathname)` imports, as Vite's manifest names them: the build puts
  * `<link rel="modulepreload">` for their chunks into the page's prerendered HTML (prerender.ts),
- * so the browser fetches them beside the entry script instead of after it has run (issue 17).
+ * so the browser fetches them beside the entry script instead of after it has run.
  * A name that is not a chunk the app's entry imports stops the build.
  */
 export function routeModules(pathname: string): readonly string[] {

@@ -1,14 +1,14 @@
 /**
- * Issue 17, "HTML first": the server sends a visitor the page already rendered
+ * "HTML first": the server sends a visitor the page already rendered
  * (form-app/prerender.ts) and a logged-in applicant a loading shell. This decides whether the
  * app hydrates that HTML (keeping the very elements a visitor may already be typing into) or
  * renders afresh over it, and keeps what was typed before the script ran.
  */
 import { type Answers } from '@admit/form-model';
 
-import { readVisitorAnswers, writeVisitorAnswers } from './form/useSaving.ts';
-import { hasSessionCookie } from './session/cookies.ts';
-import { tenant } from './tenant.ts';
+import { readVisitorAnswers, writeVisitorAnswers } from '../engine/index.ts';
+import { hasSessionCookie } from '../session/cookies.ts';
+import { tenant } from '../tenant.ts';
 
 /** #root's mark, set by the build: `visitor` (a visitor's page) or `shell` (the spinner). */
 const PRERENDERED_ATTRIBUTE = 'data-prerendered';

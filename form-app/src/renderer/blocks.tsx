@@ -23,14 +23,13 @@ import {
   RevealButton,
   TabGroup,
 } from '@admit/design-system';
-import { Suspense } from 'react';
+import { useState } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
 
 import { QuestionField } from './fields.tsx';
-import { groupArrayName } from './groupValues.ts';
+import { groupArrayName, useWatch } from '../engine/index.ts';
 import { RemoveGroup } from './RemoveGroup.tsx';
 import { useRenderer } from './RendererContext.tsx';
-import { useWatch } from './useWatch.ts';
 
 function Blocks({ blocks }: { blocks: readonly Block[] }) {
   return (
@@ -141,8 +140,13 @@ function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another'
 }
 
 function TabsView({ block }: { block: Extract<Block, { type: 'tabs' }> }) {
-  const { ui, setTab } = useRenderer();
-  const chosen = chosenTab(block, ui);
+  const { ui, setTab, isLoggedIn } = useRenderer();
+  // SPEC §4/§6: a visitor's choice of tab is never stored and clears nothing (the answers keep
+  // the default tab's), but pressing another tab shows it, so that a visitor finds its upload
+  // question and reads why it waits for an account (FileField: "This question can be finished
+  // once you have created an account.").
+  const [previewed, setPreviewed] = useState<string | undefined>(undefined);
+  const chosen = (isLoggedIn ? undefined : previewed) ?? chosenTab(block, ui);
   const tab = block.tabs.find((t) => t.id === chosen);
   return (
     <TabGroup
@@ -151,8 +155,8 @@ function TabsView({ block }: { block: Extract<Block, { type: 'tabs' }> }) {
       label={block.label}
       tabs={block.tabs.map((t) => ({ id: t.id, label: t.label }))}
       value={chosen}
-      onChange={() => undefined}
-      beforeChange={(id) => setTab(block.tabId, id)}
+      onChange={isLoggedIn ? () => undefined : setPreviewed}
+      beforeChange={isLoggedIn ? (id) => setTab(block.tabId, id) : undefined}
     >
       {tab === undefined ? null : <Blocks blocks={tab.blocks} />}
     </TabGroup>
@@ -195,20 +199,9 @@ export function SectionView({ section }: { section: SectionConfig }) {
       level={2}
       id={`section-${section.id}`}
     >
-      {section.blocks.map((block, index) =>
-        // Each block after a section's first in a Suspense boundary that nothing suspends:
-        // hydrating a prerendered step, React renders the boundaries' content after the
-        // sections', at its lowest priority and in slices that a keystroke interrupts, and a
-        // tap on a block not yet hydrated hydrates that block alone (bench/pageload's
-        // key-to-paint). See StepPage.tsx.
-        index === 0 ? (
-          <BlockView key={index} block={block} />
-        ) : (
-          <Suspense key={index} fallback={null}>
-            <BlockView block={block} />
-          </Suspense>
-        ),
-      )}
+      {section.blocks.map((block, index) => (
+        <BlockView key={index} block={block} />
+      ))}
     </FormSection>
   );
 }
