@@ -2,7 +2,7 @@
  * The form engine: the answers' Final Form (created with its clearing), how answers are read and
  * written by SPEC's flat keys, saving (autosave, flush, the pending answers kept in this browser,
  * the other tabs' saves, the server's refusals) and validation. The rest of the app uses it
- * through this module only (eslint.config.js, form-app's layers).
+ * through this module only (form-app/README.md, "Layers").
  */
 export { createClearing, type Clearing } from './clearing.ts';
 export {

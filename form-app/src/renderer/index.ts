@@ -1,8 +1,9 @@
 /**
  * The step renderer: sections, blocks and one field per question kind (design-system widgets fed
  * by the field hooks), and the two contexts it renders from, which the application provides: the
- * UI state (`RendererContext`) and the step actions (`ApplicationContext`). The rest of the app
- * uses it through this module only (eslint.config.js, form-app's layers).
+ * UI state (`RendererContext`) and the step actions (`ApplicationContext`). What renders a kind
+ * can be given from above (`FieldRenderersContext`: the prerendered page's lazy fields). The rest
+ * of the app uses the renderer through this module only (form-app/README.md, "Layers").
  */
 export {
   type ApplicationActions,
@@ -10,5 +11,7 @@ export {
   useApplication,
 } from './ApplicationContext.tsx';
 export { SectionView } from './blocks.tsx';
+export { clearLookup } from './clearLookup.ts';
+export { fieldChunks, type FieldRenderers, FieldRenderersContext } from './fields.tsx';
 export { type Renderer, RendererContext, type UiState, useRenderer } from './RendererContext.tsx';
 export { type FieldProps, maxLengthOf, type Of, useQuestionInput } from './useQuestionInput.ts';
