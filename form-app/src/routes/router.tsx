@@ -45,7 +45,7 @@ export const COLLEGE_PAGES = 'college-pages';
  * The full-screen spinner of SPEC §2 shows while one loads.
  *
  * A page already fetched when it mounts renders without a Suspense boundary, as a step at hand
- * does (StepPage.tsx): a prerendered account page, whose code main.tsx fetches before it
+ * does (StepPage.tsx): a prerendered account page, whose code startApp fetches before it
  * hydrates, is then React's in the first pass, not after a pass of its own at React's lowest
  * priority. Decided once per mount, so the tree never changes shape under a mounted page.
  */
@@ -137,8 +137,8 @@ function routeNeeds(pathname: string): readonly RouteNeed[] {
 
 /**
  * Fetches what the page at `pathname` needs to render at once (`routeNeeds`), or `undefined` if
- * it needs nothing: main.tsx waits for it before hydrating a prerendered page, and the build
- * before prerendering it, so that both render the page without a Suspense boundary.
+ * it needs nothing: startApp (prerender/) waits for it before hydrating a prerendered page, and
+ * the build before prerendering it, so that both render the page without a Suspense boundary.
  */
 export function preloadRoute(pathname: string): Promise<unknown> | undefined {
   const needs = routeNeeds(pathname);
