@@ -1,7 +1,8 @@
 /**
- * form-app's layers (form-app/README.md, "Layers"), proven two ways: the repo's own ESLint config
+ * form-app's layers (form-app/README.md, "Layers"), proven three ways: the repo's own ESLint config
  * refuses probe imports that run up a layer, past a folder's index or into the tests' harness;
- * and the app's real import graph, read from its files, has no two folders importing each other.
+ * every folder and top file of src/ is in a layer; and the app's real import graph, read from
+ * its files, has no two folders importing each other.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -149,5 +150,24 @@ describe("form-app's folders", () => {
     for (const [from, targets] of edges)
       for (const to of targets) if (reaches(to, from)) loops.push(`${from} → ${to} → … → ${from}`);
     expect(loops).toEqual([]);
+  });
+});
+
+describe("every folder and top file of form-app's src/ has a layer", () => {
+  it('so that none escapes the rule', async () => {
+    const src = join(root, 'form-app/src');
+    const unplaced: string[] = [];
+    for (const entry of readdirSync(src, { withFileTypes: true })) {
+      if (entry.name === 'testing' || /\.(test\.tsx?|d\.ts)$/.test(entry.name)) continue;
+      if (!entry.isDirectory() && !/\.tsx?$/.test(entry.name)) continue;
+      const file = entry.isDirectory() ? join(src, entry.name, 'probe.ts') : join(src, entry.name);
+      const config = (await eslint.calculateConfigForFile(file)) as {
+        rules?: Record<string, [unknown, { patterns?: { regex?: string }[] }?]>;
+      };
+      const patterns = config.rules?.['no-restricted-imports']?.[1]?.patterns ?? [];
+      // Only the layers' entries refuse by a regular expression (the layers above, the indexes).
+      if (!patterns.some((pattern) => pattern.regex !== undefined)) unplaced.push(entry.name);
+    }
+    expect(unplaced).toEqual([]);
   });
 });
