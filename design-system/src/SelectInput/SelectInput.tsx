@@ -63,6 +63,8 @@ export function SelectInput({
       errors={errors}
       required={required}
       disabled={disabled}
+      // The combobox is a div: it is named by the label's id, not by a `for`.
+      labelable={false}
     >
       {(describedBy) => (
         <SelectControl
