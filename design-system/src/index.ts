@@ -186,6 +186,7 @@ export {
   type ToastStackProps,
 } from './Toast';
 export {
+  ToastPlace,
   ToastProvider,
   useToast,
   type ToastApi,
