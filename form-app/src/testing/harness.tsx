@@ -18,15 +18,24 @@ import { vi } from 'vitest';
 
 import { createQueryClient } from '../api/queryClient.ts';
 import { createRenderer } from '../application/renderer.ts';
-import { SectionView } from '../form/blocks.tsx';
-import { type Clearing, createClearing } from '../form/clearing.ts';
-import { answersOf, type AnswersForm, createAnswersForm } from '../form/createAnswersForm.ts';
-import { markUsed } from '../form/firstUse.ts';
-import { RendererContext, type UiState } from '../form/RendererContext.tsx';
+import {
+  FieldRenderersContext,
+  RendererContext,
+  SectionView,
+  type UiState,
+} from '../renderer/index.ts';
+import {
+  type AnswersForm,
+  answersOf,
+  type Clearing,
+  createAnswersForm,
+  createClearing,
+} from '../engine/index.ts';
+import { lazyFieldRenderers, markUsed } from '../prerender/index.ts';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { ReviewPage } from '../pages/review/ReviewPage.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
-import { REVIEW_ROUTE } from '../routes/paths.ts';
+import { REVIEW_ROUTE } from '../application/paths.ts';
 import { SessionProvider } from '../session/SessionProvider.tsx';
 import { tenant } from '../tenant.ts';
 import { installRenderCounter, type RenderCounts } from './renderCounter.ts';
@@ -127,17 +136,19 @@ function Step({
       <ToastProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <MemoryRouter initialEntries={[`/${page.route}`]}>
-              <RendererContext.Provider value={renderer}>
-                <Form form={form} onSubmit={() => undefined} subscription={{}}>
-                  {() =>
-                    page.sections.map((section) => (
-                      <SectionView key={section.id} section={section} />
-                    ))
-                  }
-                </Form>
-              </RendererContext.Provider>
-            </MemoryRouter>
+            <FieldRenderersContext value={lazyFieldRenderers}>
+              <MemoryRouter initialEntries={[`/${page.route}`]}>
+                <RendererContext.Provider value={renderer}>
+                  <Form form={form} onSubmit={() => undefined} subscription={{}}>
+                    {() =>
+                      page.sections.map((section) => (
+                        <SectionView key={section.id} section={section} />
+                      ))
+                    }
+                  </Form>
+                </RendererContext.Provider>
+              </MemoryRouter>
+            </FieldRenderersContext>
           </SessionProvider>
         </QueryClientProvider>
       </ToastProvider>
@@ -253,7 +264,9 @@ export async function renderFormLayout(
       <ToastProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <RouterProvider router={router} />
+            <FieldRenderersContext value={lazyFieldRenderers}>
+              <RouterProvider router={router} />
+            </FieldRenderersContext>
           </SessionProvider>
         </QueryClientProvider>
       </ToastProvider>

@@ -1,29 +1,19 @@
 /**
- * What a lookup question shows until its own chunk (LookupField.tsx, with MUI's Autocomplete
- * and its popper) has arrived: a plain text input that already works. What is typed is stored
- * as typed, as the lookup's "Use: …" would store it, and the loaded lookup takes over the
- * text, the focus and the caret (bench/bundle: the lookup stays out of the first download).
+ * What a lookup question shows until its own chunk (the renderer's LookupField, with MUI's
+ * Autocomplete and its popper) has arrived: a plain text input that already works. What is
+ * typed is stored as typed, as the lookup's "Use: …" would store it, and the loaded lookup takes
+ * over the text, the focus and the caret (lazyFields.tsx).
  */
 import { TextInput } from '@admit/design-system';
+import { useLayoutEffect } from 'react';
 
-import { type AnswersForm, changeAnswers } from './createAnswersForm.ts';
+import { useAnswersForm } from '../engine/index.ts';
+import { clearLookup, maxLengthOf, useQuestionInput } from '../renderer/index.ts';
+import { typedOutsideReact } from './earlySubmit.ts';
 import { type PlaceholderProps } from './firstUse.ts';
-import { maxLengthOf, type Of, useQuestionInput } from './useQuestionInput.ts';
-import { useAnswersForm } from './useWatch.ts';
-
-/** SPEC §4: clearing a lookup empties its answer and the related fields it filled. */
-export function clearLookup(form: AnswersForm, question: Of<'lookup'>): void {
-  const keys = [question.key, ...Object.values(question.fills)];
-  changeAnswers(form, Object.fromEntries(keys.map((key) => [key, ''])));
-}
 
 /** The placeholder that had focus when the lookup arrived, and where its caret was. */
 let focused: { key: string; start: number | null; end: number | null } | undefined;
-
-/** Whether the placeholder of the lookup `key` had focus when the lookup arrived. */
-export function hasFocusToHandOver(key: string): boolean {
-  return focused?.key === key;
-}
 
 /** Gives the lookup `key` the focus and caret its placeholder had, if it had them. */
 export function takeOverFocus(key: string): void {
@@ -39,6 +29,14 @@ export function takeOverFocus(key: string): void {
 export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>) {
   const form = useAnswersForm();
   const input = useQuestionInput(question);
+  // What was typed into the prerendered input while React was taking it over: the browser
+  // kept it on the screen, but the form never heard of it.
+  useLayoutEffect(() => {
+    const typed = typedOutsideReact([question.key])[question.key];
+    if (typed !== undefined) input.onChange(typed);
+    // Once, when the input is first React's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [question.key]);
   const remember = () => {
     const element = document.getElementById(question.key);
     if (element instanceof HTMLInputElement && document.activeElement === element)

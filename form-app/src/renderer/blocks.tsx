@@ -23,14 +23,12 @@ import {
   RevealButton,
   TabGroup,
 } from '@admit/design-system';
-import { Suspense } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
 
 import { QuestionField } from './fields.tsx';
-import { groupArrayName } from './groupValues.ts';
+import { groupArrayName, useWatch } from '../engine/index.ts';
 import { RemoveGroup } from './RemoveGroup.tsx';
 import { useRenderer } from './RendererContext.tsx';
-import { useWatch } from './useWatch.ts';
 
 function Blocks({ blocks }: { blocks: readonly Block[] }) {
   return (
@@ -195,20 +193,9 @@ export function SectionView({ section }: { section: SectionConfig }) {
       level={2}
       id={`section-${section.id}`}
     >
-      {section.blocks.map((block, index) =>
-        // Each block after a section's first in a Suspense boundary that nothing suspends:
-        // hydrating a prerendered step, React renders the boundaries' content after the
-        // sections', at its lowest priority and in slices that a keystroke interrupts, and a
-        // tap on a block not yet hydrated hydrates that block alone (bench/pageload's
-        // key-to-paint). See StepPage.tsx.
-        index === 0 ? (
-          <BlockView key={index} block={block} />
-        ) : (
-          <Suspense key={index} fallback={null}>
-            <BlockView block={block} />
-          </Suspense>
-        ),
-      )}
+      {section.blocks.map((block, index) => (
+        <BlockView key={index} block={block} />
+      ))}
     </FormSection>
   );
 }

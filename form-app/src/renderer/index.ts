@@ -1,0 +1,17 @@
+/**
+ * The step renderer: sections, blocks and one field per question kind (design-system widgets fed
+ * by the field hooks), and the two contexts it renders from, which the application provides: the
+ * UI state (`RendererContext`) and the step actions (`ApplicationContext`). What renders a kind
+ * can be given from above (`FieldRenderersContext`: the prerendered page's lazy fields). The rest
+ * of the app uses the renderer through this module only (form-app/README.md, "Layers").
+ */
+export {
+  type ApplicationActions,
+  ApplicationContext,
+  useApplication,
+} from './ApplicationContext.tsx';
+export { SectionView } from './blocks.tsx';
+export { clearLookup } from './clearLookup.ts';
+export { fieldChunks, type FieldRenderers, FieldRenderersContext } from './fields.tsx';
+export { type Renderer, RendererContext, type UiState, useRenderer } from './RendererContext.tsx';
+export { type FieldProps, maxLengthOf, type Of, useQuestionInput } from './useQuestionInput.ts';
