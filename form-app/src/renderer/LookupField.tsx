@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { api } from '../api/endpoints.ts';
 import { changeAnswers, useAnswersForm } from '../engine/index.ts';
 import { clearLookup } from './clearLookup.ts';
-import { type FieldProps, maxLengthOf, useQuestionInput } from './useQuestionInput.ts';
+import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
 
 export function LookupField({ question }: FieldProps<'lookup'>) {
   const form = useAnswersForm();
@@ -18,7 +18,6 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
   return (
     <LookupInput
       {...props}
-      maxLength={maxLengthOf(question)}
       openOnFocus={takingOver}
       fetchSuggestions={(value, signal) => api.lookup(value, question.category, signal)}
       onChange={({ label, suggestion }) => {

@@ -14,4 +14,4 @@ export { SectionView } from './blocks.tsx';
 export { clearLookup } from './clearLookup.ts';
 export { fieldChunks, type FieldRenderers, FieldRenderersContext } from './fields.tsx';
 export { type Renderer, RendererContext, type UiState, useRenderer } from './RendererContext.tsx';
-export { type FieldProps, maxLengthOf, type Of, useQuestionInput } from './useQuestionInput.ts';
+export { type FieldProps, type Of, useQuestionInput } from './useQuestionInput.ts';
