@@ -85,6 +85,7 @@ export {
   type FileUploadStatus,
   type UploadInProgressDialogProps,
 } from './FileInput';
+export { Fieldset, type FieldsetProps } from './Fieldset';
 export { FormSection, type FormSectionProps } from './FormSection';
 export { LOADING_SPINNER_LABEL, LoadingSpinner, type LoadingSpinnerProps } from './LoadingSpinner';
 export {
