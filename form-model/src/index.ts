@@ -13,6 +13,7 @@ export type {
   ConditionGroup,
   DateQuestion,
   EmailQuestion,
+  FieldsetBlock,
   FileQuestion,
   FormContext,
   GroupKeys,
