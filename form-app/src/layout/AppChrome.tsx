@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { useSession } from '../session/SessionProvider.tsx';
 import { tenant } from '../tenant.ts';
 import { IdleWarning } from './IdleWarning.tsx';
+import { useNotePushes } from './useFocusOnArrival.ts';
 
 function Logo() {
   // The tenant's own SVG, shipped in its config (no request, no external file).
@@ -103,6 +104,7 @@ export function AppChrome({
   const session = useSession();
   const address = tenant.contact.address;
   useErrorToastsEndWithPage();
+  useNotePushes();
   return (
     <Box
       sx={{

@@ -1,5 +1,5 @@
 /** Where focus goes as a page of the form is arrived at (WCAG 2.4.3: focus order). */
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 import { navigationState } from '../application/paths.ts';
@@ -7,6 +7,20 @@ import { focusField } from './focusField.ts';
 
 /** Whether this document has moved by a push yet (a link, a button, a login), not only loaded. */
 let pushed = false;
+
+/**
+ * Notes each push, for `useFocusOnArrival`: called by the chrome around every page, which stays
+ * while pages come and go. A page loaded on use (/completion) mounts after its push, and may
+ * first see the replace that follows it (the submit's message leaving the history entry); it
+ * must still know it was arrived at. A layout effect, so that it runs before the page's own.
+ */
+export function useNotePushes(): void {
+  const navigationType = useNavigationType();
+  const { key } = useLocation();
+  useLayoutEffect(() => {
+    if (navigationType === NavigationType.Push) pushed = true;
+  }, [key, navigationType]);
+}
 
 /**
  * After a step change, a login, a Submit or a summary link, focus leaves the control that is
