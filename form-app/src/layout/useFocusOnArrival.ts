@@ -8,17 +8,31 @@ import { focusField } from './focusField.ts';
 /** Whether this document has moved by a push yet (a link, a button, a login), not only loaded. */
 let pushed = false;
 
+/** The browser router's index of the history entry (its `idx` in history.state), if any. */
+function entryIndex(): number | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const state = window.history.state as { idx?: unknown } | null;
+  return typeof state?.idx === 'number' ? state.idx : undefined;
+}
+
+/** The entry the document was loaded at (a first visit has none yet: the router makes it 0). */
+const loadedAt = entryIndex() ?? 0;
+
 /**
  * Notes each push, for `useFocusOnArrival`: called by the chrome around every page, which stays
- * while pages come and go. A page loaded on use (/completion) mounts after its push, and may
- * first see the replace that follows it (the submit's message leaving the history entry); it
- * must still know it was arrived at. A layout effect, so that it runs before the page's own.
+ * while pages come and go. A push can reach React merged with the replace that follows it: a
+ * Submit sets the status to submitted and pushes /completion, and the status's own redirect
+ * replaces that entry in the same render, so no render ever says Push. The entry's index, which
+ * a push moves on and a replace keeps, tells it then. A layout effect, so that it runs before
+ * the page's own.
  */
 export function useNotePushes(): void {
   const navigationType = useNavigationType();
   const { key } = useLocation();
   useLayoutEffect(() => {
-    if (navigationType === NavigationType.Push) pushed = true;
+    const index = entryIndex();
+    if (navigationType === NavigationType.Push || (index !== undefined && index !== loadedAt))
+      pushed = true;
   }, [key, navigationType]);
 }
 
