@@ -4,6 +4,8 @@
  * on the page's h1 (not on `<body>`) when they come to /review or /completion, and each
  * repeated address a group named by its legend.
  */
+import { join } from 'node:path';
+
 import { type Page } from '@playwright/test';
 
 import {
@@ -15,6 +17,7 @@ import {
   uniqueUsername,
 } from './fixtures.ts';
 import { COMPLETE_ANSWERS, expectStep, stepButton } from './support/application.ts';
+import { SHOTS_DIR } from './support/paths.ts';
 
 /** The close buttons of the "Unexpected Error" toasts a failed Save raises: one per toast. */
 function errorToasts(page: Page) {
@@ -62,6 +65,11 @@ test('stacked error toasts sit under the header and the step navigation, never o
   await failingSaves(page, 'toast-stack');
   await raiseErrorToasts(page, 3);
 
+  // At the top of the step (Save sits at its foot), where the header and navigation show.
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   const header = await page.getByRole('banner').boundingBox();
   const navigation = await page
     .getByRole('navigation', { name: 'Application steps' })
@@ -71,9 +79,11 @@ test('stacked error toasts sit under the header and the step navigation, never o
   expect(navigation).not.toBeNull();
   expect(first).not.toBeNull();
   if (header === null || navigation === null || first === null) return;
+  expect(header.y).toBeGreaterThanOrEqual(0);
   // Every toast, the first (topmost) included, starts below the header and its navigation.
   expect(first.y).toBeGreaterThanOrEqual(header.y + header.height);
   expect(first.y).toBeGreaterThanOrEqual(navigation.y + navigation.height);
+  await page.screenshot({ path: join(SHOTS_DIR, 'arrival-toasts-under-header.png') });
   // The header and navigation stay usable: a step link takes a click.
   await expect(
     page.getByRole('navigation', { name: 'Application steps' }).getByRole('link').first(),
@@ -88,6 +98,7 @@ test('stacked error toasts sit under the header and the step navigation, never o
     .toBeGreaterThanOrEqual(0);
   const scrolled = await errorToasts(page).first().boundingBox();
   expect(scrolled?.y ?? Infinity).toBeLessThan(200);
+  await page.screenshot({ path: join(SHOTS_DIR, 'arrival-toasts-scrolled.png') });
 });
 
 test('arriving at /review moves focus to its h1, not <body>', async ({ page }) => {
@@ -133,6 +144,9 @@ test('each repeated address is a group named by its legend (fieldset), so its โ€
       exact: true,
     });
   await expect(cityIn('Mailing address')).toHaveAttribute('id', 'mailing_city');
+  await page
+    .getByRole('group', { name: 'Mailing address', exact: true })
+    .screenshot({ path: join(SHOTS_DIR, 'arrival-mailing-address.png') });
   // SPEC ยง4: the permanent address shows while "same as my mailing address" is unticked.
   await expect(cityIn('Permanent address')).toHaveAttribute('id', 'city');
   await expect(
