@@ -154,6 +154,12 @@ export {
 } from './SelectInput';
 export { SsnInput, type SsnInputProps } from './SsnInput';
 export {
+  SummaryList,
+  type SummaryListAction,
+  type SummaryListProps,
+  type SummaryListRow,
+} from './SummaryList';
+export {
   STEP_BUTTON_LABELS,
   StepButtons,
   type StepAction,

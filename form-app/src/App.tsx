@@ -1,6 +1,6 @@
 import { AppThemeProvider, createAppTheme, ToastProvider } from '@admit/design-system';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 
 import { createQueryClient } from './api/queryClient.ts';
 import { CardHandoverContext } from './pages/account/cardHandover.ts';
@@ -13,26 +13,41 @@ import { tenant } from './tenant.ts';
 const theme = createAppTheme(tenant.theme);
 
 /**
- * The app: theme, toasts, data cache, session, what the prerendered page hands over (the fields
- * loaded on first use, what was typed into an account card before the app had it), routes.
- * `initialPath` starts the routes in memory at that path instead of the browser's address
- * (Storybook's page stories, see AppRoutes).
+ * What the app puts above its routes: theme, toasts, data cache, session, and what the
+ * prerendered page hands over (the fields loaded on first use, what was typed into an account
+ * card before the app had it). The component tests render a step under the same.
  */
-export function App({ initialPath }: { initialPath?: string }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <AppThemeProvider theme={theme}>
       <ToastProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <FieldRenderersContext value={lazyFieldRenderers}>
-              <CardHandoverContext value={earlyCardInput}>
-                <AppRoutes initialPath={initialPath} />
-              </CardHandoverContext>
+              <CardHandoverContext value={earlyCardInput}>{children}</CardHandoverContext>
             </FieldRenderersContext>
           </SessionProvider>
         </QueryClientProvider>
       </ToastProvider>
     </AppThemeProvider>
+  );
+}
+
+/**
+ * The app: its providers and routes. `initialPath` starts the routes in memory at that path
+ * instead of the browser's address (Storybook's page stories, see AppRoutes).
+ */
+export function App({ initialPath }: { initialPath?: string }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <AppProviders queryClient={queryClient}>
+      <AppRoutes initialPath={initialPath} />
+    </AppProviders>
   );
 }

@@ -46,9 +46,9 @@ function useHydrating(): boolean {
 /**
  * The pages known so far: the default route's page alone until `loadPages` has given every
  * page, then every page. Re-renders the caller when they arrive. On the default route they
- * arrive in a transition (issue 17): every step's layout takes them, about 50 ms of rendering
- * at 4× CPU, just after that page became usable, when an applicant may be typing; a
- * transition renders in slices between keystrokes. Anywhere else someone may be waiting for
+ * arrive in a transition: every step's layout takes them, a render long enough to be felt
+ * (bench/README, "bench/pageload"), just after that page became usable, when an applicant may
+ * be typing; a transition renders in slices between keystrokes. Anywhere else someone may be waiting for
  * them (another step, the review: a spinner, nobody typing), and they render at once, before
  * that page shows: its add-another groups take their shape first (useAnswersForm). Hydrating,
  * it starts from the default page, as the prerendered HTML did.

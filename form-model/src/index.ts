@@ -169,6 +169,7 @@ export {
   type UnprintableAnswer,
   type UnprintableCharacter,
 } from './print/coverage.ts';
+export { printableLine, printableText } from './print/text.ts';
 export * from './options/index.ts';
 export * from './format/index.ts';
 export { ERROR_CODES, GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from './api/errors.ts';

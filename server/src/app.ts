@@ -31,6 +31,7 @@ import { spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { applicationRoutes } from './routes/application/index.ts';
+import { clientErrorRoutes } from './routes/clientErrors/index.ts';
 import { devRoutes } from './routes/dev/index.ts';
 import { pdfRoutes } from './routes/pdf/index.ts';
 import { documentRoutes } from './routes/documents/index.ts';
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'storage', description: 'The embedded file store (without S3_BUCKET).' },
         { name: 'lookup', description: 'Suggestions for schools, colleges and addresses.' },
         { name: 'service', description: 'Links made by staff: service views, prefilled forms.' },
+        { name: 'errors', description: 'Errors the browser showed, reported for the operators.' },
       ],
     },
   });
@@ -350,6 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await applicant.register(applicationRoutes, { applications, sessions, cookies });
     await applicant.register(documentRoutes, { documents });
     await applicant.register(pdfRoutes, { pdfs });
+    await applicant.register(clientErrorRoutes, { clock });
   });
   if (storage.local !== undefined)
     await app.register(storageRoutes, { uploads: storage.local, files: storage.files, grants });

@@ -394,6 +394,8 @@ test('tabs learn of each other’s saves: an untouched field takes the newer ans
     'Another tab saved a different answer to this question. The answer shown here is not saved yet; when it is, it replaces that one.';
   await expect(other.locator('#last_name')).toHaveValue('King');
   await expect(other.locator('#last_name')).toHaveAccessibleDescription(new RegExp(notice));
+  // A notice, not an error: nothing is wrong with the answer.
+  await expect(other.locator('#last_name')).not.toHaveAttribute('aria-invalid', 'true');
 
   // Once the other tab can save again, its answer replaces that one and the notice goes.
   await other.unroute('**/api/answer');

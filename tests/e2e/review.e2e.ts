@@ -1,10 +1,11 @@
 /**
  * Issue 15 #16, review before submit: /final-steps offers "Review your application"; /review
- * shows the whole application as its PDF prints it (the SSN masked), links back to each step,
- * and downloads a draft PDF marked "DRAFT: not submitted" on every page. Unsaved answers are
- * saved first, so neither the review nor the draft is ever stale. Also the keyboard path, the
- * failure a person can meet (nothing answered), visitors and submitted applicants, and axe at
- * 1280 and 375 px with screenshots (test-results/shots/).
+ * checks your answers (every answered question as its PDF prints it, the SSN masked, each with
+ * a Change link that lands on its field), links back to each step, and downloads a draft PDF
+ * marked "DRAFT: not submitted" on every page. Unsaved answers are saved first, so neither the
+ * review nor the draft is ever stale. Also the keyboard path, the failure a person can meet
+ * (nothing answered), visitors and submitted applicants, and axe at 1280 and 375 px with
+ * screenshots (test-results/shots/).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -33,24 +34,14 @@ const CITIZEN = 'Are you a citizen of the United States?';
 /** Whitespace does not matter when comparing the review with the PDF's wrapped lines. */
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 
-/** The review's answer beside the question `label` (the row's second cell). */
+/** The review's answer to the question `label` (its term's definition), lines joined by " | ". */
 async function reviewAnswer(review: Locator, label: string): Promise<string> {
   // The first: the applicant's own (a parent's "First Name" comes later).
-  const question = review.getByText(label, { exact: true }).first();
+  const question = review.getByRole('term').getByText(label, { exact: true }).first();
   await expect(question).toBeVisible();
-  return (await question.locator('xpath=following-sibling::*[1]').innerText()).trim();
-}
-
-/** The choices printed under `label`, as "[X] label" / "[ ] label" the way the PDF prints them. */
-async function reviewChoices(review: Locator, label: string): Promise<string> {
-  const items = review.getByRole('list', { name: label }).getByRole('listitem');
-  const printed: string[] = [];
-  for (const item of await items.all()) {
-    const mark = (await item.locator('[aria-hidden="true"]').innerText()).trim();
-    const text = (await item.innerText()).replace(mark, '').replace(/, (not )?selected$/, '');
-    printed.push(`${mark} ${text.trim()}`);
-  }
-  return printed.join(' ');
+  const answer = question.locator('xpath=following-sibling::dd[1]');
+  const lines = await answer.locator('p').allInnerTexts();
+  return lines.map((line) => line.trim()).join(' | ');
 }
 
 async function openReview(page: Page): Promise<Locator> {
@@ -59,7 +50,7 @@ async function openReview(page: Page): Promise<Locator> {
     page.getByRole('heading', { level: 1, name: 'Review your application' }),
   ).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'loading spinner' })).toHaveCount(0);
-  return page.getByRole('article');
+  return page.getByRole('region', { name: 'Your answers' });
 }
 
 async function draftPdf(download: Download): Promise<PdfText> {
@@ -102,12 +93,12 @@ test('an applicant reviews the answers as the PDF prints them and downloads a dr
     ['Social Security Number', 'XXX-XX-6789'],
   ] as const;
   for (const [label, answer] of rows) expect(await reviewAnswer(review, label)).toBe(answer);
-  const citizen = await reviewChoices(review, CITIZEN);
-  expect(citizen).toBe('[X] Yes [ ] No');
-  const convicted = await reviewChoices(review, CONVICTED);
-  expect(convicted).toContain('[X] None of these');
-  expect(convicted).toContain('[ ] Arson');
+  // A question with choices: the chosen ones (the PDF prints every choice, marked).
+  expect(await reviewAnswer(review, CITIZEN)).toBe('Yes');
+  expect(await reviewAnswer(review, CONVICTED)).toBe('None of these');
   expect(await review.innerText()).not.toContain('123-45-6789');
+  // Only answered questions: the unanswered middle name is not listed.
+  await expect(review.getByRole('term').getByText('Middle Name', { exact: true })).toHaveCount(0);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download a draft PDF' }).click();
@@ -120,22 +111,67 @@ test('an applicant reviews the answers as the PDF prints them and downloads a dr
   const lines = pdf.pages.flat();
   // The review's text is what the PDF's text layer says.
   for (const [label, answer] of rows) expect(lines).toContain(`${label} ${answer}`);
-  expect(lines).toContain(`${CITIZEN} ${citizen}`);
-  // A long question wraps beside its choices in the PDF: each choice, in order, is there.
+  expect(lines).toContain(`${CITIZEN} [X] Yes [ ] No`);
+  // A long question wraps beside its choices in the PDF: the chosen one is marked there.
   const start = pdf.text.indexOf('Have you ever been convicted');
   const printed = squeeze(pdf.text.slice(start, pdf.text.indexOf('Are criminal charges', start)));
-  let at = 0;
-  for (const choice of convicted.split(/ (?=\[)/)) {
-    const found = printed.indexOf(squeeze(choice), at);
-    expect(found, `the PDF prints "${choice}" after the choices before it`).toBeGreaterThan(-1);
-    at = found;
-  }
+  expect(printed).toContain(squeeze('[X] None of these'));
+  expect(printed).toContain(squeeze('[ ] Arson'));
   expect(pdf.text).not.toContain('123-45-6789');
 
   // Back to a step from its heading.
   await review.getByRole('link', { name: 'Go to Personal Info' }).click();
   await expectStep(page, '/about', 'Personal Info');
   await expect(page.locator('#first_name')).toHaveValue('Ada');
+});
+
+test('check your answers: Change lands on the field, focused, and the review shows the new answer', async ({
+  page,
+}) => {
+  await signUpAndConfirmApi(page.request, uniqueUsername('review-change'));
+  await page.goto('/about');
+  await expectStep(page, '/about', 'Personal Info');
+  await page.locator('#first_name').fill('Ada');
+  await page.locator('#last_name').fill('Byron');
+  await page.locator('#mailing_city').fill('London');
+  // A fresh load of /review resumes at the last page (SPEC §2): go the applicant's way.
+  const reviewFromLastStep = async () => {
+    await page
+      .getByRole('navigation', { name: 'Application steps' })
+      .getByRole('link', { name: 'Submit' })
+      .click();
+    await expectStep(page, '/final-steps', 'Submit');
+    await page
+      .getByRole('region', { name: 'Before you submit' })
+      .getByRole('link', { name: 'Review your application' })
+      .click();
+    return openReview(page);
+  };
+  let review = await reviewFromLastStep();
+  expect(await reviewAnswer(review, 'Last Name')).toBe('Byron');
+  // GOV.UK's summary list: "Change" on screen, the question after it for a screen reader.
+  const change = review.getByRole('link', { name: 'Change Last Name', exact: true });
+  await expect(change).toHaveAttribute('href', '/about#last_name');
+  // The question is there for a screen reader only: clipped to a pixel on screen.
+  await expect(change.getByText('Last Name')).toHaveCSS('position', 'absolute');
+  await expect(change.getByText('Last Name')).toHaveCSS('width', '1px');
+  await page.screenshot({ path: join(SHOTS_DIR, 'review-check-answers-1280.png') });
+
+  await change.click();
+  await expectStep(page, '/about', 'Personal Info');
+  await expect(page.locator('#last_name')).toBeFocused();
+  await expect(page.locator('#last_name')).toBeInViewport();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Lovelace');
+  review = await reviewFromLastStep();
+  expect(await reviewAnswer(review, 'Last Name')).toBe('Lovelace');
+  expect(await reviewAnswer(review, 'First Name')).toBe('Ada');
+
+  // A question further down the step: the field scrolls into view, focused.
+  await review.getByRole('link', { name: 'Change City', exact: true }).first().click();
+  await expectStep(page, '/about', 'Personal Info');
+  await expect(page.locator('#mailing_city')).toBeFocused();
+  await expect(page.locator('#mailing_city')).toBeInViewport();
 });
 
 test('the review and its draft PDF work from the keyboard alone', async ({ page }) => {

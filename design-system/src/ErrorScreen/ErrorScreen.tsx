@@ -49,7 +49,10 @@ export function ErrorScreen({
         <Typography component="h1" variant="h1" sx={{ mb: 2 }}>
           {title}
         </Typography>
-        <Typography sx={{ fontSize: '1.125rem' }}>{message}</Typography>
+        {/* Polite: a page may change it (the error screen says when its report arrived). */}
+        <Typography aria-live="polite" sx={{ fontSize: '1.125rem' }}>
+          {message}
+        </Typography>
         {children && <Box sx={{ mt: 3 }}>{children}</Box>}
       </Box>
     </Box>

@@ -77,7 +77,7 @@ describe('LookupInput', () => {
     await expect.element(combobox()).toHaveValue('Flathead Valley');
   });
 
-  it('hands a picked suggestion to the caller, not user-driven (SPEC §4)', async () => {
+  it('hands a picked suggestion to the caller, not user-driven, with the text typed (SPEC §4, §8)', async () => {
     await Default.run();
     await userEvent.type(combobox(), 'billings');
     await userEvent.click(page.getByRole('option', { name: /^Montana State University Billings/ }));
@@ -89,6 +89,8 @@ describe('LookupInput', () => {
         sub_text: 'Billings, MT',
       },
       userDriven: false,
+      // What the caller keeps should the suggestion's details fail (SPEC §8).
+      typed: 'billings',
     });
     await expect.element(combobox()).toHaveValue('Montana State University Billings');
   });

@@ -34,6 +34,8 @@ export interface LookupChange {
   suggestion?: LookupSuggestion;
   /** True when the person typed the text themselves ("Use: …") rather than picking. */
   userDriven: boolean;
+  /** The text the person had typed when they picked `suggestion`: kept if its details fail. */
+  typed?: string;
 }
 
 /**
@@ -173,6 +175,8 @@ export function LookupInput({
                 label: picked.suggestion.text,
                 suggestion: picked.suggestion,
                 userDriven: false,
+                // This render's text: the input shows the pick only from the next render on.
+                typed: inputText.trim(),
               });
             }
           }}

@@ -5,6 +5,7 @@
  * contract's schemas reaches the bundle.
  */
 export type {
+  ClientErrorReport,
   ConversionStatus,
   DocumentAnswer,
   LookupSuggestion,

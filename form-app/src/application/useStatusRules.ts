@@ -97,6 +97,9 @@ export function useStatusRules(
 
   // Once, on load: later changes of the stored last page are the applicant's own moves.
   const resumed = useRef(false);
+  // Where the resume is taking the applicant. The page it leaves at once is not recorded as
+  // the last page: resuming records one page, the one resumed (SPEC §2, §4).
+  const resumingTo = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (resumed.current) return;
     resumed.current = true;
@@ -108,8 +111,9 @@ export function useStatusRules(
       hasChangedPage,
       formRoutes: FORM_ROUTES,
     });
-    if (to !== undefined)
-      void navigate(to + location.search, { replace: true, state: carriedState(location.state) });
+    if (to === undefined) return;
+    resumingTo.current = to;
+    void navigate(to + location.search, { replace: true, state: carriedState(location.state) });
   }, [
     hasChangedPage,
     isLoggedIn,
@@ -123,6 +127,11 @@ export function useStatusRules(
 
   const recorded = useRef<string | undefined>(undefined);
   useEffect(() => {
+    // Runs after the resume's effect in the same commit, so it sees where the resume goes.
+    if (resumingTo.current !== undefined) {
+      if (path !== resumingTo.current) return;
+      resumingTo.current = undefined;
+    }
     const route = lastPageToRecord(isLoggedIn, webStatus, path, recorded.current, FORM_ROUTES);
     if (route === undefined) return;
     recorded.current = path;

@@ -35,7 +35,7 @@ export function useStepActions(
   }, [form, navigate]);
 
   const goTo = useCallback(
-    async (target: string) => {
+    async (target: string, arrival?: { focusField: string }) => {
       const next = navigation(target, {
         isLoggedIn,
         hasAnswers: hasAnswers(),
@@ -55,8 +55,11 @@ export function useStepActions(
         }
         session.markChangedPage();
       }
-      void navigate(next.to);
-      scrollToTop();
+      // A field to focus on arrival (a review's Change link): the step scrolls to it instead.
+      if (arrival === undefined) {
+        void navigate(next.to);
+        scrollToTop();
+      } else void navigate(next.to, { state: arrival });
     },
     [errorsNow, fail, hasAnswers, isLoggedIn, navigate, save, session, toSignUp, webStatus],
   );

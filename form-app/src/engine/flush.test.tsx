@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../api/queryClient.ts';
 import { collegePage } from '../testing/fixtures.ts';
 import { type AnswersForm, createAnswersForm } from './createAnswersForm.ts';
-import { useSaving } from './useSaving.ts';
+import { SAVES_CHANNEL, useSaving } from './useSaving.ts';
 
 type Saving = ReturnType<typeof useSaving>;
 
@@ -19,10 +19,16 @@ afterEach(() => {
 
 /** The saves the page sends, each answered only when the test says so. */
 function heldSaves() {
-  const sent: { answers: Answers; keepalive: boolean; answer: () => void }[] = [];
+  const sent: {
+    answers: Answers;
+    keepalive: boolean;
+    answer: () => void;
+    /** The request fails as a network failure does (a keepalive cut off, no connection). */
+    fail: () => void;
+  }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(
     (_input, init) =>
-      new Promise<Response>((resolve) => {
+      new Promise<Response>((resolve, reject) => {
         sent.push({
           answers: JSON.parse(init?.body as string) as Answers,
           keepalive: init?.keepalive === true,
@@ -33,6 +39,9 @@ function heldSaves() {
               }),
             );
           },
+          fail: () => {
+            reject(new TypeError('Failed to fetch'));
+          },
         });
       }),
   );
@@ -40,7 +49,9 @@ function heldSaves() {
 }
 
 /** A logged-in applicant's saving, on the college's About page with nothing stored yet. */
-async function renderSaving(): Promise<{ form: AnswersForm; saving: () => Saving }> {
+async function renderSaving(
+  sensitive: ReadonlySet<string> = new Set(),
+): Promise<{ form: AnswersForm; saving: () => Saving }> {
   const form = createAnswersForm({}, { pages: [collegePage('about')], ui: {} });
   let current: Saving | undefined;
   function Probe() {
@@ -49,7 +60,7 @@ async function renderSaving(): Promise<{ form: AnswersForm; saving: () => Saving
       queryClient: createQueryClient(),
       initial: {},
       username: 'ada@example.com',
-      sensitive: new Set(),
+      sensitive,
     });
     return null;
   }
@@ -114,5 +125,109 @@ describe('the flush as the page goes, beside a save in flight', () => {
     await first;
     await saving().save();
     expect(sent).toHaveLength(2);
+  });
+});
+
+describe('the save state beside a flush', () => {
+  it('says not saved when the flush failed, though the save in flight beside it succeeded (regression: "Saved" shown over answers never stored)', async () => {
+    const sent = heldSaves();
+    const { form, saving } = await renderSaving();
+    form.change('first_name', 'Ada');
+    const first = saving().save();
+    await vi.waitFor(() => {
+      expect(sent).toHaveLength(1);
+    });
+    form.change('last_name', 'Lovelace');
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    await vi.waitFor(() => {
+      expect(sent).toHaveLength(2);
+    });
+    sent[1]?.fail();
+    sent[0]?.answer();
+    await first;
+    expect(saving().status.get()).toEqual({ kind: 'failed' });
+
+    // Retry sends what the flush could not, and only then is everything saved.
+    const retry = saving().save();
+    await vi.waitFor(() => {
+      expect(sent).toHaveLength(3);
+    });
+    expect(sent[2]?.answers).toEqual({ last_name: 'Lovelace' });
+    sent[2]?.answer();
+    await retry;
+    expect(saving().status.get().kind).toBe('saved');
+  });
+
+  it('says not saved when the flush fails after the save beside it has said saved', async () => {
+    const sent = heldSaves();
+    const { form, saving } = await renderSaving();
+    form.change('first_name', 'Ada');
+    const first = saving().save();
+    await vi.waitFor(() => {
+      expect(sent).toHaveLength(1);
+    });
+    form.change('last_name', 'Lovelace');
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    await vi.waitFor(() => {
+      expect(sent).toHaveLength(2);
+    });
+    sent[0]?.answer();
+    await first;
+    expect(saving().status.get().kind).toBe('saved');
+    sent[1]?.fail();
+    await vi.waitFor(() => {
+      expect(saving().status.get()).toEqual({ kind: 'failed' });
+    });
+  });
+});
+
+describe('what the other tabs are told of a save', () => {
+  it('leaves the sensitive answers (the SSN) out of the message to the other tabs', async () => {
+    const sent = heldSaves();
+    const heard: unknown[] = [];
+    const otherTab = new BroadcastChannel(SAVES_CHANNEL);
+    otherTab.onmessage = (event: MessageEvent) => {
+      heard.push(event.data);
+    };
+    try {
+      const { form, saving } = await renderSaving(new Set(['ssn']));
+      form.change('first_name', 'Ada');
+      form.change('ssn', '123-45-6789');
+      const saved = saving().save();
+      await vi.waitFor(() => {
+        expect(sent).toHaveLength(1);
+      });
+      // The server gets the SSN; the other tabs do not.
+      expect(sent[0]?.answers).toMatchObject({ first_name: 'Ada', ssn: '123-45-6789' });
+      sent[0]?.answer();
+      await saved;
+      await vi.waitFor(() => {
+        expect(heard).toHaveLength(1);
+      });
+      expect(heard[0]).toEqual({ username: 'ada@example.com', answers: { first_name: 'Ada' } });
+      expect(JSON.stringify(heard)).not.toContain('6789');
+
+      // A save of the SSN alone tells the other tabs nothing.
+      form.change('ssn', '987-65-4321');
+      const second = saving().save();
+      await vi.waitFor(() => {
+        expect(sent).toHaveLength(2);
+      });
+      sent[1]?.answer();
+      await second;
+      form.change('first_name', 'Augusta');
+      const third = saving().save();
+      await vi.waitFor(() => {
+        expect(sent).toHaveLength(3);
+      });
+      sent[2]?.answer();
+      await third;
+      await vi.waitFor(() => {
+        expect(heard).toHaveLength(2);
+      });
+      expect(heard[1]).toEqual({ username: 'ada@example.com', answers: { first_name: 'Augusta' } });
+    } finally {
+      otherTab.close();
+    }
   });
 });

@@ -24,6 +24,7 @@ export {
   hasPendingAnswers,
   readPendingAnswers,
   readVisitorAnswers,
+  type Notices,
   type Refusals,
   type SaveStatusStore,
   useSaving,

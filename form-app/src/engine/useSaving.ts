@@ -165,19 +165,25 @@ export function clearPendingAnswers(): void {
 /** The answers the server refused: key → its sentences, to show at that field. */
 export type Refusals = Readonly<Record<string, readonly string[]>>;
 
+/** What a field is told that is no error: key → a sentence (another tab saved it). */
+export type Notices = Readonly<Record<string, string>>;
+
 /**
  * The save state as a tiny store, so that only the status line re-renders when it changes,
- * and the answers the server refused, which only their own fields read.
+ * the answers the server refused, and the notices of other tabs' saves, which only their own
+ * fields read.
  */
 export interface SaveStatusStore {
   get: () => SaveState;
   refused: () => Refusals;
+  notices: () => Notices;
   subscribe: (listener: () => void) => () => void;
 }
 
 function createSaveStatusStore() {
   let state: SaveState = { kind: 'idle' };
   let refused: Refusals = {};
+  let notices: Notices = {};
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) listener();
@@ -185,9 +191,11 @@ function createSaveStatusStore() {
   const store: SaveStatusStore & {
     dispatch: (event: SaveEvent) => void;
     setRefused: (next: Refusals) => void;
+    setNotices: (next: Notices) => void;
   } = {
     get: () => state,
     refused: () => refused,
+    notices: () => notices,
     subscribe: (listener) => {
       listeners.add(listener);
       return () => {
@@ -204,6 +212,10 @@ function createSaveStatusStore() {
       refused = next;
       notify();
     },
+    setNotices: (next) => {
+      notices = next;
+      notify();
+    },
   };
   return store;
 }
@@ -216,6 +228,20 @@ export function refusalsAfter(before: Refusals, sent: Answers, refusedNow: Refus
   const next: Record<string, readonly string[]> = {};
   for (const [key, sentences] of Object.entries(before)) if (!(key in sent)) next[key] = sentences;
   return { ...next, ...refusedNow };
+}
+
+/** The notices still standing once this tab stored `stored`: its answer replaced the other's. */
+export function noticesAfter(before: Notices, stored: Answers): Notices {
+  return Object.fromEntries(Object.entries(before).filter(([key]) => !(key in stored)));
+}
+
+/**
+ * What this tab tells the others it saved: the answers but the sensitive ones (form-model's
+ * `sensitiveKeys`, the SSN), which never leave the page they were typed in, as they never
+ * enter this browser's storage. Another tab keeps its own copy of such an answer.
+ */
+export function sharedAnswers(answers: Answers, sensitive: ReadonlySet<string>): Answers {
+  return Object.fromEntries(Object.entries(answers).filter(([key]) => !sensitive.has(key)));
 }
 
 /** The patch without the answers the server refused, as long as they are unchanged. */
@@ -245,7 +271,10 @@ interface SavedMessage {
   answers: Answers;
 }
 
-/** What a field says when another tab saved a different answer while this one's was unsaved. */
+/**
+ * What a field says when another tab saved a different answer while this one's was unsaved:
+ * a notice beside its hint, not an error (nothing is wrong with the answer).
+ */
 export const OTHER_TAB_SAVED_MESSAGE =
   'Another tab saved a different answer to this question. The answer shown here is not saved yet; when it is, it replaces that one.';
 
@@ -295,6 +324,8 @@ export function useSaving(
   const inFlight = useRef(new Map<Promise<void>, Answers>());
   /** The values the server refused, by key: not sent again until they change. */
   const refusedValues = useRef<Answers>({});
+  /** Each send's number, in the order they left, and the number of the latest that failed. */
+  const sends = useRef({ sent: 0, lastFailed: 0 });
   const [status] = useState(createSaveStatusStore);
   /** This tab's end of SAVES_CHANNEL, while an applicant is logged in. */
   const channel = useRef<BroadcastChannel | undefined>(undefined);
@@ -315,10 +346,15 @@ export function useSaving(
         );
         // What the server now has leaves this browser's keeping; what was typed meanwhile stays.
         writePendingAnswers(username, changedAnswers(saved.current, answersOf(form)), sensitive);
+        if (Object.keys(status.notices()).length > 0)
+          status.setNotices(noticesAfter(status.notices(), answers));
         // The other tabs of this applicant learn of it (memory only, this origin's tabs).
-        if (username !== undefined && Object.keys(answers).length > 0)
-          channel.current?.postMessage({ username, answers } satisfies SavedMessage);
+        const shared = sharedAnswers(answers, sensitive);
+        if (username !== undefined && Object.keys(shared).length > 0)
+          channel.current?.postMessage({ username, answers: shared } satisfies SavedMessage);
       };
+      sends.current.sent += 1;
+      const number = sends.current.sent;
       const request = api.saveAnswers(patch).then(
         () => {
           stored(patch);
@@ -334,6 +370,10 @@ export function useSaving(
             refusedValues.current = { ...refusedValues.current, ...refused };
             status.setRefused(refusalsAfter(status.refused(), patch, error.errors));
           }
+          // Whichever save it was (the autosave, Retry, the flush as the page goes), its
+          // answers are not stored: the page says so until a later save has them.
+          sends.current.lastFailed = Math.max(sends.current.lastFailed, number);
+          status.dispatch({ kind: 'failure' });
           throw error;
         },
       );
@@ -368,13 +408,12 @@ export function useSaving(
       return;
     }
     status.dispatch({ kind: 'start' });
-    try {
-      await send(patch);
-      status.dispatch({ kind: 'success', at: Date.now() });
-    } catch (error) {
-      status.dispatch({ kind: 'failure' });
-      throw error;
-    }
+    const number = sends.current.sent + 1;
+    await send(patch);
+    // A send that left after this one and failed (a flush as the page was hidden) holds
+    // answers this one did not carry: they are not saved, and the page keeps saying so.
+    if (sends.current.lastFailed > number) status.dispatch({ kind: 'failure' });
+    else status.dispatch({ kind: 'success', at: Date.now() });
   }, [loggedIn, send, status, unsent]);
 
   const onAutosaveError = useCallback(
@@ -466,9 +505,9 @@ export function useSaving(
       saved.current = { ...saved.current, ...theirs };
       if (Object.keys(take).length > 0) changeAnswers(form, take);
       if (conflicts.length > 0)
-        status.setRefused({
-          ...status.refused(),
-          ...Object.fromEntries(conflicts.map((key) => [key, [OTHER_TAB_SAVED_MESSAGE]])),
+        status.setNotices({
+          ...status.notices(),
+          ...Object.fromEntries(conflicts.map((key) => [key, OTHER_TAB_SAVED_MESSAGE])),
         });
     };
     return () => {

@@ -121,7 +121,9 @@ export function AppChrome({
         logo={<Logo />}
         actions={account}
       >
-        {navigation}
+        {/* SPEC §2: a submitted applicant is always sent to /completion, so step links would
+            only bounce back there: none are offered (the PDF copy there shows the answers). */}
+        {session.webStatus === 'submitted' ? null : navigation}
       </AppHeader>
       {/* Focusable by script only (the skip link), without a ring around the whole page. */}
       <Box

@@ -1,8 +1,15 @@
-/** Moves focus to the field of an error link (SPEC §2: links show what needs completing). */
+/**
+ * Moves focus to the field of an error link (SPEC §2: links show what needs completing) or of a
+ * review's Change link.
+ */
 export function focusField(key: string): void {
   let tries = 0;
   const attempt = () => {
-    const element = document.getElementById(key);
+    // A group of checkboxes has no element of its key: its fieldset, named by its legend.
+    const element =
+      document.getElementById(key) ??
+      document.getElementById(`${key}-legend`)?.closest('fieldset') ??
+      null;
     if (element === null) {
       if (tries++ < 30) requestAnimationFrame(attempt);
       return;

@@ -10,7 +10,7 @@ import { useFocusOnArrival } from '../layout/useFocusOnArrival.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, pageAtHand, tenant } from '../tenant.ts';
 
-// Issue 15 #16: only the last step offers the review, so its code stays out of the first
+// Only the last step offers the review, so its code stays out of the first
 // download; it is fetched alongside the step's page, so that it is there when the step shows.
 const loadReviewOffer = () => import('./review/ReviewOffer.tsx');
 const ReviewOffer = lazy(async () => ({ default: (await loadReviewOffer()).ReviewOffer }));

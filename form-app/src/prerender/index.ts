@@ -5,14 +5,8 @@
  * of the app plugs it in (main.tsx, App.tsx); the domain folders do not import it
  * (form-app/README.md, "Layers").
  */
-export { earlyCardInput, rememberTypedFields } from './earlySubmit.ts';
+export { earlyCardInput } from './earlySubmit.ts';
 export { markUsed } from './firstUse.ts';
 export { lazyFieldRenderers } from './lazyFields.tsx';
-export {
-  canHydrate,
-  earlyInput,
-  isPrerendered,
-  isVisitorPage,
-  keepEarlyInput,
-  keepFocus,
-} from './prerendered.ts';
+export { isPrerendered } from './prerendered.ts';
+export { startApp } from './startApp.ts';

@@ -6,8 +6,11 @@ import type { SaveStatusStore } from '../engine/index.ts';
 export interface ApplicationActions {
   /** Saves what changed (logged in); resolves when done. */
   save: () => Promise<void>;
-  /** Goes to a form route the SPEC §2 way: save, post validations, mark the page changed; visitors with answers go to /signup. */
-  goTo: (path: string) => Promise<void>;
+  /**
+   * Goes to a form route the SPEC §2 way: save, post validations, mark the page changed;
+   * visitors with answers go to /signup. `arrival.focusField`: the step focuses that field.
+   */
+  goTo: (path: string, arrival?: { focusField: string }) => Promise<void>;
   /** SPEC §4 submit: started → validating; valid → submitted and /completion; else the summary. */
   submit: () => Promise<void>;
   /** Which step action is busy, for the buttons' progress state. */

@@ -41,6 +41,10 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
   const [status, setStatus] = useState<FileUploadStatus>('empty');
   const [progress, setProgress] = useState<number | undefined>(undefined);
   const [fileName, setFileName] = useState<string | undefined>(undefined);
+  // Why the last upload failed, shown at the field (the server's sentence says what is wrong
+  // and what to do): without it the widget could only say "Please try again", which the same
+  // file refused for its type would fail again.
+  const [failure, setFailure] = useState<string | undefined>(undefined);
   const alive = useRef(true);
   useEffect(
     () => () => {
@@ -53,14 +57,18 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
   const shownStatus: FileUploadStatus =
     busy || status === 'error' ? status : stored !== undefined ? 'uploaded' : 'empty';
 
+  // SPEC §8 "Error uploading file for {key}": the person reads the question's label, not a key.
+  const toastTitle = `Error uploading file for “${question.label}”`;
   const fail = (message: string) => {
     changeAnswers(form, { [question.key]: '' });
+    setFailure(message);
     setStatus('error');
-    showToast({ severity: 'error', title: `Error uploading file for ${question.key}`, message });
+    showToast({ severity: 'error', title: toastTitle, message });
   };
 
   const onUpload = async (file: File) => {
     setFileName(file.name);
+    setFailure(undefined);
     setProgress(0);
     setStatus('uploading');
     try {
@@ -109,7 +117,7 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
       } catch (error) {
         showToast({
           severity: 'error',
-          title: `Error uploading file for ${question.key}`,
+          title: toastTitle,
           message: error instanceof Error ? error.message : String(error),
         });
       }
@@ -131,7 +139,7 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
       validate={validateFile}
       onUpload={upload.mutateAsync}
       onDelete={onDelete}
-      error={error}
+      error={failure === undefined ? error : [failure, ...(error ?? [])]}
       visitor={!isLoggedIn}
       accept=".png,.jpeg,.jpg,.pdf,.docx"
     />

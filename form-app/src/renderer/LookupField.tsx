@@ -1,5 +1,6 @@
 /** The lookup question's adapter, in a chunk of its own with MUI's Autocomplete (see fields.tsx). */
 import { LookupInput } from '@admit/design-system';
+import { messages } from '@admit/form-model';
 import { useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
@@ -11,6 +12,9 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
   const form = useAnswersForm();
   const { onChange, ...props } = useQuestionInput(question);
   const fillsItself = Object.values(question.fills).includes(question.key);
+  // SPEC §8: why the picked suggestion's details are missing, shown at the field until the
+  // answer changes again.
+  const [detailFailed, setDetailFailed] = useState<string | undefined>(undefined);
   // The question's input already has focus as the lookup mounts (it takes the place of one
   // someone is typing into): the list opens as focus arrives, with the typed text looked up
   // (it would otherwise wait for their next key).
@@ -18,14 +22,17 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
   return (
     <LookupInput
       {...props}
+      error={detailFailed === undefined ? props.error : [...(props.error ?? []), detailFailed]}
       openOnFocus={takingOver}
       fetchSuggestions={(value, signal) => api.lookup(value, question.category, signal)}
-      onChange={({ label, suggestion }) => {
+      onChange={({ label, suggestion, typed }) => {
+        setDetailFailed(undefined);
         // A finder that fills its own answer (the ZIP's place finder) takes it from the
         // detail: the suggestion's text ("Bozeman, MT 59715") is not a ZIP.
         if (suggestion === undefined || !fillsItself) onChange(label);
         if (suggestion === undefined) return;
-        // SPEC §4: picking a suggestion fills related fields; a failed detail keeps the typed text.
+        // SPEC §4: picking a suggestion fills related fields. SPEC §8: a failed detail keeps
+        // the typed text (not the picked label, whose other details are missing) and says so.
         void api
           .lookupDetail(suggestion.id, question.category)
           .then((detail) => {
@@ -39,9 +46,13 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
               changes[question.key] = name;
             changeAnswers(form, changes);
           })
-          .catch(() => undefined);
+          .catch(() => {
+            onChange(typed === undefined || typed === '' ? label : typed);
+            setDetailFailed(messages.lookupDetailFailed(suggestion.text));
+          });
       }}
       onClear={() => {
+        setDetailFailed(undefined);
         clearLookup(form, question);
       }}
     />

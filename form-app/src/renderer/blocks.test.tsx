@@ -216,17 +216,30 @@ describe('tabs (SPEC §4)', () => {
     await expect.element(page.getByRole('textbox', { name: ESSAY })).toBe(essay().element());
   });
 
-  it('keeps a visitor on the default tab', async () => {
+  it('a visitor sees the upload message; the choice is not stored and the typed essay stays', async () => {
     forbidNetwork();
     step = await renderStep({ page: collegeSections('about', 'about-you') });
     await userEvent.fill(essay(), 'The nursing program.');
     await userEvent.click(page.getByRole('tab', { name: UPLOAD }));
-    expect(step.calls.setTab).toEqual([['decision_essay', 'upload']]);
     await expect
-      .element(page.getByRole('tab', { name: 'Type your answer' }))
+      .element(page.getByRole('tab', { name: UPLOAD }))
       .toHaveAttribute('aria-selected', 'true');
-    await expect.element(essay()).toHaveValue('The nursing program.');
+    // SPEC §4, word for word, at the upload question; choosing a file waits for an account.
+    await expect
+      .element(
+        page
+          .getByRole('tabpanel')
+          .getByText('This question can be finished once you have created an account.'),
+      )
+      .toBeVisible();
+    await expect
+      .element(page.getByRole('button', { name: 'Your essay Choose file' }))
+      .toBeDisabled();
+    // SPEC §4/§6: a visitor's tab is not stored, and nothing of the other tab is cleared.
+    expect(step.calls.setTab).toEqual([]);
     expect(step.answers().decision_essay).toBe('The nursing program.');
+    await userEvent.click(page.getByRole('tab', { name: 'Type your answer' }));
+    await expect.element(essay()).toHaveValue('The nursing program.');
   });
 
   it('clears the typed essay when a logged-in applicant switches to the upload tab', async () => {

@@ -24,6 +24,7 @@ import {
   RevealButton,
   TabGroup,
 } from '@admit/design-system';
+import { useState } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
 
 import { QuestionField } from './fields.tsx';
@@ -140,8 +141,13 @@ function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another'
 }
 
 function TabsView({ block }: { block: Extract<Block, { type: 'tabs' }> }) {
-  const { ui, setTab } = useRenderer();
-  const chosen = chosenTab(block, ui);
+  const { ui, setTab, isLoggedIn } = useRenderer();
+  // SPEC §4/§6: a visitor's choice of tab is never stored and clears nothing (the answers keep
+  // the default tab's), but pressing another tab shows it, so that a visitor finds its upload
+  // question and reads why it waits for an account (FileField: "This question can be finished
+  // once you have created an account.").
+  const [previewed, setPreviewed] = useState<string | undefined>(undefined);
+  const chosen = (isLoggedIn ? undefined : previewed) ?? chosenTab(block, ui);
   const tab = block.tabs.find((t) => t.id === chosen);
   return (
     <TabGroup
@@ -150,8 +156,8 @@ function TabsView({ block }: { block: Extract<Block, { type: 'tabs' }> }) {
       label={block.label}
       tabs={block.tabs.map((t) => ({ id: t.id, label: t.label }))}
       value={chosen}
-      onChange={() => undefined}
-      beforeChange={(id) => setTab(block.tabId, id)}
+      onChange={isLoggedIn ? () => undefined : setPreviewed}
+      beforeChange={isLoggedIn ? (id) => setTab(block.tabId, id) : undefined}
     >
       {tab === undefined ? null : <Blocks blocks={tab.blocks} />}
     </TabGroup>

@@ -23,6 +23,7 @@ import { useRenderer } from './RendererContext.tsx';
 import {
   answerName,
   changeAnswers,
+  type Notices,
   type Refusals,
   useAnswersForm,
   useWatch,
@@ -78,8 +79,13 @@ type KeyedQuestion = Exclude<Question, Of<'month-year'>>;
 type ValueOf<Q extends KeyedQuestion> = Q extends Of<'checkbox'> ? boolean : string;
 
 const NOTHING_REFUSED: Refusals = {};
+const NO_NOTICES: Notices = {};
 /** Outside a form layout (a prerender, a component test): nothing is ever refused. */
-const NO_REFUSALS = { subscribe: () => () => undefined, refused: () => NOTHING_REFUSED };
+const NO_REFUSALS = {
+  subscribe: () => () => undefined,
+  refused: () => NOTHING_REFUSED,
+  notices: () => NO_NOTICES,
+};
 
 /**
  * What the server refused of this answer at the last save that carried it (its sentences),
@@ -91,12 +97,23 @@ export function useRefused(key: string): readonly string[] | undefined {
   return refused[key];
 }
 
+/**
+ * What this field is told that is no error (another tab saved a different answer to it): said
+ * beside its hint, in the hint's plain style, and gone once this tab's answer is saved.
+ */
+export function useNotice(key: string): string | undefined {
+  const store = useContext(ApplicationContext)?.saveStatus ?? NO_REFUSALS;
+  const notices: Notices = useSyncExternalStore(store.subscribe, store.notices, store.notices);
+  return notices[key];
+}
+
 export function useQuestionInput<Q extends KeyedQuestion>(
   question: Q,
 ): ControlledFieldProps<ValueOf<Q>> & KindFacts<Q> {
   const form = useAnswersForm();
   const field = useAnswerField(answerName(form, question.key));
   const refused = useRefused(question.key);
+  const notice = useNotice(question.key);
   const error = useShownError(field.error) ?? refused;
   const required = useRequired(question);
   const value = (
@@ -105,7 +122,7 @@ export function useQuestionInput<Q extends KeyedQuestion>(
   return {
     id: question.key,
     label: question.label,
-    hint: question.hint,
+    hint: notice === undefined ? question.hint : [question.hint, notice].filter(Boolean).join(' '),
     value,
     onChange: (next, label = '') => {
       if (!hasDescKey(question)) {

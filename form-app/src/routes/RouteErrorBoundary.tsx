@@ -15,12 +15,19 @@ interface BoundaryState {
   error: unknown;
   caught: boolean;
   locationKey: string;
+  /** "Try again" has already rendered this location anew once. */
+  retried: boolean;
 }
 
 class Boundary extends Component<BoundaryProps, BoundaryState> {
   constructor(props: BoundaryProps) {
     super(props);
-    this.state = { error: undefined, caught: false, locationKey: props.locationKey };
+    this.state = {
+      error: undefined,
+      caught: false,
+      locationKey: props.locationKey,
+      retried: false,
+    };
   }
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
@@ -33,15 +40,28 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   ): Partial<BoundaryState> | null {
     // After RootError redirects (to /login) or the person navigates away, the new page renders.
     if (props.locationKey !== state.locationKey)
-      return { error: undefined, caught: false, locationKey: props.locationKey };
+      return { error: undefined, caught: false, locationKey: props.locationKey, retried: false };
     return null;
   }
+
+  /**
+   * "Try again": first the page is rendered anew (a passing failure, a request that failed
+   * once); if it fails again, the page is loaded anew (a stale or half-loaded app, which
+   * rendering again cannot mend). Answers not yet saved wait in this browser meanwhile.
+   */
+  retry = () => {
+    if (this.state.retried) {
+      window.location.reload();
+      return;
+    }
+    this.setState({ error: undefined, caught: false, retried: true });
+  };
 
   override render() {
     if (!this.state.caught) return this.props.children;
     // Issue 15 #6: a link that did not open says why and whom to ask, not "Something went wrong."
     if (this.state.error instanceof LinkError) return <LinkProblem error={this.state.error} />;
-    return <RootError error={this.state.error} />;
+    return <RootError error={this.state.error} onRetry={this.retry} />;
   }
 }
 

@@ -165,3 +165,20 @@ export const ServiceApplicationSchema = Type.Object({
   tabs: TabsMapSchema,
 });
 export type ServiceApplication = Static<typeof ServiceApplicationSchema>;
+
+/**
+ * What the browser reports when its root error screen shows (`POST /api/client-errors`): the
+ * page's path, the error's name and message, and its stack's frames. Never an answer, a
+ * request body or the applicant's e-mail: the server logs these fields (and redacts what in a
+ * message looks like an e-mail address or a long number), nothing else.
+ */
+export const ClientErrorReportSchema = Body({
+  /** The page's path, without its query string or fragment (which may carry tokens). */
+  path: Type.String({ minLength: 1, maxLength: 300, pattern: '^/[^?#]*$' }),
+  /** The error's name: `TypeError`, `ChunkLoadError`… */
+  name: Type.String({ maxLength: 100 }),
+  message: Type.String({ maxLength: 1000 }),
+  /** The error's stack; the server keeps its frames (code positions) only. */
+  stack: Type.Optional(Type.String({ maxLength: 8000 })),
+});
+export type ClientErrorReport = Static<typeof ClientErrorReportSchema>;

@@ -107,6 +107,13 @@ describe('clearHiddenAnswers (SPEC §4 conditional display)', () => {
     expect(clear(kept)).toBe(kept);
   });
 
+  it('keeps a state that no list offers ("??"), for validation to refuse, instead of dropping it unsaid', () => {
+    const unknown = { mailing_country: 'USA', mailing_state: '??' };
+    expect(clear(unknown)).toBe(unknown);
+    // Hidden (no country, so no states to offer), it is cleared like any hidden answer.
+    expect(clear({ mailing_country: '', mailing_state: '??' }).mailing_state).toBe('');
+  });
+
   it('add-another never hides a group that holds an answer', () => {
     const block = fixturePages[1]?.sections[0]?.blocks.find((b) => b.type === 'add-another');
     if (block?.type !== 'add-another') throw new Error('fixture has no add-another');

@@ -19,13 +19,15 @@ export function hasDescKey(question: Question): boolean {
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
- * A byAnswer select or radio whose value no longer stands: not among the options for the
- * current controlling answer, or (given the answers `before` this change) carried over a
- * change of its controlling answer. A value kept across a change of controller was chosen
- * from the old list, even when the new list offers the same code ("Other" under AAS is not
- * "Other" under Transfer), so it is cleared; a value set in the same change as its
- * controller (a lookup's fills, a removed add-another group moving up) was chosen for the new
- * one and stays.
+ * A byAnswer select or radio whose value no longer stands: another controlling answer's
+ * option, not among the options for the current one, or (given the answers `before` this
+ * change) carried over a change of its controlling answer. A value kept across a change of
+ * controller was chosen from the old list, even when the new list offers the same code
+ * ("Other" under AAS is not "Other" under Transfer), so it is cleared; a value set in the same
+ * change as its controller (a lookup's fills, a removed add-another group moving up) was
+ * chosen for the new one and stays. A value that no list offers (a state "??") was never a
+ * choice: it stays, and validation refuses it (SPEC §5: a state is one of the state options),
+ * rather than vanish unsaid at submission.
  */
 function staleDependentChoice(question: Question, answers: Answers, before?: Answers): boolean {
   const source = kindOf(question).optionSource(question);
@@ -35,7 +37,12 @@ function staleDependentChoice(question: Question, answers: Answers, before?: Ans
   const { valueKey, options } = source.byAnswer;
   const controlling = answers[valueKey];
   const current = typeof controlling === 'string' ? (options[controlling] ?? []) : [];
-  if (!current.some((option) => option.value === value)) return true;
+  if (!current.some((option) => option.value === value)) {
+    const offeredElsewhere = Object.values(options).some((list) =>
+      list.some((option) => option.value === value),
+    );
+    if (offeredElsewhere) return true;
+  }
   if (before === undefined) return false;
   const controllerChanged = asText(before[valueKey]) !== asText(controlling);
   return controllerChanged && before[question.key] === value;

@@ -1,13 +1,14 @@
 /**
  * Which characters the application PDF can print: the code points its fonts draw
  * (`PRINTABLE_CODE_POINTS`, generated from the server's font files by `npm run
- * gen:print-coverage`), read with the same rules as the server's `printableText` (controls and
+ * gen:print-coverage`), read through `printableText`, the rule the PDF prints by (controls and
  * invisible characters are left out on purpose, tabs and other spaces print as a space). The
  * review page tells the applicant, in words, about any other character before they submit:
  * nothing they typed is dropped without their knowing.
  */
 import { PRINTABLE_CODE_POINTS } from './coverage.generated.ts';
 import { type PrintModel } from './model.ts';
+import { printableText } from './text.ts';
 
 /** A sorted run of code points, first to last, both included. */
 export type CodePointRange = readonly [first: number, last: number];
@@ -85,14 +86,11 @@ export function fontsDraw(codePoint: number): boolean {
   return false;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /**
- * What the PDF leaves out on purpose (as the server's `printableText`): controls, invisible
- * format characters (a soft hyphen, a BOM, the tags of a flag) and variation selectors (the
- * emoji style of "❤️"). The joiners are kept there, to shape Arabic and Devanagari and to
- * join an emoji sequence, but draw nothing themselves.
+ * What is left in a printed text that draws nothing: the line break, the space, and the
+ * joiners (kept to shape Arabic and Devanagari and to join an emoji sequence).
  */
-const NOT_DRAWN = /^[\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]$/u;
+const DRAWS_NOTHING = new Set(['\n', ' ', '\u200c', '\u200d']);
 /** Text every font table has always covered (most answers): nothing to look up. */
 const PRINTABLE_ASCII = /^[\x20-\x7e\n\r\t]*$/;
 /** How much of the text before a character is quoted to show where it is. */
@@ -116,19 +114,20 @@ let graphemes: Intl.Segmenter | undefined;
  * Each character (grapheme: a letter with its marks, a whole emoji sequence) of `text` that
  * the PDF cannot print, in order of first appearance, with the text just before it. A
  * character is printable when each of its code points is drawn by a font or left out on
- * purpose; the text is first composed (NFC) as the PDF composes it.
+ * purpose; the text is first cleaned as the PDF cleans it (`printableText`: composed, controls
+ * and invisible characters left out).
  *
  * @example findUnprintable('Bost\uE000n') // [{ character: '\uE000', before: 'Bost' }]
  */
 export function findUnprintable(text: string): UnprintableCharacter[] {
   if (PRINTABLE_ASCII.test(text)) return [];
-  const composed = text.replace(LONE_SURROGATE, '\uFFFD').normalize('NFC');
+  const printed = printableText(text);
   graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
   const found: UnprintableCharacter[] = [];
   const seen = new Set<string>();
   const recent: string[] = [];
   let cut = false;
-  for (const { segment } of graphemes.segment(composed)) {
+  for (const { segment } of graphemes.segment(printed)) {
     if (!seen.has(segment) && !printable(segment)) {
       seen.add(segment);
       const before = recent.join('').trim();
@@ -138,7 +137,7 @@ export function findUnprintable(text: string): UnprintableCharacter[] {
       });
     }
     // Only what the applicant would see on one line: a line break restarts the quote.
-    if (/[\n\r\u2028\u2029\u0085]/.test(segment)) {
+    if (segment === '\n') {
       recent.length = 0;
       cut = false;
     } else {
@@ -155,7 +154,7 @@ export function findUnprintable(text: string): UnprintableCharacter[] {
 function printable(grapheme: string): boolean {
   for (const character of grapheme) {
     const codePoint = character.codePointAt(0) ?? 0;
-    if (!NOT_DRAWN.test(character) && !fontsDraw(codePoint)) return false;
+    if (!DRAWS_NOTHING.has(character) && !fontsDraw(codePoint)) return false;
   }
   return true;
 }

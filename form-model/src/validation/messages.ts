@@ -57,6 +57,9 @@ export const messages = {
   satSubscore: 'Enter an SAT test score from 10 to 40.',
   actScore: 'Enter an ACT score from 1 to 36.',
   actWriting: 'Enter an ACT writing score from 1 to 12.',
+  // SPEC §8: a lookup detail that fails keeps the typed text; the applicant is told so.
+  lookupDetailFailed: (picked: string) =>
+    `The details of “${picked}” could not be fetched, so what you typed is kept. Please fill in the rest yourself.`,
 
   // SPEC §8 files
   fileTooLarge: 'Your file is too large. The maximum file size is 1 MB.',

@@ -53,6 +53,18 @@ describe('validateAnswers (SPEC §5)', () => {
       ['State'],
     ],
     [
+      'a state that is not one of the state options is refused',
+      { mailing_state: '??' },
+      'mailing_state',
+      [messages.option],
+    ],
+    [
+      "another country's state is no longer a choice: cleared, then required",
+      { mailing_state: 'AB' },
+      'mailing_state',
+      ['State'],
+    ],
+    [
       'no state asked elsewhere',
       { mailing_country: 'FRA', mailing_state: '', mailing_zip: '' },
       'mailing_state',

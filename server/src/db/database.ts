@@ -37,6 +37,7 @@ import * as m006 from './migrations/006_accounts_hardening.ts';
 import * as m007 from './migrations/007_upload_grants.ts';
 import * as m008 from './migrations/008_receipts.ts';
 import * as m009 from './migrations/009_job_priority.ts';
+import * as m010 from './migrations/010_mail_delay_index.ts';
 import { type Database } from './schema.ts';
 
 // timestamptz as Date, bigint counts as numbers (they stay far below 2^53).
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '007_upload_grants': m007,
   '008_receipts': m008,
   '009_job_priority': m009,
+  '010_mail_delay_index': m010,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -92,8 +92,9 @@ describe('the OpenAPI document', () => {
     for (const { route, operation } of operations) {
       const statuses = Object.keys(operation.responses);
       expect(statuses, route).toContain('500');
-      // The liveness probe reads nothing; the readiness probe's 503 is its list of checks.
-      if (route === 'GET /health/live') continue;
+      // The liveness probe and the error screen's report read nothing (a report must arrive
+      // in an outage); the readiness probe's 503 is its list of checks.
+      if (route === 'GET /health/live' || route === 'POST /api/client-errors') continue;
       expect(statuses, route).toContain('503');
       if (route === 'GET /health/ready') continue;
       for (const status of statuses.filter((code) => Number(code) >= 400)) {
@@ -110,6 +111,9 @@ describe('the OpenAPI document', () => {
     );
     expect(statusesOf('PUT /api/answer')).toEqual(expect.arrayContaining(['400', '401', '409']));
     expect(statusesOf('POST /api/presigned-url')).toContain('429');
+    expect(statusesOf('POST /api/client-errors')).toEqual(
+      expect.arrayContaining(['204', '400', '413', '429']),
+    );
     // Where a full disk can refuse a write.
     for (const route of [
       'POST /storage/upload',

@@ -40,6 +40,7 @@ const calls: [method: 'POST' | 'PUT', url: string, body: Record<string, unknown>
   ['PUT', '/api/add-another', { button_id: 'button', num_components: 1 }],
   ['POST', '/api/presigned-url', { answer_key: 'decision_essay_file' }],
   ['POST', '/api/pdf/document-answer/decision_essay_file', { file_key: 'k', file_name: 'a.pdf' }],
+  ['POST', '/api/client-errors', { path: '/about', name: 'Error', message: 'Boom.' }],
   ['POST', '/public/login', { username: 'schemas@example.com', password: GOOD_PASSWORD }],
   ['POST', '/public/signup', { username: 'extra@example.com', password: GOOD_PASSWORD }],
   ['POST', '/public/confirm', { username: 'schemas@example.com', code: '123456' }],

@@ -38,13 +38,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { printableText } from '@admit/form-model';
 import mammoth from 'mammoth';
 import { PDFDocument, PDFName, PageSizes } from '@cantoo/pdf-lib';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 
 import { type SniffedType } from '../db/schema.ts';
 import { withoutExternalReferences } from './docxRelationships.ts';
-import { breakableText, printableText } from './pdf/text.ts';
+import { breakableText } from './pdf/text.ts';
 import { TYPST_WORKSPACE, typstCompiler } from './pdf/typst/compiler.ts';
 import { FONT_FAMILIES } from './pdf/typst/fonts.ts';
 
@@ -596,8 +597,8 @@ let sourceBuild: Promise<string> | undefined;
 
 /**
  * convertProcess.ts bundled by esbuild (a devDependency) into node_modules/.cache, named by its
- * content, when the server runs from its TypeScript source (tests, benches): a TypeScript
- * loader in the conversion process would need WebAssembly, whose memory reservations do not
+ * content, when the server runs from its TypeScript source (tests, benches), with the
+ * workspace's packages bundled in as the server's own build does: a TypeScript loader in the conversion process would need WebAssembly, whose memory reservations do not
  * fit under the address-space limit. Its npm imports stay imports, resolved from there.
  */
 async function buildFromSource(here: string): Promise<string> {
@@ -608,7 +609,17 @@ async function buildFromSource(here: string): Promise<string> {
     platform: 'node',
     target: 'node20',
     format: 'esm',
-    packages: 'external',
+    // npm packages stay imports; the workspace's own (TypeScript sources) are bundled in.
+    plugins: [
+      {
+        name: 'external-dependencies',
+        setup(bundling) {
+          bundling.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@admit/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
     write: false,
     logLevel: 'silent',
   });

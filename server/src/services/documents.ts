@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import {
   type DocumentAnswer,
   fileExtension,
+  messages,
   validateFile,
   visitQuestions,
 } from '@admit/form-model';
@@ -69,8 +70,9 @@ export const documentMessages = {
   noUpload: 'No uploaded file was found for this question. Please upload your file again.',
   notReceived: 'Your file did not arrive. Please upload it again.',
   badName: 'The name of your file contains characters that cannot be used. Please rename it.',
-  unknownType:
-    'This file is not a PNG, JPEG, PDF or Word (.docx) file, whatever its name says. Please choose another file.',
+  // SPEC §8's sentence for a file of another type, then why this file is one though its name
+  // says otherwise: the same file will always be refused, so no "try again".
+  unknownType: `${messages.fileType}. This file is not one of these, whatever its name says. Please choose another file.`,
   mismatch: (extension: string, type: SniffedType) =>
     `This file is a ${TYPE_LABELS[type]}, but its name ends in .${extension}. Please choose a file whose name matches what it is.`,
   zipTooLarge:

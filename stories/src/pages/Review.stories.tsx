@@ -4,8 +4,9 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { mockApiOf, pageMeta } from './pageStory.tsx';
 
 /**
- * Issue 15 #16, /review: the whole application as its PDF prints it, a link back to each step,
- * and a draft PDF, opened from "Review your application" on the last step.
+ * Issue 15 #16, /review: check your answers (every answered question as its PDF prints it,
+ * each with a Change link to its field), a link back to each step, and a draft PDF, opened
+ * from "Review your application" on the last step.
  */
 const meta = {
   ...pageMeta,
@@ -25,6 +26,7 @@ type Story = StoryObj<typeof meta>;
 /** Pages load their college's later steps on demand: give a slow machine time. */
 const LOADED = { timeout: 20_000 };
 const REVIEW = 'Review your application';
+const ANSWERS = 'Your answers';
 
 /** Opened from the last step: the saved answers as printed, the SSN masked; a draft PDF made. */
 export const ReviewAndDraftPdf: Story = {
@@ -32,7 +34,7 @@ export const ReviewAndDraftPdf: Story = {
     await canvas.findByRole('heading', { level: 1, name: 'Submit' }, LOADED);
     await userEvent.click(await canvas.findByRole('link', { name: REVIEW }, LOADED));
     await canvas.findByRole('heading', { level: 1, name: REVIEW }, LOADED);
-    const review = within(canvas.getByRole('article'));
+    const review = within(canvas.getByRole('region', { name: ANSWERS }));
     await expect(review.getByRole('heading', { level: 2, name: 'Personal Info' })).toBeVisible();
     await expect(review.getByText('XXX-XX-6789')).toBeVisible();
     await expect(review.queryByText('123-45-6789')).toBeNull();
@@ -103,5 +105,27 @@ export const UnprintableCharacter: Story = {
     ).toHaveAttribute('href', '/about');
     await expect(warning).toHaveTextContent('You can also submit your application as it is');
     await expect(canvas.getByRole('link', { name: 'Back to Submit' })).toBeVisible();
+  },
+};
+
+/**
+ * Check your answers: each answered question with a Change link named after it; following one
+ * goes to its step with the field focused.
+ */
+export const ChangeAnAnswer: Story = {
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Submit' }, LOADED);
+    await userEvent.click(await canvas.findByRole('link', { name: REVIEW }, LOADED));
+    await canvas.findByRole('heading', { level: 1, name: REVIEW }, LOADED);
+    const review = within(await canvas.findByRole('region', { name: ANSWERS }, LOADED));
+    await expect(review.getAllByRole('term')[0]).toHaveTextContent('First Name');
+    await expect(review.getByText('Bozeman High School')).toBeVisible();
+    const change = review.getByRole('link', { name: 'Change Last Name' });
+    await expect(change).toHaveAttribute('href', '/about#last_name');
+    await userEvent.click(change);
+    await canvas.findByRole('heading', { level: 1, name: 'Personal Info' }, LOADED);
+    await waitFor(async () => {
+      await expect(canvas.getByDisplayValue('Lovelace')).toHaveFocus();
+    }, LOADED);
   },
 };

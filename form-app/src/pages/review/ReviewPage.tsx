@@ -1,10 +1,11 @@
 /**
- * Issue 15 #16, /review: the whole application as its PDF prints it (form-model's print
- * model, the SSN masked as in the applicant's PDF), read from the form itself so that it never
- * shows stale answers, with a link back to each step and "Download a draft PDF".
+ * Issue 15 #16, /review: "check your answers", every answered question of form-model's print
+ * model (the one the PDF prints, the SSN masked as in the applicant's PDF) with a Change link
+ * to its field, read from the form itself so that it never shows stale answers, beside
+ * "Download a draft PDF" and the warning about characters the PDF cannot print.
  */
 import { type PageConfig, printModel, unprintableAnswers } from '@admit/form-model';
-import { Box, Button, Link, PrintDocument, Stack, Typography } from '@admit/design-system';
+import { Box, Button, Link, Stack, Typography } from '@admit/design-system';
 import { useQuery } from '@tanstack/react-query';
 import { use, useEffect } from 'react';
 import { useFormState } from 'react-final-form';
@@ -14,6 +15,8 @@ import { queryKeys } from '../../api/queryClient.ts';
 import { useFocusOnArrival } from '../../layout/useFocusOnArrival.ts';
 import { useApplication, useRenderer } from '../../renderer/index.ts';
 import { loadPages, tenant } from '../../tenant.ts';
+import { answeredSteps } from './checkAnswers.ts';
+import { CheckAnswers } from './CheckAnswers.tsx';
 import { DraftPdf } from './DraftPdf.tsx';
 import { UnprintableWarning } from './UnprintableWarning.tsx';
 
@@ -86,9 +89,9 @@ export function ReviewPage() {
       </Typography>
       <Stack spacing={2} sx={{ mb: 3 }}>
         <Typography>
-          This is your application as its PDF prints it{name === '' ? '' : ` for ${name}`}. To
-          change an answer, go to its step with the link beside the step's heading. When everything
-          is right, go back to{' '}
+          These are the answers of your application{name === '' ? '' : ` for ${name}`}, as its PDF
+          prints them. To change an answer, use the Change link beside it. When everything is right,
+          go back to{' '}
           {submitStep === undefined
             ? 'the last step'
             : link(`/${submitStep.route}`, submitStep.title)}{' '}
@@ -109,11 +112,15 @@ export function ReviewPage() {
           </Typography>
         )}
       </Stack>
-      <PrintDocument
-        model={model}
-        stepAction={({ title }) => {
+      <CheckAnswers
+        steps={answeredSteps(model)}
+        routeOf={(title) => routeOfStep(pages, title)}
+        stepLink={(title, text) => {
           const to = routeOfStep(pages, title);
-          return to === undefined ? null : link(to, `Go to ${title}`);
+          return to === undefined ? null : link(to, text);
+        }}
+        change={(to, key) => {
+          void goTo(to, { focusField: key });
         }}
       />
       {submitStep === undefined ? null : (

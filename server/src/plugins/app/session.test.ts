@@ -6,7 +6,7 @@ import { PUBLIC_ROUTES } from './session.ts';
 
 let ctx: TestContext;
 /** The route groups app.ts registers in the applicant scope, by their OpenAPI tag. */
-const SCOPE_TAGS = ['accounts', 'application', 'documents', 'pdf'];
+const SCOPE_TAGS = ['accounts', 'application', 'documents', 'pdf', 'errors'];
 /** Every documented route: `METHOD /path` (`:param` for `{param}`) with its tags. */
 let documented: { route: string; tags: string[] }[];
 /** The documented routes of the applicant scope. */

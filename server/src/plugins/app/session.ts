@@ -33,8 +33,9 @@ export interface CookieSettings {
 
 /**
  * The routes of the session scope that a visitor without a session may call: signing up,
- * confirming, logging in, password resets, and logout (which answers 401 itself when there
- * was no session to end, after clearing the cookies).
+ * confirming, logging in, password resets, logout (which answers 401 itself when there
+ * was no session to end, after clearing the cookies), and the error screen's report (shown to
+ * visitors and after a session ended too).
  */
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /public/signup',
@@ -44,6 +45,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /public/forgot-password',
   'POST /public/reset-password',
   'GET /api/logout',
+  'POST /api/client-errors',
 ]);
 
 export function markerCookieName(settings: CookieSettings): string {

@@ -846,6 +846,39 @@ describe('POST /api/submit', () => {
     expect((await storedRow(username)).submitted_at).toBeNull();
   });
 
+  it('refuses (400) a state that is not one of the state options: hs_state, college_state, parent_state = "??"', async () => {
+    const { username, cookie } = await applicant();
+    await saveAnswers(cookie, {
+      ...COMPLETE_APPLICATION,
+      hs_country: 'USA',
+      hs_state: '??',
+      college_name: 'Montana State University',
+      college_country: 'USA',
+      college_state: '??',
+      parent_relationship: 'M',
+      parent_first_name: 'Grace',
+      parent_country: 'USA',
+      parent_state: '??',
+    });
+    const response = await call('POST', '/api/submit', { cookie });
+    expect(response.statusCode, response.body).toBe(400);
+    const body = json<{ errors: Record<string, string[]> }>(response);
+    expect(body.errors).toEqual({
+      hs_state: [messages.option],
+      college_state: [messages.option],
+      parent_state: [messages.option],
+    });
+    const row = await storedRow(username);
+    expect(row.submitted_at).toBeNull();
+    // Nothing is dropped unsaid: the applicant finds each answer, and its error, at its field.
+    expect(row.answers).toMatchObject({ hs_state: '??', college_state: '??', parent_state: '??' });
+    expect(row.validations).toEqual(body.errors);
+
+    // Chosen from the options, the same application is submitted.
+    await saveAnswers(cookie, { hs_state: 'MT', college_state: 'MT', parent_state: 'MT' });
+    expect((await call('POST', '/api/submit', { cookie })).statusCode).toBe(200);
+  });
+
   it('10 parallel submits make exactly one submission, and every call answers 200', async () => {
     const { username, cookie } = await applicant();
     await saveAnswers(cookie, COMPLETE_APPLICATION);

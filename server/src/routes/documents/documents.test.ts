@@ -633,6 +633,11 @@ describe('POST /api/pdf/document-answer/{key}: the server checks the file itself
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(documentMessages.unknownType);
     expect(json(response).errors).toEqual({ [KEY]: [documentMessages.unknownType] });
+    // What is wrong (SPEC §8's words) and what to do; never "try again" for the same file.
+    expect(json<{ message: string }>(response).message).toMatch(
+      /^You can only enter the following file types: \.png, \.jpeg, \.jpg, \.pdf, \.docx\. .*Please choose another file\.$/,
+    );
+    expect(json<{ message: string }>(response).message).not.toMatch(/try again/i);
     expect(await conversionStatus(person.cookie)).toEqual({ status: 'not_answered', message: '' });
     expect(await ctx.app.jobs.runUntilIdle()).toBe(0);
   });

@@ -46,7 +46,9 @@ export const FONT_FILES: readonly string[] = [
   // Lao and Khmer their vowel signs and Khmer its coeng, and Noto Sans Thai Bold its upper
   // vowels ("ใจดี" read back as "ใจดีดี"). Baloo Da 2, Noto Serif Lao, Battambang and Noto Sans
   // Thai Looped were each checked against names and sentences of their script, regular and bold.
-  // A Thai tone mark above an upper vowel (ปิ่) is still read twice, with every Thai face tried.
+  // Still read twice, with every Thai face tried: a tone mark that the face lifts or lowers
+  // above an upper vowel (in Noto Sans Thai Looped after ั, ิ and ึ: กิ่ง, ตั้ง, ขึ้น; README,
+  // "Scripts and fonts (Typst)").
   '@expo-google-fonts/baloo-da-2/BalooDa2_400Regular.ttf',
   '@expo-google-fonts/baloo-da-2/BalooDa2_700Bold.ttf',
   '@expo-google-fonts/noto-sans-bengali/400Regular/NotoSansBengali_400Regular.ttf',

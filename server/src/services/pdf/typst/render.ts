@@ -4,7 +4,7 @@
  * does the rest (shaping every script, line breaking, pagination, font subsets, the tagged
  * structure, title and language). One compiler per process, made with the fonts on first use.
  */
-import { type PrintModel, PRINTED_BLANK } from '@admit/form-model';
+import { printableLine, printableText, type PrintModel, PRINTED_BLANK } from '@admit/form-model';
 import { type NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -17,7 +17,7 @@ import {
   formatDate,
   UNREADABLE_DOCUMENT_NOTE,
 } from '../meta.ts';
-import { breakableText, printableLine, printableText } from '../text.ts';
+import { breakableText } from '../text.ts';
 import { TYPST_WORKSPACE, typstCompiler } from './compiler.ts';
 import { FONT_FAMILIES } from './fonts.ts';
 import { APPLICATION_TEMPLATE } from './template.ts';
