@@ -44,7 +44,8 @@ export {
   type AccountCardProps,
 } from './AccountCard';
 export { ACCOUNT_POPOVER_TITLE, AccountPopover, type AccountPopoverProps } from './AccountPopover';
-export { ADD_ANOTHER_MAX, AddAnotherButton, type AddAnotherButtonProps } from './AddAnotherButton';
+export { type InputProps, type TextEntryProps } from './parts/inputProps';
+export { AddAnotherButton, type AddAnotherButtonProps } from './AddAnotherButton';
 export {
   APP_FOOTER_HELP_LABEL,
   APP_FOOTER_PRIVACY_LABEL,
@@ -64,7 +65,7 @@ export {
   type DateInputPlaceholderProps,
   type DateInputProps,
 } from './DateInput';
-export { EMAIL_INPUT_MAX_LENGTH, EmailInput, type EmailInputProps } from './EmailInput';
+export { EmailInput, type EmailInputProps } from './EmailInput';
 export {
   ERROR_SCREEN_MESSAGE,
   ERROR_SCREEN_TITLE,
@@ -84,6 +85,7 @@ export {
   type FileUploadStatus,
   type UploadInProgressDialogProps,
 } from './FileInput';
+export { Fieldset, type FieldsetProps } from './Fieldset';
 export { FormSection, type FormSectionProps } from './FormSection';
 export { LOADING_SPINNER_LABEL, LoadingSpinner, type LoadingSpinnerProps } from './LoadingSpinner';
 export {
@@ -174,10 +176,9 @@ export {
   Textarea,
   TEXTAREA_ANNOUNCE_DELAY_MS,
   TEXTAREA_ANNOUNCE_FROM,
-  TEXTAREA_MAX_LENGTH,
   type TextareaProps,
 } from './Textarea';
-export { TEXT_INPUT_MAX_LENGTH, TextInput, type TextInputProps } from './TextInput';
+export { TextInput, type TextInputProps } from './TextInput';
 export {
   Toast,
   TOAST_DURATION,
@@ -192,6 +193,7 @@ export {
   type ToastStackProps,
 } from './Toast';
 export {
+  ToastPlace,
   ToastProvider,
   useToast,
   type ToastApi,

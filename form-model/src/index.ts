@@ -13,6 +13,7 @@ export type {
   ConditionGroup,
   DateQuestion,
   EmailQuestion,
+  FieldsetBlock,
   FileQuestion,
   FormContext,
   GroupKeys,
@@ -79,6 +80,7 @@ export {
   type KindSpec,
   type KindTable,
   type QuestionOf,
+  type TypedKind,
 } from './config/kinds.ts';
 export { clearedKeys, clearHiddenAnswers, hasDescKey, storedKeys } from './config/clear.ts';
 export { checkPages, formatPageProblem, pageProblems, type PageProblem } from './config/check.ts';

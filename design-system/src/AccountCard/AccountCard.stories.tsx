@@ -9,11 +9,27 @@ import { TextInput, type TextInputProps } from '../TextInput';
 
 import { AccountCard } from './AccountCard';
 
+/** The account pages' limits: the longest e-mail address, a long passphrase. */
+const MAX_LENGTH = { email: 254, password: 1024 } as const;
+
 /** A text input holding its own value, as the form would. */
-function Field(props: Omit<TextInputProps, 'value' | 'onChange'> & { initial?: string }) {
-  const { initial = '', ...rest } = props;
+function Field({
+  initial = '',
+  maxLength,
+  ...rest
+}: Omit<TextInputProps, 'value' | 'onChange' | 'maxLength'> & {
+  initial?: string;
+  maxLength?: number;
+}) {
   const [value, setValue] = useState(initial);
-  return <TextInput {...rest} value={value} onChange={setValue} />;
+  return (
+    <TextInput
+      {...rest}
+      maxLength={maxLength ?? (rest.type === 'password' ? MAX_LENGTH.password : MAX_LENGTH.email)}
+      value={value}
+      onChange={setValue}
+    />
+  );
 }
 
 /** A new password with its rules under it, spanning both columns' width of one column. */
@@ -26,6 +42,7 @@ function NewPassword({ id, label }: { id: string; label: string }) {
         id={id}
         label={label}
         type="password"
+        maxLength={MAX_LENGTH.password}
         autoComplete="new-password"
         value={password}
         onChange={setPassword}

@@ -34,6 +34,8 @@ const meta = {
     id: 'add_college',
     label: 'Add Another College',
     count: 1,
+    // SPEC §9: at most 10 groups; the app gives each group its own limit.
+    max: 10,
     onClick: fn(),
   },
 } satisfies Meta<typeof AddAnotherButton>;

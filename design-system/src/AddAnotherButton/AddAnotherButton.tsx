@@ -2,16 +2,13 @@ import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Typography } from '@mui/material';
 import { useId } from 'react';
 
-/** SPEC §4, §9: an add-another group shows at most 10 copies. */
-export const ADD_ANOTHER_MAX = 10;
-
 export interface AddAnotherButtonProps {
   /** What the button adds, e.g. "Add Another College". */
   label: string;
   /** How many groups are shown now. */
   count: number;
-  /** The most groups there may be; 10 by default (SPEC §9). */
-  max?: number;
+  /** The most groups there may be: the question's own limit (the app's, never the widget's). */
+  max: number;
   /** Called when pressed (never at the maximum). */
   onClick: () => void;
   /** Greys out the button (e.g. while the new count is being saved). */
@@ -32,7 +29,7 @@ export interface AddAnotherButtonProps {
 export function AddAnotherButton({
   label,
   count,
-  max = ADD_ANOTHER_MAX,
+  max,
   onClick,
   disabled = false,
   id,

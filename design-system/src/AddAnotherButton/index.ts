@@ -1,1 +1,1 @@
-export { ADD_ANOTHER_MAX, AddAnotherButton, type AddAnotherButtonProps } from './AddAnotherButton';
+export { AddAnotherButton, type AddAnotherButtonProps } from './AddAnotherButton';

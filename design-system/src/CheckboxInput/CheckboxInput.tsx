@@ -1,31 +1,12 @@
 import ErrorIcon from '@mui/icons-material/Error';
 import { Box, Checkbox, FormControl, FormControlLabel, FormHelperText } from '@mui/material';
 
-import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { errorMessages } from '../parts/fieldErrors';
 import { visuallyHidden } from '../parts/visuallyHidden';
+import { type InputProps } from '../parts/inputProps';
 
-export interface CheckboxInputProps {
-  /** The checkbox's id; a page links `#id` to it (validation summary), so use the answer key. */
-  id: string;
-  /** The checkbox's name; defaults to `id`. */
-  name?: string;
-  /** What ticking it means, shown beside the box. */
-  label: string;
-  /** Help text shown under the label. */
-  hint?: string;
-  /** Whether it is ticked (controlled). */
-  value: boolean;
-  /** Called with the new state when ticked or unticked. */
-  onChange: (checked: boolean) => void;
-  /** Called when the checkbox loses focus. */
-  onBlur?: () => void;
-  /** Error message(s); any message marks the checkbox invalid and shows the error icon. */
-  error?: FieldError;
-  /** Greys out the checkbox and stops changes. */
-  disabled?: boolean;
-  /** Shows the required marker and sets `aria-required` (e.g. a certification to agree to). */
-  required?: boolean;
-}
+/** Whether it is ticked is the value; the label sits beside the box. */
+export type CheckboxInputProps = InputProps<boolean>;
 
 /**
  * A single yes/no checkbox with its label beside it, e.g. "I certify that…" (SPEC §5: the

@@ -6,7 +6,6 @@ import { type FieldRef } from '@mui/x-date-pickers/models';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 
-import { type FieldError } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
 import { DateInputAdornment, DateInputInvalidContext } from './parts/DateInputAdornment';
 import {
@@ -15,6 +14,7 @@ import {
   DATE_INPUT_NOT_A_DATE,
   realDateParts,
 } from './parts/dateText';
+import { type InputProps } from '../parts/inputProps';
 
 /** The picker's value for a stored answer: null when empty, an invalid date when not real. */
 function toPickerValue(value: string): Dayjs | null {
@@ -58,30 +58,13 @@ const pickerFieldLook = {
   },
 } as const;
 
-export interface DateInputProps {
-  /** The input's id; a page links `#id` to it (validation summary), so use the answer key. */
-  id: string;
-  /** The name of the hidden input carrying the value; defaults to `id`. */
-  name?: string;
-  /** The question, shown above the input. */
-  label: string;
-  /** Help text shown under the label, e.g. "For example, 03/27/2007". */
-  hint?: string;
-  /** The date as `YYYY-MM-DD`, "" when empty; anything else shows as not a real date. */
-  value: string;
-  /**
-   * Called with `YYYY-MM-DD` when a real date is typed or picked, "" when cleared, and
-   * `DATE_INPUT_NOT_A_DATE` when the typed date does not exist (so the form sees it is wrong).
-   */
-  onChange: (value: string) => void;
-  /** Called when focus leaves the input. */
-  onBlur?: () => void;
-  /** Error message(s); any message marks the field invalid and shows the error icon. */
-  error?: FieldError;
-  /** Greys out the input and its calendar button. */
-  disabled?: boolean;
-  /** Shows the required marker and sets `aria-required` on the month, day and year. */
-  required?: boolean;
+/**
+ * The value is the date as `YYYY-MM-DD`, "" when empty (anything else shows as not a real
+ * date); `onChange` gets `YYYY-MM-DD` when a real date is typed or picked, "" when cleared,
+ * and `DATE_INPUT_NOT_A_DATE` when the typed date does not exist (so the form sees it is
+ * wrong).
+ */
+export interface DateInputProps extends InputProps<string> {
   /** The calendar view the picker opens on: `year` suits a birth date. */
   openTo?: 'day' | 'year';
   /**

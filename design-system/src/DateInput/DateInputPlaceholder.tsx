@@ -3,34 +3,18 @@ import EventIcon from '@mui/icons-material/Event';
 import { InputAdornment, OutlinedInput } from '@mui/material';
 import { useState } from 'react';
 
-import { type FieldError } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
 import { answerOfTyped, DATE_INPUT_FORMAT, dateErrors, typedDate } from './parts/dateText';
+import { type InputProps } from '../parts/inputProps';
 
 /** DateInput's props that its placeholder takes (not imported: that would load the picker). */
-export interface DateInputPlaceholderProps {
-  /** The input's id; a page links `#id` to it (validation summary), so use the answer key. */
-  id: string;
-  /** The input's name; defaults to `id`. */
-  name?: string;
-  /** The question, shown above the input. */
-  label: string;
-  /** Help text shown under the label. */
-  hint?: string;
-  /** The date as `YYYY-MM-DD`, "" when empty; anything else shows as not a real date. */
-  value: string;
-  /** Called when focus leaves with `YYYY-MM-DD`, "" or `DATE_INPUT_NOT_A_DATE`, as DateInput. */
-  onChange: (value: string) => void;
-  /** Greys out the input. */
-  disabled?: boolean;
-  /** Shows the required marker and sets `aria-required`. */
-  required?: boolean;
-  /** Error message(s), as DateInput shows them. */
-  error?: FieldError;
+/**
+ * As DateInput's: `onChange` gets `YYYY-MM-DD`, "" or `DATE_INPUT_NOT_A_DATE` when focus
+ * leaves, before `onBlur`.
+ */
+export interface DateInputPlaceholderProps extends InputProps<string> {
   /** Called when focus comes into the input (an app may fetch the picker then). */
   onFocus?: () => void;
-  /** Called when focus leaves the input, after `onChange` has had the typed date. */
-  onBlur?: () => void;
 }
 
 /**

@@ -28,6 +28,7 @@ const meta = {
   args: {
     id: 'email_address',
     label: 'Email Address',
+    maxLength: 100,
     value: '',
     onChange: fn(),
     onBlur: fn(),

@@ -25,7 +25,7 @@ describe('EmailInput', () => {
     expect(Default.args.onBlur).toHaveBeenCalled();
   });
 
-  it('holds at most 100 characters by default', async () => {
+  it('holds at most the characters it is given', async () => {
     await Default.run();
     await expect.element(email()).toHaveAttribute('maxlength', '100');
     await userEvent.fill(email(), `${'a'.repeat(95)}@example.com`);

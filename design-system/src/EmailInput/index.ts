@@ -1,1 +1,1 @@
-export { EMAIL_INPUT_MAX_LENGTH, EmailInput, type EmailInputProps } from './EmailInput';
+export { EmailInput, type EmailInputProps } from './EmailInput';

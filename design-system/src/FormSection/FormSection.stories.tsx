@@ -9,7 +9,16 @@ import { FormSection } from './FormSection';
 /** A text input that holds its own value, as the form would. */
 function Field({ id, label, required }: { id: string; label: string; required?: boolean }) {
   const [value, setValue] = useState('');
-  return <TextInput id={id} label={label} required={required} value={value} onChange={setValue} />;
+  return (
+    <TextInput
+      id={id}
+      label={label}
+      required={required}
+      maxLength={45}
+      value={value}
+      onChange={setValue}
+    />
+  );
 }
 
 /** The first section of the About page (SPEC §3 name keys). */

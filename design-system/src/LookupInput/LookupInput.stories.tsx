@@ -65,6 +65,7 @@ const meta = {
     id: 'college_name',
     label: 'College Name',
     hint: 'Start typing, then pick your college or use what you typed.',
+    maxLength: 100,
     value: '',
     fetchSuggestions: fn(findColleges),
     onChange: fn(),

@@ -2,9 +2,10 @@ import ErrorIcon from '@mui/icons-material/Error';
 import { Autocomplete, Box, CircularProgress, InputAdornment, OutlinedInput } from '@mui/material';
 import { type FocusEvent, useState } from 'react';
 
-import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { errorMessages } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
 import { useSuggestions } from './parts/useSuggestions';
+import { type TextEntryProps } from '../parts/inputProps';
 
 /** SPEC §7: a lookup waits for 200 ms of quiet typing… */
 export const LOOKUP_DEBOUNCE_MS = 200;
@@ -37,33 +38,15 @@ export interface LookupChange {
   typed?: string;
 }
 
-export interface LookupInputProps {
-  /** The input's id; a page links `#id` to it (validation summary), so use the answer key. */
-  id: string;
-  /** The input's name; defaults to `id`. */
-  name?: string;
-  /** The question, shown above the input. */
-  label: string;
-  /** Help text shown under the label. */
-  hint?: string;
-  /** The stored answer text (controlled). */
-  value: string;
+/**
+ * The value is the stored answer text; `onChange` is called when a suggestion is picked or free
+ * text is used (chosen, Enter, or leaving the field).
+ */
+export interface LookupInputProps extends TextEntryProps<(change: LookupChange) => void> {
   /** Fetches suggestions for the typed text; abort `signal` when a newer text supersedes it. */
   fetchSuggestions: (text: string, signal: AbortSignal) => Promise<LookupSuggestion[]>;
-  /** Called when a suggestion is picked or free text is used (chosen, Enter, or leaving the field). */
-  onChange: (change: LookupChange) => void;
   /** Called when the answer is emptied (clear button or deleting the text). */
   onClear: () => void;
-  /** Called when the input loses focus. */
-  onBlur?: () => void;
-  /** Error message(s); any message marks the field invalid and shows the error icon. */
-  error?: FieldError;
-  /** Greys out the input and stops editing. */
-  disabled?: boolean;
-  /** Shows the required marker and sets `aria-required`. */
-  required?: boolean;
-  /** Maximum number of characters a person may type; no limit by default. */
-  maxLength?: number;
   /**
    * Opens the list when focus comes in, and looks up the text there: for an app that puts
    * this input in place of a plain one someone was typing into (the list would otherwise
@@ -93,6 +76,7 @@ function optionLabel(option: LookupOption | string): string {
  * <LookupInput
  *   id="college_name"
  *   label="College Name"
+ *   maxLength={100}
  *   value={name}
  *   fetchSuggestions={(text, signal) => lookup('college_ceeb', text, signal)}
  *   onChange={({ label, suggestion }) => { setName(label); if (suggestion) fillCollege(suggestion); }}

@@ -22,6 +22,13 @@ describe('MonthYearInput', () => {
     await expect.element(year()).toHaveAttribute('id', 'grad_year');
   });
 
+  it('names each select with aria-labelledby, and has no label `for` pointing at a div (vnu: a label may name only a form control)', async () => {
+    await Default.run();
+    await expect.element(month()).toHaveAttribute('aria-labelledby', 'grad_month-label');
+    await expect.element(year()).toHaveAttribute('aria-labelledby', 'grad_year-label');
+    expect(document.querySelectorAll('label[for]')).toHaveLength(0);
+  });
+
   it('offers "--" then January to December as "1" to "12" (SPEC §3, §5)', async () => {
     await Default.run();
     await userEvent.click(month());

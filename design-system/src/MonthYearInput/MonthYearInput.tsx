@@ -133,11 +133,8 @@ export function MonthYearInput({
               sx={{ width, maxWidth: '100%' }}
             >
               {/* Regular weight: the legend above is the question, these name its parts. */}
-              <FormLabel
-                id={`${partId}-label`}
-                htmlFor={partId}
-                sx={{ mb: 0.5, fontWeight: 'normal' }}
-              >
+              {/* No `for`: the combobox is a div, named by this label's id (aria-labelledby). */}
+              <FormLabel id={`${partId}-label`} sx={{ mb: 0.5, fontWeight: 'normal' }}>
                 {partLabel}
               </FormLabel>
               <SelectControl

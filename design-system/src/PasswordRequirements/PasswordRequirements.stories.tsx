@@ -51,6 +51,7 @@ export const WithPasswordInput: Story = {
           id="password"
           label="Password"
           type="password"
+          maxLength={1024}
           autoComplete="new-password"
           value={password}
           onChange={setPassword}

@@ -1,9 +1,10 @@
 import ErrorIcon from '@mui/icons-material/Error';
 import { InputAdornment, OutlinedInput } from '@mui/material';
 
-import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { errorMessages } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
 import { type MaskFormat, useMaskedInput } from '../parts/useMaskedInput';
+import { type InputProps } from '../parts/inputProps';
 
 /** What the applicant types, as opposed to what the mask adds, per variant. */
 const TYPED = {
@@ -13,27 +14,7 @@ const TYPED = {
   international: /./,
 } as const;
 
-export interface PhoneInputProps {
-  /** The input's id; a page links `#id` to it (validation summary), so use the answer key. */
-  id: string;
-  /** The input's name; defaults to `id`. */
-  name?: string;
-  /** The question, shown above the input. */
-  label: string;
-  /** Help text shown under the label, e.g. an example number. */
-  hint?: string;
-  /** The masked number (controlled). */
-  value: string;
-  /** Called with the masked number on every keystroke or paste. */
-  onChange: (value: string) => void;
-  /** Called when the input loses focus. */
-  onBlur?: () => void;
-  /** Error message(s); any message marks the field invalid and shows the error icon. */
-  error?: FieldError;
-  /** Greys out the input and stops editing. */
-  disabled?: boolean;
-  /** Shows the required marker and sets `aria-required`. */
-  required?: boolean;
+export interface PhoneInputProps extends InputProps<string> {
   /**
    * The mask, run on every keystroke and paste: e.g. form-model's `formatUsPhone` or
    * `formatInternationalPhone` (the widget knows no phone rules of its own).

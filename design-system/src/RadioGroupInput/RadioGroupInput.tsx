@@ -1,7 +1,8 @@
 import { FormControlLabel, FormGroup, Radio } from '@mui/material';
 
-import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { errorMessages } from '../parts/fieldErrors';
 import { FieldsetFrame } from '../parts/FieldsetFrame';
+import { type InputProps } from '../parts/inputProps';
 
 /** One answer of a radio group: the stored value and the words shown for it. */
 export interface RadioOption {
@@ -11,29 +12,16 @@ export interface RadioOption {
   label: string;
 }
 
-export interface RadioGroupInputProps {
-  /** The first radio's id; a page links `#id` to it (validation summary), so use the answer key. */
-  id: string;
-  /** The radios' shared name; defaults to `id`. */
-  name?: string;
-  /** The question, shown as the group's legend. */
-  label: string;
-  /** Help text shown under the legend. */
-  hint?: string;
+/**
+ * `id` is the first radio's, `name` the radios' shared one; `onChange` gets the chosen value
+ * and its label (for `{key}_desc`, SPEC §3).
+ */
+export interface RadioGroupInputProps extends InputProps<
+  string,
+  (value: string, label: string) => void
+> {
   /** The answers, in order. */
   options: readonly RadioOption[];
-  /** The chosen answer's value; "" for none (controlled). */
-  value: string;
-  /** Called with the chosen value and its label (for `{key}_desc`, SPEC §3). */
-  onChange: (value: string, label: string) => void;
-  /** Called when focus leaves a radio. */
-  onBlur?: () => void;
-  /** Error message(s); any message marks the group invalid and shows the error icon. */
-  error?: FieldError;
-  /** Greys out every radio and stops choosing. */
-  disabled?: boolean;
-  /** Shows the required marker and sets `aria-required` on the radio group. */
-  required?: boolean;
   /** Lays the radios side by side (short answers such as Yes / No) instead of stacked. */
   row?: boolean;
 }

@@ -12,7 +12,15 @@ function PreviousName() {
   useEffect(() => {
     document.getElementById('prev_name')?.focus();
   }, []);
-  return <TextInput id="prev_name" label="Previous Last Name" value={value} onChange={setValue} />;
+  return (
+    <TextInput
+      id="prev_name"
+      label="Previous Last Name"
+      maxLength={45}
+      value={value}
+      onChange={setValue}
+    />
+  );
 }
 
 /** SPEC §4 trigger: before-content and the button, then the after-content once pressed. */

@@ -28,6 +28,12 @@ describe('SelectInput', () => {
     await expect.element(combobox()).toBeValid();
   });
 
+  it('names its combobox with aria-labelledby, and has no label `for` pointing at a div (vnu: a label may name only a form control)', async () => {
+    await Default.run();
+    await expect.element(combobox()).toHaveAttribute('aria-labelledby', 'mailing_state-label');
+    expect(document.querySelectorAll('label[for]')).toHaveLength(0);
+  });
+
   it('shows the chosen option', async () => {
     await Chosen.run();
     await expect.element(combobox()).toHaveTextContent('Montana');

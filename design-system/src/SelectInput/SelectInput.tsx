@@ -1,4 +1,4 @@
-import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { errorMessages } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
 import { SelectControl, type SelectOption } from '../parts/SelectControl';
 
@@ -10,30 +10,15 @@ export {
   SELECT_TYPEAHEAD_RESET_MS,
   type SelectOption,
 } from '../parts/SelectControl';
+import { type InputProps } from '../parts/inputProps';
 
-export interface SelectInputProps {
-  /** The combobox's id; a page links `#id` to it (validation summary), so use the answer key. */
-  id: string;
-  /** The name of the hidden input carrying the value; defaults to `id`. */
-  name?: string;
-  /** The question, shown above the select. */
-  label: string;
-  /** Help text shown under the label. */
-  hint?: string;
+/** `onChange` gets the chosen value and its label (for `{key}_desc`; "" for "--"). */
+export interface SelectInputProps extends InputProps<
+  string,
+  (value: string, label: string) => void
+> {
   /** The choices; the empty "--" option is added first (SPEC §5), so leave it out. */
   options: readonly SelectOption[];
-  /** The chosen option's value; "" for none (controlled). */
-  value: string;
-  /** Called with the chosen value and its label (for `{key}_desc`; "" for "--"). */
-  onChange: (value: string, label: string) => void;
-  /** Called when the select loses focus. */
-  onBlur?: () => void;
-  /** Error message(s); any message marks the field invalid and shows the error icon. */
-  error?: FieldError;
-  /** Greys out the select and stops choosing. */
-  disabled?: boolean;
-  /** Shows the required marker and sets `aria-required`. */
-  required?: boolean;
 }
 
 /**
@@ -78,6 +63,8 @@ export function SelectInput({
       errors={errors}
       required={required}
       disabled={disabled}
+      // The combobox is a div: it is named by the label's id, not by a `for`.
+      labelable={false}
     >
       {(describedBy) => (
         <SelectControl

@@ -2,35 +2,16 @@ import ErrorIcon from '@mui/icons-material/Error';
 import { InputAdornment, OutlinedInput } from '@mui/material';
 import { useState } from 'react';
 
-import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { errorMessages } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
 import { type MaskFormat, useMaskedInput } from '../parts/useMaskedInput';
 import { RevealToggle } from './parts/RevealToggle';
+import { type InputProps } from '../parts/inputProps';
 
 /** Only digits are typed; the mask adds the dashes. */
 const TYPED = /\d/;
 
-export interface SsnInputProps {
-  /** The input's id; a page links `#id` to it (validation summary), so use the answer key. */
-  id: string;
-  /** The input's name; defaults to `id`. */
-  name?: string;
-  /** The question, shown above the input. */
-  label: string;
-  /** Help text shown under the label. */
-  hint?: string;
-  /** The masked number, e.g. "123-45-6789" (controlled). */
-  value: string;
-  /** Called with the masked number on every keystroke or paste. */
-  onChange: (value: string) => void;
-  /** Called when the input loses focus. */
-  onBlur?: () => void;
-  /** Error message(s); any message marks the field invalid and shows the error icon. */
-  error?: FieldError;
-  /** Greys out the input and stops editing. */
-  disabled?: boolean;
-  /** Shows the required marker and sets `aria-required`. */
-  required?: boolean;
+export interface SsnInputProps extends InputProps<string> {
   /** The 3-2-4 mask, run on every keystroke and paste: form-model's `formatSsn`. */
   format: MaskFormat;
   /** Hides the digits like a password until the applicant asks to see them. */

@@ -27,6 +27,8 @@ const meta = {
   args: {
     id: 'first_name',
     label: 'First Name',
+    // The app gives each question its kind's limit (SPEC §9: 45 for text).
+    maxLength: 45,
     value: '',
     onChange: fn(),
     onBlur: fn(),
@@ -87,7 +89,7 @@ export const Password: Story = {
   },
 };
 
-/** SPEC §9: 45 characters at most by default. */
+/** SPEC §9: 45 characters at most, the limit a text question is given. */
 export const AtMaxLength: Story = {
   args: { id: 'city', label: 'City', value: 'Llanfairpwllgwyngyllgogerychwyrndrobwllllanty' },
 };

@@ -35,7 +35,7 @@ describe('TextInput', () => {
     expect(Default.args.onBlur).toHaveBeenCalled();
   });
 
-  it('holds at most 45 characters by default (SPEC §9)', async () => {
+  it('holds at most the characters it is given (SPEC §9: 45 for a text question)', async () => {
     await AtMaxLength.run();
     const input = page.getByRole('textbox', { name: 'City' });
     await expect.element(input).toHaveAttribute('maxlength', '45');

@@ -2,38 +2,14 @@ import ErrorIcon from '@mui/icons-material/Error';
 import { InputAdornment, OutlinedInput } from '@mui/material';
 import { useState } from 'react';
 
-import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { errorMessages } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
 import { PasswordVisibilityToggle } from './parts/PasswordVisibilityToggle';
+import { type TextEntryProps } from '../parts/inputProps';
 
-/** SPEC §5, §9: text inputs hold at most 45 characters unless told otherwise. */
-export const TEXT_INPUT_MAX_LENGTH = 45;
-
-export interface TextInputProps {
-  /** The input's id; a page links `#id` to it (validation summary), so use the answer key. */
-  id: string;
-  /** The input's name; defaults to `id`. */
-  name?: string;
-  /** The question, shown above the input. */
-  label: string;
-  /** Help text shown under the label. */
-  hint?: string;
-  /** The current text (controlled). */
-  value: string;
-  /** Called with the new text on every keystroke or paste. */
-  onChange: (value: string) => void;
-  /** Called when the input loses focus. */
-  onBlur?: () => void;
-  /** Error message(s); any message marks the field invalid and shows the error icon. */
-  error?: FieldError;
-  /** Greys out the input and stops editing. */
-  disabled?: boolean;
-  /** Shows the required marker and sets `aria-required`. */
-  required?: boolean;
+export interface TextInputProps extends TextEntryProps {
   /** `password` adds a show/hide button; `email` brings up an e-mail keyboard. */
   type?: 'text' | 'email' | 'password';
-  /** Maximum number of characters; 45 by default (SPEC §9). */
-  maxLength?: number;
   /** The browser autofill hint, e.g. `given-name`, `email`, `new-password`. */
   autoComplete?: string;
 }
@@ -45,7 +21,7 @@ export interface TextInputProps {
  *
  * @example
  * ```tsx
- * <TextInput id="first_name" label="First Name" required value={value} onChange={setValue} />
+ * <TextInput id="first_name" label="First Name" maxLength={45} value={value} onChange={setValue} />
  * ```
  */
 export function TextInput({
@@ -60,7 +36,7 @@ export function TextInput({
   disabled = false,
   required = false,
   type = 'text',
-  maxLength = TEXT_INPUT_MAX_LENGTH,
+  maxLength,
   autoComplete,
 }: TextInputProps) {
   const [passwordShown, setPasswordShown] = useState(false);

@@ -1,1 +1,1 @@
-export { TextInput, TEXT_INPUT_MAX_LENGTH, type TextInputProps } from './TextInput';
+export { TextInput, type TextInputProps } from './TextInput';

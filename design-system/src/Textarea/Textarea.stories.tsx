@@ -36,6 +36,8 @@ const meta = {
   args: {
     id: 'decision_essay',
     label: 'Why have you decided to apply to Gallatin College?',
+    // SPEC §5, §9: a text area's limit unless the college raises it.
+    maxLength: 1500,
     value: '',
     onChange: fn(),
     onBlur: fn(),

@@ -2,12 +2,10 @@ import ErrorIcon from '@mui/icons-material/Error';
 import { Box, InputAdornment, OutlinedInput } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 
-import { errorMessages, type FieldError } from '../parts/fieldErrors';
+import { errorMessages } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
 import { visuallyHidden } from '../parts/visuallyHidden';
-
-/** SPEC §5, §9: a text area holds at most 1500 characters unless told otherwise (tenant: 7000). */
-export const TEXTAREA_MAX_LENGTH = 1500;
+import { type TextEntryProps } from '../parts/inputProps';
 
 /** How long typing must pause before a screen reader hears how many characters are left. */
 export const TEXTAREA_ANNOUNCE_DELAY_MS = 1000;
@@ -15,29 +13,7 @@ export const TEXTAREA_ANNOUNCE_DELAY_MS = 1000;
 /** Screen readers hear the count only once this share of the limit is used. */
 export const TEXTAREA_ANNOUNCE_FROM = 0.9;
 
-export interface TextareaProps {
-  /** The text area's id; a page links `#id` to it (validation summary), so use the answer key. */
-  id: string;
-  /** The text area's name; defaults to `id`. */
-  name?: string;
-  /** The question, shown above the text area. */
-  label: string;
-  /** Help text shown under the label. */
-  hint?: string;
-  /** The current text (controlled). */
-  value: string;
-  /** Called with the new text on every keystroke or paste. */
-  onChange: (value: string) => void;
-  /** Called when the text area loses focus. */
-  onBlur?: () => void;
-  /** Error message(s); any message marks the field invalid and shows the error icon. */
-  error?: FieldError;
-  /** Greys out the text area and stops editing. */
-  disabled?: boolean;
-  /** Shows the required marker and sets `aria-required`. */
-  required?: boolean;
-  /** The most characters it takes, and the counter's limit; 1500 by default (SPEC §5). */
-  maxLength?: number;
+export interface TextareaProps extends TextEntryProps {
   /** Visible lines before it grows. */
   rows?: number;
 }
@@ -58,7 +34,7 @@ function countAnnouncement(count: number, limit: number): string {
  *
  * @example
  * ```tsx
- * <Textarea id="decision_essay" label="Why Gallatin College?" value={value} onChange={setValue} />
+ * <Textarea id="essay" label="Why us?" maxLength={1500} value={value} onChange={setValue} />
  * ```
  */
 export function Textarea({
@@ -72,7 +48,7 @@ export function Textarea({
   error,
   disabled = false,
   required = false,
-  maxLength = TEXTAREA_MAX_LENGTH,
+  maxLength,
   rows = 5,
 }: TextareaProps) {
   const errors = errorMessages(error);

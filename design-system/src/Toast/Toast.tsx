@@ -169,6 +169,12 @@ export interface ToastStackProps {
   toasts: readonly ToastItem[];
   /** Called when a toast asks to close; remove it from `toasts`. */
   onClose: (id: string, reason: ToastCloseReason) => void;
+  /**
+   * Where error toasts go: a `ToastPlace` under the page's header (ToastProvider finds it), so
+   * that they never cover the header and its navigation. Without one they sit at the window's
+   * top.
+   */
+  errorPlace?: HTMLElement | null;
 }
 
 /** Where success toasts sit: bottom right, 390 px wide; the full width on a phone (SPEC §2). */
@@ -190,15 +196,19 @@ function successRegion(theme: Theme) {
   } as const;
 }
 
-/** Where error toasts sit: across the full width of the window, at the top (SPEC §2). */
-function errorRegion(theme: Theme) {
-  return {
-    position: 'fixed',
-    zIndex: theme.zIndex.snackbar,
-    top: theme.spacing(1),
-    left: theme.spacing(1),
-    right: theme.spacing(1),
-  } as const;
+/**
+ * Where error toasts sit: across the full width (SPEC §2), at the top of their place (under
+ * the header, `ToastPlace`), or of the window when there is none.
+ */
+function errorRegion(placed: boolean) {
+  return (theme: Theme) =>
+    ({
+      position: placed ? 'absolute' : 'fixed',
+      zIndex: theme.zIndex.snackbar,
+      top: placed ? 0 : theme.spacing(1),
+      left: theme.spacing(1),
+      right: theme.spacing(1),
+    }) as const;
 }
 
 /**
@@ -212,7 +222,7 @@ function errorRegion(theme: Theme) {
  * <ToastStack toasts={toasts} onClose={(id) => setToasts((all) => all.filter((t) => t.id !== id))} />
  * ```
  */
-export function ToastStack({ toasts, onClose }: ToastStackProps) {
+export function ToastStack({ toasts, onClose, errorPlace }: ToastStackProps) {
   const group = (severity: ToastSeverity) =>
     toasts
       .filter((toast) => toast.severity === severity)
@@ -227,26 +237,31 @@ export function ToastStack({ toasts, onClose }: ToastStackProps) {
         />
       ));
 
+  const placed = errorPlace !== undefined && errorPlace !== null;
   return (
-    <Portal>
-      <Box
-        role="alert"
-        sx={[
-          errorRegion,
-          { display: 'flex', flexDirection: 'column', gap: 1, pointerEvents: 'none' },
-        ]}
-      >
-        {group('error')}
-      </Box>
-      <Box
-        role="status"
-        sx={[
-          successRegion,
-          { display: 'flex', flexDirection: 'column', gap: 1, pointerEvents: 'none' },
-        ]}
-      >
-        {group('success')}
-      </Box>
-    </Portal>
+    <>
+      <Portal container={placed ? errorPlace : undefined}>
+        <Box
+          role="alert"
+          sx={[
+            errorRegion(placed),
+            { display: 'flex', flexDirection: 'column', gap: 1, pointerEvents: 'none' },
+          ]}
+        >
+          {group('error')}
+        </Box>
+      </Portal>
+      <Portal>
+        <Box
+          role="status"
+          sx={[
+            successRegion,
+            { display: 'flex', flexDirection: 'column', gap: 1, pointerEvents: 'none' },
+          ]}
+        >
+          {group('success')}
+        </Box>
+      </Portal>
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Stack } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 
 import { TOAST_ERROR_BOUNDARY_DURATION } from '../Toast';
-import { ToastProvider, useToast } from './ToastProvider';
+import { ToastPlace, ToastProvider, useToast } from './ToastProvider';
 
 /** Buttons that raise the toasts SPEC names, the way cards and boundaries do. */
 function ToastButtons() {
@@ -65,4 +65,45 @@ export const Default: Story = {};
 
 export const Themed: Story = {
   globals: { theme: 'example' },
+};
+
+/** A page as the app draws one: a header with its navigation, then the page's content. */
+function PageWithHeader() {
+  const { closeToasts } = useToast();
+  return (
+    <Box sx={{ minHeight: '200vh' }}>
+      <Box component="header" sx={{ bgcolor: 'primary.main', color: 'common.white', p: 2 }}>
+        <Typography component="p" sx={{ fontWeight: 700 }}>
+          Gallatin College Application
+        </Typography>
+        <Box component="nav" aria-label="Steps" sx={{ display: 'flex', gap: 2 }}>
+          <span>Personal Info</span>
+          <span>Academic History</span>
+          <span>Submit</span>
+        </Box>
+      </Box>
+      <Box component="main" sx={{ p: 2 }}>
+        <ToastPlace />
+        <ToastButtons />
+        <Button
+          variant="text"
+          sx={{ mt: 2 }}
+          onClick={() => {
+            closeToasts('error');
+          }}
+        >
+          Leave the page
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * With a `ToastPlace` first in the page's content, error toasts sit under the header and its
+ * navigation, however many there are, and keep to the window's top as the page scrolls. Leaving
+ * the page (here a button; the app on a route change) closes the error toasts.
+ */
+export const UnderTheHeader: Story = {
+  args: { children: <PageWithHeader /> },
 };

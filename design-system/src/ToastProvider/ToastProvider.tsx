@@ -1,6 +1,16 @@
-import { createContext, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
+import { Box } from '@mui/material';
+import {
+  createContext,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
-import { ToastStack, type ToastItem } from '../Toast';
+import { ToastStack, type ToastItem, type ToastSeverity } from '../Toast';
 
 /** What `showToast` takes: a toast without an id (one is made), or with one to replace it. */
 export type ToastRequest = Omit<ToastItem, 'id'> & {
@@ -14,9 +24,16 @@ export interface ToastApi {
   showToast: (toast: ToastRequest) => string;
   /** Closes a toast before its time (e.g. when the error it reports is fixed). */
   closeToast: (id: string) => void;
+  /**
+   * Closes every toast of `severity` (all of them without one): an app closes its error toasts
+   * when the page they were about is left, so that none outlives its page.
+   */
+  closeToasts: (severity?: ToastSeverity) => void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
+/** How a `ToastPlace` tells its provider where it is (null once it has gone). */
+const ToastPlaceContext = createContext<Dispatch<SetStateAction<HTMLElement | null>> | null>(null);
 
 export interface ToastProviderProps {
   /** The app: anything inside may call `useToast`. */
@@ -38,6 +55,7 @@ export interface ToastProviderProps {
  */
 export function ToastProvider({ children }: ToastProviderProps) {
   const [toasts, setToasts] = useState<readonly ToastItem[]>([]);
+  const [errorPlace, setErrorPlace] = useState<HTMLElement | null>(null);
   const nextId = useRef(0);
 
   const api = useMemo<ToastApi>(
@@ -51,15 +69,56 @@ export function ToastProvider({ children }: ToastProviderProps) {
       closeToast: (id) => {
         setToasts((shown) => shown.filter((toast) => toast.id !== id));
       },
+      closeToasts: (severity) => {
+        setToasts((shown) =>
+          severity === undefined ? [] : shown.filter((toast) => toast.severity !== severity),
+        );
+      },
     }),
     [],
   );
 
   return (
     <ToastContext value={api}>
-      {children}
-      <ToastStack toasts={toasts} onClose={api.closeToast} />
+      <ToastPlaceContext value={setErrorPlace}>{children}</ToastPlaceContext>
+      <ToastStack toasts={toasts} onClose={api.closeToast} errorPlace={errorPlace} />
     </ToastContext>
+  );
+}
+
+/**
+ * Where the page's error toasts appear: put it first in the page's main content, under the
+ * header and its navigation. It takes no room and keeps to the top of the window as the page
+ * scrolls (sticky); the header scrolls away with the page, so the toasts, however many, cover
+ * the page's content and never the header or the step navigation. Without one (or outside a
+ * `ToastProvider`, where it renders an empty box) error toasts sit at the window's top.
+ *
+ * @example
+ * ```tsx
+ * <main>
+ *   <ToastPlace />
+ *   {page}
+ * </main>
+ * ```
+ */
+export function ToastPlace() {
+  const setPlace = useContext(ToastPlaceContext);
+  return (
+    <Box
+      ref={(place: HTMLDivElement) => {
+        setPlace?.(place);
+        return () => {
+          // Unless a newer place (the next page's layout) has taken over already.
+          setPlace?.((current) => (current === place ? null : current));
+        };
+      }}
+      sx={(theme) => ({
+        position: 'sticky',
+        top: theme.spacing(1),
+        height: 0,
+        zIndex: theme.zIndex.snackbar,
+      })}
+    />
   );
 }
 

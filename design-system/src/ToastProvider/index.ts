@@ -1,4 +1,5 @@
 export {
+  ToastPlace,
   ToastProvider,
   useToast,
   type ToastApi,

@@ -16,6 +16,12 @@ interface FieldFrameProps {
   required?: boolean;
   /** Greys out the label and control. */
   disabled?: boolean;
+  /**
+   * Whether the control is a form element a `<label for>` may point at (an input, a button).
+   * A `div` with a role (the select's combobox) is not: HTML allows `for` only to name a form
+   * control, so such a control names itself with `aria-labelledby` and its label has no `for`.
+   */
+  labelable?: boolean;
   /** The control, given the ids it must list in `aria-describedby`. */
   children: (describedBy: string | undefined) => ReactNode;
 }
@@ -27,13 +33,13 @@ interface FieldFrameProps {
  * control's state (focus, error, disabled), which reaches them through its context.
  */
 const FieldHead = memo(function FieldHead({
-  id,
+  htmlFor,
   label,
   hint,
   hintId,
   required,
 }: {
-  id: string;
+  htmlFor: string | undefined;
   label: ReactNode;
   hint: ReactNode;
   hintId: string | undefined;
@@ -41,7 +47,7 @@ const FieldHead = memo(function FieldHead({
 }) {
   return (
     <>
-      <FormLabel htmlFor={id} required={required} sx={{ mb: 0.5 }}>
+      <FormLabel htmlFor={htmlFor} required={required} sx={{ mb: 0.5 }}>
         {label}
       </FormLabel>
       {hintId && (
@@ -65,6 +71,7 @@ export function FieldFrame({
   errors,
   required = false,
   disabled = false,
+  labelable = true,
   children,
 }: FieldFrameProps) {
   const hintId = hint === undefined ? undefined : `${id}-hint`;
@@ -73,7 +80,13 @@ export function FieldFrame({
 
   return (
     <FormControl fullWidth error={errors.length > 0} disabled={disabled}>
-      <FieldHead id={id} label={label} hint={hint} hintId={hintId} required={required} />
+      <FieldHead
+        htmlFor={labelable ? id : undefined}
+        label={label}
+        hint={hint}
+        hintId={hintId}
+        required={required}
+      />
       {children(describedBy)}
       {errorId && (
         <FormHelperText id={errorId} component="div">

@@ -1,9 +1,11 @@
-import { AppFooter, AppHeader, Box, Link } from '@admit/design-system';
-import { type MouseEvent, type ReactNode } from 'react';
+import { AppFooter, AppHeader, Box, Link, ToastPlace, useToast } from '@admit/design-system';
+import { type MouseEvent, type ReactNode, useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 
 import { useSession } from '../session/SessionProvider.tsx';
 import { tenant } from '../tenant.ts';
 import { IdleWarning } from './IdleWarning.tsx';
+import { useNotePushes } from './useFocusOnArrival.ts';
 
 function Logo() {
   // The tenant's own SVG, shipped in its config (no request, no external file).
@@ -66,7 +68,28 @@ function SkipLink() {
   );
 }
 
-/** Header, main landmark and footer around a page (SPEC §2 layouts), after the skip link. */
+/**
+ * An error toast reports something on the page it was raised on: it ends with that page (a
+ * route change, or this layout giving way to the other), so that none speaks of a page left
+ * behind or piles up over the next one. Success toasts keep their time: a login's "You have
+ * successfully logged in." is raised as the page changes.
+ */
+function useErrorToastsEndWithPage() {
+  const { pathname } = useLocation();
+  const { closeToasts } = useToast();
+  useEffect(
+    () => () => {
+      closeToasts('error');
+    },
+    [pathname, closeToasts],
+  );
+}
+
+/**
+ * Header, main landmark and footer around a page (SPEC §2 layouts), after the skip link. The
+ * page's error toasts show first in the main landmark, under the header and the step
+ * navigation, which they never cover (`ToastPlace`).
+ */
 export function AppChrome({
   navigation,
   account,
@@ -80,6 +103,8 @@ export function AppChrome({
 }) {
   const session = useSession();
   const address = tenant.contact.address;
+  useErrorToastsEndWithPage();
+  useNotePushes();
   return (
     <Box
       sx={{
@@ -107,6 +132,7 @@ export function AppChrome({
         tabIndex={-1}
         sx={{ flex: 1, '&:focus': { outline: 'none' } }}
       >
+        <ToastPlace />
         {children}
       </Box>
       <AppFooter

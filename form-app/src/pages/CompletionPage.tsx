@@ -14,6 +14,7 @@ import { useEffect } from 'react';
 import { api } from '../api/endpoints.ts';
 import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
+import { useFocusOnArrival } from '../layout/useFocusOnArrival.ts';
 import { tenant } from '../tenant.ts';
 
 /** SPEC §9: PDF status is polled every 1000 ms, then every 600000 ms past the first state. */
@@ -26,6 +27,7 @@ export function CompletionPage() {
   useEffect(() => {
     document.title = `${tenant.titles.completion} · ${tenant.names.college}`;
   }, []);
+  const heading = useFocusOnArrival(true);
 
   const pdf = useQuery({
     queryKey: queryKeys.pdf,
@@ -55,7 +57,14 @@ export function CompletionPage() {
   const ready = pdf.data?.status === 'COMPLETED' && pdf.data.url !== '';
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1">
+      <Typography
+        ref={heading}
+        tabIndex={-1}
+        variant="h4"
+        component="h1"
+        // Focused by script on arrival, not a control: no ring.
+        sx={{ '&:focus': { outline: 'none' } }}
+      >
         {tenant.titles.completion}
       </Typography>
       <Alert severity="success">Your application was successfully submitted.</Alert>

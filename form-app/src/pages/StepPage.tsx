@@ -1,14 +1,12 @@
 /** The generic step: renders one page of the college's config (SPEC §2 /about, /education, /final-steps). */
 import { type PageConfig, type PageId } from '@admit/form-model';
 import { LoadingSpinner, Stack, StepButtons, Typography } from '@admit/design-system';
-import { lazy, Suspense, use, useEffect, useRef, useState } from 'react';
-import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
+import { lazy, Suspense, use, useEffect, useState } from 'react';
 
 import { useFail } from '../application/useFail.ts';
 import { LaterPart, SectionView, useApplication } from '../renderer/index.ts';
-import { focusField } from '../layout/focusField.ts';
 import { SaveStatus } from '../layout/SaveStatus.tsx';
-import { navigationState } from '../application/paths.ts';
+import { useFocusOnArrival } from '../layout/useFocusOnArrival.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, pageAtHand, tenant } from '../tenant.ts';
 
@@ -41,42 +39,6 @@ export function StepPage({ pageId }: { pageId: PageId }) {
 function usePage(pageId: PageId, atHand: boolean): PageConfig | undefined {
   if (atHand) return pageAtHand(pageId);
   return use(loadPages()).find((page) => page.id === pageId);
-}
-
-/** Whether this document has moved by a push yet (a link, a button, a login), not only loaded. */
-let pushed = false;
-
-/**
- * Issue 15 #10: after a step change, a login or a summary link, focus leaves the control that
- * is gone (or the one left behind in the header) for the page's h1, so a screen reader starts
- * at the new page and Tab continues from it; a summary link's field instead (`focusField` in the
- * navigation state). Until the first push (a load, a reload, the redirects on load) no focus
- * moves, so the first Tab reaches the skip link.
- */
-function useFocusOnArrival(shown: boolean) {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const arrivedAt = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (navigationType === NavigationType.Push) pushed = true;
-    if (!shown || !pushed) return;
-    // The page already shown, only replaced (the login message leaving its history entry,
-    // useStatusRules.ts): no arrival. That replace can come after someone has tabbed on into
-    // a field and begun typing; taking focus back to the heading then lost their keys.
-    const samePage =
-      navigationType === NavigationType.Replace && arrivedAt.current === location.pathname;
-    arrivedAt.current = location.pathname;
-    if (samePage) return;
-    const { focusField: key, focusSummary } = navigationState(location.state);
-    // After a Submit that found errors the validation summary has focus (layout/Summary.tsx).
-    if (focusSummary === true) return;
-    if (key === undefined) heading.current?.focus({ preventScroll: true });
-    else focusField(key);
-    // Once per arrival: a location is one arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.key, shown]);
-  return heading;
 }
 
 function Step({ pageId, atHand }: { pageId: PageId; atHand: boolean }) {

@@ -8,7 +8,7 @@ import { TextInput } from '@admit/design-system';
 import { useLayoutEffect } from 'react';
 
 import { useAnswersForm } from '../engine/index.ts';
-import { clearLookup, maxLengthOf, useQuestionInput } from '../renderer/index.ts';
+import { clearLookup, useQuestionInput } from '../renderer/index.ts';
 import { typedOutsideReact } from './earlySubmit.ts';
 import { type PlaceholderProps } from './firstUse.ts';
 
@@ -72,7 +72,6 @@ export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>
           const typed = input.value;
           if (typed.trim() !== typed) input.onChange(typed.trim());
         }}
-        maxLength={maxLengthOf(question)}
       />
     </div>
   );

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { api } from '../api/endpoints.ts';
 import { changeAnswers, useAnswersForm } from '../engine/index.ts';
 import { clearLookup } from './clearLookup.ts';
-import { type FieldProps, maxLengthOf, useQuestionInput } from './useQuestionInput.ts';
+import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
 
 export function LookupField({ question }: FieldProps<'lookup'>) {
   const form = useAnswersForm();
@@ -23,7 +23,6 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
     <LookupInput
       {...props}
       error={detailFailed === undefined ? props.error : [...(props.error ?? []), detailFailed]}
-      maxLength={maxLengthOf(question)}
       openOnFocus={takingOver}
       fetchSuggestions={(value, signal) => api.lookup(value, question.category, signal)}
       onChange={({ label, suggestion, typed }) => {

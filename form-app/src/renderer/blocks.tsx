@@ -18,6 +18,7 @@ import {
 } from '@admit/form-model';
 import {
   AddAnotherButton,
+  Fieldset,
   FormSection,
   Notice,
   RevealButton,
@@ -186,6 +187,12 @@ export function BlockView({ block }: { block: Block }) {
       return <AddAnotherView block={block} />;
     case 'tabs':
       return <TabsView block={block} />;
+    case 'fieldset':
+      return (
+        <Fieldset legend={block.legend} hint={block.hint}>
+          <Blocks blocks={block.blocks} />
+        </Fieldset>
+      );
     default:
       return <QuestionField question={block} />;
   }

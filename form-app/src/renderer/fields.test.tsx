@@ -1,5 +1,5 @@
 import { FILE_INPUT_VISITOR_MESSAGE } from '@admit/design-system';
-import { LOOKUP_MAX_LENGTH } from '@admit/form-model';
+import { kindOf, LOOKUP_MAX_LENGTH } from '@admit/form-model';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Locator, page, userEvent } from 'vitest/browser';
 
@@ -177,6 +177,23 @@ describe('the step renderer', () => {
     await expect
       .element(page.getByRole('combobox', { name: 'College or university name' }))
       .toHaveAttribute('maxlength', String(LOOKUP_MAX_LENGTH));
+  });
+
+  it('gives every question typed freely (text, textarea, e-mail, lookup) its kind’s limit from form-model, through the field hook: widgets keep no limit of their own', async () => {
+    step = await renderStep({ page: everyQuestionPage });
+    for (const question of everyQuestion) {
+      const control = labelled(question);
+      await expect.element(control, { timeout: 10_000 }).toBeVisible();
+      const kind = kindOf(question);
+      if (kind.typed)
+        expect(control.element().getAttribute('maxlength'), question.type).toBe(
+          String(kind.maxLength(question)),
+        );
+    }
+    const typedKinds = everyQuestion
+      .filter((question) => kindOf(question).typed)
+      .map((q) => q.type);
+    expect(new Set(typedKinds)).toEqual(new Set(['text', 'textarea', 'email', 'lookup']));
   });
 
   it('fills the second college’s keys from its lookup, _desc included, and leaves the first college alone', async () => {

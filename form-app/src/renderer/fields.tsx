@@ -31,7 +31,6 @@ import { type ComponentType, createContext, lazy, Suspense, use } from 'react';
 
 import {
   type FieldProps,
-  maxLengthOf,
   type Of,
   text,
   useQuestionInput,
@@ -68,15 +67,15 @@ function chunked<T extends keyof typeof fieldChunks>(kind: T): ComponentType<Fie
 }
 
 function TextField({ question }: FieldProps<'text'>) {
-  return <TextInput {...useQuestionInput(question)} maxLength={maxLengthOf(question)} />;
+  return <TextInput {...useQuestionInput(question)} />;
 }
 
 function TextareaField({ question }: FieldProps<'textarea'>) {
-  return <Textarea {...useQuestionInput(question)} maxLength={maxLengthOf(question)} />;
+  return <Textarea {...useQuestionInput(question)} />;
 }
 
 function EmailField({ question }: FieldProps<'email'>) {
-  return <EmailInput {...useQuestionInput(question)} maxLength={maxLengthOf(question)} />;
+  return <EmailInput {...useQuestionInput(question)} />;
 }
 
 function PhoneField({ question }: FieldProps<'phone'>) {

@@ -16,4 +16,4 @@ export { clearLookup } from './clearLookup.ts';
 export { fieldChunks, type FieldRenderers, FieldRenderersContext } from './fields.tsx';
 export { LaterPart, LaterPartContext } from './LaterPart.tsx';
 export { type Renderer, RendererContext, type UiState, useRenderer } from './RendererContext.tsx';
-export { type FieldProps, maxLengthOf, type Of, useQuestionInput } from './useQuestionInput.ts';
+export { type FieldProps, type Of, useQuestionInput } from './useQuestionInput.ts';

@@ -2,9 +2,19 @@
  * The one field hook (as react-admin's useInput): a question → the props to spread into its
  * design-system widget. A field re-renders for its own value and error only (ARCHITECTURE: one
  * keystroke, one field); errors show only while validating (SPEC §4); a select or radio also
- * stores the chosen label in `{key}_desc` (SPEC §3).
+ * stores the chosen label in `{key}_desc` (SPEC §3). The facts of the question's kind come with
+ * them from form-model's per-kind table (a typed answer's `maxLength`), so no widget keeps a
+ * limit of its own.
  */
-import { descKey, hasDescKey, isRequired, kindOf, type Question } from '@admit/form-model';
+import { type InputProps } from '@admit/design-system';
+import {
+  descKey,
+  hasDescKey,
+  isRequired,
+  kindOf,
+  type Question,
+  type TypedKind,
+} from '@admit/form-model';
 
 import { useContext, useSyncExternalStore } from 'react';
 
@@ -25,24 +35,31 @@ export interface FieldProps<T extends Question['type']> {
   question: Of<T>;
 }
 
-/** What every controlled design-system input takes (TextInput, SelectInput, CheckboxInput, …). */
-export interface ControlledFieldProps<V> {
-  id: string;
-  label: string;
-  hint?: string;
-  value: V;
-  /** `label`: a choice's label, for `{key}_desc`. */
-  onChange: (value: V, label?: string) => void;
+/**
+ * What the hook fills of the props every design-system input shares (`InputProps`: TextInput,
+ * SelectInput, CheckboxInput, …). `onChange`'s `label` is a choice's label, for `{key}_desc`.
+ */
+export interface ControlledFieldProps<V> extends Pick<
+  InputProps<V, (value: V, label?: string) => void>,
+  'id' | 'label' | 'hint' | 'value' | 'onChange'
+> {
   error: readonly string[] | undefined;
   required: boolean;
 }
 
 /**
- * The longest answer the question takes, from form-model's per-kind table: the same limit the
- * server holds a save to, so the browser never lets an applicant type an answer it refuses.
+ * The facts of a question's kind its widget takes: for an answer typed freely, the longest
+ * answer the kind allows (form-model's per-kind table), the same limit the server holds a save
+ * to, so the browser never lets an applicant type an answer it refuses.
  */
-export function maxLengthOf(question: Question): number {
-  return kindOf(question).maxLength(question);
+export type KindFacts<Q extends Question> = Q extends { type: TypedKind }
+  ? { maxLength: number }
+  : object;
+
+function kindFacts<Q extends Question>(question: Q): KindFacts<Q> {
+  const kind = kindOf(question);
+  // `typed` is what TypedKind reads: the object matches KindFacts<Q> for every kind.
+  return (kind.typed ? { maxLength: kind.maxLength(question) } : {}) as KindFacts<Q>;
 }
 
 export const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -92,7 +109,7 @@ export function useNotice(key: string): string | undefined {
 
 export function useQuestionInput<Q extends KeyedQuestion>(
   question: Q,
-): ControlledFieldProps<ValueOf<Q>> {
+): ControlledFieldProps<ValueOf<Q>> & KindFacts<Q> {
   const form = useAnswersForm();
   const field = useAnswerField(answerName(form, question.key));
   const refused = useRefused(question.key);
@@ -119,5 +136,6 @@ export function useQuestionInput<Q extends KeyedQuestion>(
     },
     error,
     required,
+    ...kindFacts(question),
   };
 }

@@ -32,6 +32,7 @@ export function isQuestion(block: Block): block is Question {
 export function writtenBlockLists(block: Block): [path: string, blocks: readonly Block[]][] {
   switch (block.type) {
     case 'conditional':
+    case 'fieldset':
       return [['blocks', block.blocks]];
     case 'condition-group':
       return block.branches.map((branch, b) => [`branches[${String(b)}].blocks`, branch.blocks]);

@@ -84,6 +84,23 @@ describe('checkPages: a config is checked once, at load, reporting every problem
     ]);
   });
 
+  it('checks the questions inside a fieldset, and refuses a fieldset without a legend', () => {
+    const problems = checkPages(
+      page([
+        {
+          type: 'fieldset',
+          legend: 'Mailing address',
+          blocks: [{ type: 'text', key: 'mailing_city', label: '' }],
+        },
+        { type: 'fieldset', legend: ' ', blocks: [] },
+      ]),
+    );
+    expect(problems).toEqual([
+      'steps/about.json: sections[1].blocks[0].blocks[0] (section "s") "mailing_city": has no label',
+      'steps/about.json: sections[1].blocks[1] (section "s"): has no legend (the name of its questions together)',
+    ]);
+  });
+
   it('refuses a key on two steps, naming both files', () => {
     const pages = [
       step('about', [{ type: 'text', key: 'first_name', label: 'First' }]),

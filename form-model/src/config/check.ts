@@ -367,6 +367,11 @@ function checkBlocks(
     switch (block.type) {
       case 'info':
         break;
+      case 'fieldset':
+        if (echo === undefined && isBlank(block.legend))
+          problem(found, where, undefined, 'has no legend (the name of its questions together)');
+        checkBlocks(block.blocks, at(where, `${where.path}.blocks`), found, echo, inGroup);
+        break;
       case 'conditional':
         condition(block.hideWhen, where);
         checkBlocks(block.blocks, at(where, `${where.path}.blocks`), found, echo, inGroup);

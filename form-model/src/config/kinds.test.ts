@@ -134,6 +134,13 @@ describe('questionKinds: one entry per question kind', () => {
     expect(kind.descriptions(question)).toBe(descriptions);
   });
 
+  it('names the kinds typed freely, whose widgets take the kind’s maxLength: text, textarea, e-mail, lookup', () => {
+    const typed = (Object.keys(questionKinds) as QuestionType[]).filter(
+      (type) => questionKinds[type].typed,
+    );
+    expect(typed).toEqual(['text', 'textarea', 'email', 'lookup']);
+  });
+
   it.each<[Question, boolean, string[]]>([
     [{ type: 'text', key: 'a', label: 'A' }, false, []],
     [

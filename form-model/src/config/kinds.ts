@@ -46,6 +46,11 @@ export interface KindSpec<Q extends Question> {
   maxLength: (question: Q) => number;
   /** Every answer but a textarea's is one line. */
   singleLine: boolean;
+  /**
+   * The applicant types the answer as free text (not chosen, not masked), so the browser holds
+   * what is typed to `maxLength`: a longer answer would be refused by the server at every save.
+   */
+  typed: boolean;
   /** Whether the chosen option's label is stored as `{key}_desc` too (SPEC §3). */
   descriptions: (question: Q) => boolean;
   /** Where its options come from (selects and radios), else undefined. */
@@ -81,6 +86,7 @@ export const questionKinds = {
     keys: one,
     value: 'string',
     maxLength: (question) => question.maxLength ?? TEXT_MAX_LENGTH,
+    typed: true,
     singleLine: true,
     descriptions: never,
     optionSource: noOptions,
@@ -91,6 +97,7 @@ export const questionKinds = {
     keys: one,
     value: 'string',
     maxLength: (question) => question.maxLength ?? TEXTAREA_MAX_LENGTH,
+    typed: true,
     singleLine: false,
     descriptions: never,
     optionSource: noOptions,
@@ -101,6 +108,7 @@ export const questionKinds = {
     keys: one,
     value: 'string',
     maxLength: (question) => question.maxLength ?? EMAIL_MAX_LENGTH,
+    typed: true,
     singleLine: true,
     descriptions: never,
     optionSource: noOptions,
@@ -111,6 +119,7 @@ export const questionKinds = {
     keys: one,
     value: 'string',
     maxLength: (question) => question.maxLength ?? LOOKUP_MAX_LENGTH,
+    typed: true,
     singleLine: true,
     descriptions: never,
     optionSource: noOptions,
@@ -121,6 +130,7 @@ export const questionKinds = {
     keys: one,
     value: 'string',
     maxLength: fixed(DATE_LENGTH),
+    typed: false,
     singleLine: true,
     descriptions: never,
     optionSource: noOptions,
@@ -131,6 +141,7 @@ export const questionKinds = {
     keys: one,
     value: 'string',
     maxLength: fixed(PHONE_MAX_LENGTH),
+    typed: false,
     singleLine: true,
     descriptions: never,
     optionSource: noOptions,
@@ -141,6 +152,7 @@ export const questionKinds = {
     keys: one,
     value: 'string',
     maxLength: fixed(SSN_LENGTH),
+    typed: false,
     singleLine: true,
     descriptions: never,
     optionSource: noOptions,
@@ -151,6 +163,7 @@ export const questionKinds = {
     keys: one,
     value: 'string',
     maxLength: fixed(CHOICE_MAX_LENGTH),
+    typed: false,
     singleLine: true,
     descriptions: unlessTurnedOff,
     optionSource: ownOptions,
@@ -161,6 +174,7 @@ export const questionKinds = {
     keys: one,
     value: 'string',
     maxLength: fixed(CHOICE_MAX_LENGTH),
+    typed: false,
     singleLine: true,
     descriptions: unlessTurnedOff,
     optionSource: ownOptions,
@@ -171,6 +185,7 @@ export const questionKinds = {
     keys: one,
     value: 'boolean',
     maxLength: fixed(CHOICE_MAX_LENGTH),
+    typed: false,
     singleLine: true,
     descriptions: never,
     optionSource: noOptions,
@@ -181,6 +196,7 @@ export const questionKinds = {
     keys: (question) => question.options.map((option) => option.key),
     value: 'boolean',
     maxLength: fixed(CHOICE_MAX_LENGTH),
+    typed: false,
     singleLine: true,
     descriptions: never,
     optionSource: noOptions,
@@ -191,6 +207,7 @@ export const questionKinds = {
     keys: (question) => [question.monthKey, question.yearKey],
     value: 'string',
     maxLength: fixed(CHOICE_MAX_LENGTH),
+    typed: false,
     singleLine: true,
     descriptions: never,
     optionSource: noOptions,
@@ -201,6 +218,7 @@ export const questionKinds = {
     keys: one,
     value: 'string',
     maxLength: fixed(FILE_ANSWER_MAX_LENGTH),
+    typed: false,
     singleLine: true,
     descriptions: never,
     optionSource: noOptions,
@@ -208,6 +226,14 @@ export const questionKinds = {
     sensitive: false,
   },
 } satisfies { readonly [T in QuestionType]: KindSpec<QuestionOf<T>> };
+
+/**
+ * The kinds whose answer is typed freely (`typed` in their entry): text, textarea, e-mail,
+ * lookup. Their widgets take the kind's `maxLength`.
+ */
+export type TypedKind = {
+  [T in QuestionType]: (typeof questionKinds)[T]['typed'] extends true ? T : never;
+}[QuestionType];
 
 /** The entry of a question's kind, typed for that question. */
 export function kindOf<Q extends Question>(question: Q): KindSpec<Q> {

@@ -275,6 +275,25 @@ export interface AddAnotherBlock {
   template: readonly Block[];
 }
 
+/**
+ * Questions that belong together under one name, such as an address: shown as a fieldset whose
+ * legend names them, so that a screen reader hears "Mailing address, City" and "Parent's
+ * address, City" rather than "City" twice (WCAG 1.3.1). It stores nothing and hides nothing;
+ * the printed copy shows its legend and hint as a heading and a line of text (without a hint,
+ * its questions only).
+ *
+ * @example
+ * { type: 'fieldset', legend: 'Mailing address', blocks: [{ type: 'text', key: 'mailing_city', label: 'City' }] }
+ */
+export interface FieldsetBlock {
+  type: 'fieldset';
+  /** What the questions are together, e.g. "Mailing address". */
+  legend: string;
+  /** A line under the legend, e.g. what the address is for. */
+  hint?: string;
+  blocks: readonly Block[];
+}
+
 /** SPEC §4 tabs: the chosen tab per group is stored; switching clears the other tabs' answers. */
 export interface TabsBlock {
   type: 'tabs';
@@ -290,7 +309,8 @@ export type Block =
   | ConditionGroup
   | ConditionalTrigger
   | AddAnotherBlock
-  | TabsBlock;
+  | TabsBlock
+  | FieldsetBlock;
 
 /** A titled group of blocks on a page. */
 export interface SectionConfig {

@@ -72,6 +72,18 @@ function walkBlocks(
       case 'info':
         out.push({ kind: 'info', info: block, visible, ...where });
         break;
+      case 'fieldset':
+        // With a hint, printed as the heading and line it shows on the screen; without one its
+        // questions print alone, the section or group around them named already.
+        if (block.hint !== undefined)
+          out.push({
+            kind: 'info',
+            info: { type: 'info', title: block.legend, text: block.hint },
+            visible,
+            ...where,
+          });
+        walkBlocks(block.blocks, visible, where, answers, context, out);
+        break;
       case 'conditional':
         // SPEC §4: a block is hidden while its condition is true.
         walkBlocks(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { fixturePages } from '../testing/fixture.ts';
+import { type PageConfig } from '../config/types.ts';
 import { printModel, printModelText } from './model.ts';
 
 describe('printModel (SPEC §1, issue 16: one structured print model)', () => {
@@ -33,6 +34,53 @@ describe('printModel (SPEC §1, issue 16: one structured print model)', () => {
         },
       }),
     );
+  });
+
+  it('prints a fieldset’s legend and hint as a heading and a line, then its questions (without a hint, its questions only)', () => {
+    const pages: PageConfig[] = [
+      {
+        id: 'about',
+        route: 'about',
+        title: 'Personal Info',
+        sections: [
+          {
+            id: 'contact',
+            title: 'Contact',
+            blocks: [
+              {
+                type: 'fieldset',
+                legend: 'Mailing address',
+                hint: 'Where letters go.',
+                blocks: [{ type: 'text', key: 'mailing_city', label: 'City' }],
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    expect(printModelText(printModel(pages, { mailing_city: 'Bozeman' }))).toEqual([
+      'Personal Info',
+      'Contact',
+      'Mailing address',
+      'Where letters go.',
+      'City Bozeman',
+    ]);
+    const [section] = pages[0]?.sections ?? [];
+    const [fieldset] = section?.blocks ?? [];
+    if (fieldset?.type !== 'fieldset') throw new Error('the page holds its fieldset first');
+    const withoutHint: PageConfig[] = [
+      {
+        id: 'about',
+        route: 'about',
+        title: 'Personal Info',
+        sections: [{ id: 'contact', title: 'Contact', blocks: [{ ...fieldset, hint: undefined }] }],
+      },
+    ];
+    expect(printModelText(printModel(withoutHint, { mailing_city: 'Bozeman' }))).toEqual([
+      'Personal Info',
+      'Contact',
+      'City Bozeman',
+    ]);
   });
 
   it('formats dates and phones as the form shows them, and masks the SSN when asked (regression: dates printed as 2008-03-27)', () => {

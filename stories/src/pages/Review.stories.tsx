@@ -63,7 +63,10 @@ export const DraftPdfFails: Story = {
     await userEvent.click(await canvas.findByRole('link', { name: REVIEW }, LOADED));
     await canvas.findByRole('heading', { level: 1, name: REVIEW }, LOADED);
     await userEvent.click(canvas.getByRole('button', { name: 'Download a draft PDF' }));
-    const alert = await canvas.findByRole('alert', {}, LOADED);
+    // The page's alert, not the (empty) region its error toasts would show in.
+    const message = await canvas.findByText(/Your draft PDF could not be made/, {}, LOADED);
+    const alert = message.closest('[role="alert"]');
+    await expect(alert).not.toBeNull();
     await expect(alert).toHaveTextContent('Your draft PDF could not be made');
     await expect(alert).toHaveTextContent(
       "We've encountered an unexpected error at this time. Please try again later.",

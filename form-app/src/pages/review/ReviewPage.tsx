@@ -12,6 +12,7 @@ import { useFormState } from 'react-final-form';
 
 import { api } from '../../api/endpoints.ts';
 import { queryKeys } from '../../api/queryClient.ts';
+import { useFocusOnArrival } from '../../layout/useFocusOnArrival.ts';
 import { useApplication, useRenderer } from '../../renderer/index.ts';
 import { loadPages, tenant } from '../../tenant.ts';
 import { answeredSteps } from './checkAnswers.ts';
@@ -44,6 +45,7 @@ export function ReviewPage() {
   useEffect(() => {
     document.title = `${REVIEW_TITLE} · ${tenant.titles.application}`;
   }, []);
+  const heading = useFocusOnArrival(true);
 
   // As the server prints the PDF: stored tabs and add-another counts, no pressed triggers.
   const model = printModel(
@@ -71,9 +73,17 @@ export function ReviewPage() {
   return (
     <>
       <Typography
+        ref={heading}
+        tabIndex={-1}
         variant="h3"
         component="h1"
-        sx={{ mb: 2, fontSize: { xs: '1.875rem', sm: '2.5rem' }, fontWeight: 700 }}
+        sx={{
+          mb: 2,
+          fontSize: { xs: '1.875rem', sm: '2.5rem' },
+          fontWeight: 700,
+          // Focused by script on arrival, not a control: no ring.
+          '&:focus': { outline: 'none' },
+        }}
       >
         {REVIEW_TITLE}
       </Typography>
