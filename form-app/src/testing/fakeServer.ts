@@ -50,3 +50,40 @@ export function fakeServer(routes: Routes): FakeServer {
     spy,
   };
 }
+
+/** What `GET /api/profile` answers for a returning applicant who has started, with `answer` saved. */
+export function returningProfile(
+  answer: Record<string, unknown> = {},
+  { logins = 1 }: { logins?: number } = {},
+) {
+  return {
+    answer,
+    document_answer: {},
+    username: 'ada@example.edu',
+    last_page: '',
+    successful_login: Array.from({ length: logins }, (_, day) => ({
+      logged_in_at: `2026-01-0${String(5 + day)}T10:00:00Z`,
+    })),
+    web_status: [{ web_status: 'started' }],
+  };
+}
+
+/**
+ * The server of a returning applicant with `answer` saved: the profile, no tabs, groups or
+ * documents, and every save and last page taken. `routes` adds to them or answers otherwise.
+ */
+export function returningApplicant(
+  answer: Record<string, unknown> = {},
+  routes: Routes = {},
+  profile: { logins?: number } = {},
+): FakeServer {
+  return fakeServer({
+    'GET /api/profile': returningProfile(answer, profile),
+    'GET /api/tabs': {},
+    'GET /api/add-another': {},
+    'GET /api/document-answer': {},
+    'PUT /api/last-page': { message: 'Saved.' },
+    'PUT /api/answer': { message: 'Saved.' },
+    ...routes,
+  });
+}

@@ -2,7 +2,7 @@ import { type PrintModel } from '@admit/form-model';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
-import { fakeServer } from '../../testing/fakeServer.ts';
+import { returningApplicant } from '../../testing/fakeServer.ts';
 import { type RenderedApp, renderFormLayout } from '../../testing/harness.tsx';
 import { answeredSteps, checkAnswersMessages } from './checkAnswers.ts';
 
@@ -15,28 +15,9 @@ afterEach(() => {
 
 const LOADED = { timeout: 15_000 };
 
-/** A returning applicant with `answer` saved. */
-function applicantServer(answer: Record<string, string | boolean>) {
-  return fakeServer({
-    'GET /api/profile': {
-      answer,
-      document_answer: {},
-      username: 'ada@example.edu',
-      last_page: '',
-      successful_login: [{ logged_in_at: '2026-01-05T10:00:00Z' }],
-      web_status: [{ web_status: 'started' }],
-    },
-    'GET /api/tabs': {},
-    'GET /api/add-another': {},
-    'GET /api/document-answer': {},
-    'PUT /api/last-page': { message: 'Saved.' },
-    'PUT /api/answer': { message: 'Saved.' },
-  });
-}
-
 describe('check your answers on /review', () => {
   it('lists the answered questions by step with a Change link that lands on the field, focused', async () => {
-    const server = applicantServer({
+    const server = returningApplicant({
       first_name: 'Ada',
       last_name: 'Lovelace',
       ssn: '123-45-6789',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
-import { fakeServer } from '../../testing/fakeServer.ts';
+import { returningApplicant } from '../../testing/fakeServer.ts';
 import { type RenderedApp, renderFormLayout } from '../../testing/harness.tsx';
 import { unprintableSentence } from './unprintable.ts';
 
@@ -12,31 +12,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A returning applicant with `answer` saved. */
-function applicantServer(answer: Record<string, string>) {
-  return fakeServer({
-    'GET /api/profile': {
-      answer,
-      document_answer: {},
-      username: 'ada@example.edu',
-      last_page: '',
-      successful_login: [{ logged_in_at: '2026-01-05T10:00:00Z' }],
-      web_status: [{ web_status: 'started' }],
-    },
-    'GET /api/tabs': {},
-    'GET /api/add-another': {},
-    'GET /api/document-answer': {},
-    'PUT /api/last-page': { message: 'Saved.' },
-    'PUT /api/answer': { message: 'Saved.' },
-  });
-}
-
 const LOADED = { timeout: 15_000 };
 const WARNING = 'Some characters will not print';
 
 describe('the review: characters the PDF cannot print', () => {
   it('warns in words about each answer with one, and links to the step that asks it', async () => {
-    const server = applicantServer({
+    const server = returningApplicant({
       first_name: 'Ada',
       last_name: 'Lovelace 👩‍💻',
       mailing_city: 'Bost\uE000n',
@@ -72,7 +53,7 @@ describe('the review: characters the PDF cannot print', () => {
   });
 
   it('shows no warning when every character prints, in any script', async () => {
-    applicantServer({ first_name: '김민준', last_name: 'สมชาย', mailing_city: 'تهران' });
+    returningApplicant({ first_name: '김민준', last_name: 'สมชาย', mailing_city: 'تهران' });
     app = await renderFormLayout('/review', { loggedIn: true });
     await expect.element(page.getByText('تهران'), LOADED).toBeVisible();
     await expect.element(page.getByRole('region', { name: WARNING })).not.toBeInTheDocument();
