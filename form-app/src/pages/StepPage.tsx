@@ -1,12 +1,12 @@
 /** The generic step: renders one page of the college's config (SPEC §2 /about, /education, /final-steps). */
 import { type PageConfig, type PageId } from '@admit/form-model';
-import { LoadingSpinner, Stack, StepButtons, Typography } from '@admit/design-system';
+import { LoadingSpinner, Stack, StepButtons } from '@admit/design-system';
 import { lazy, Suspense, use, useEffect, useState } from 'react';
 
 import { useFail } from '../application/useFail.ts';
 import { LaterPart, SectionView, useApplication } from '../renderer/index.ts';
 import { SaveStatus } from '../layout/SaveStatus.tsx';
-import { useFocusOnArrival } from '../layout/useFocusOnArrival.ts';
+import { PageTitle } from '../layout/PageTitle.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, pageAtHand, tenant } from '../tenant.ts';
 
@@ -53,7 +53,6 @@ function Step({ pageId, atHand }: { pageId: PageId; atHand: boolean }) {
   useEffect(() => {
     if (page !== undefined) document.title = `${page.title} · ${tenant.titles.application}`;
   }, [page]);
-  const heading = useFocusOnArrival(page !== undefined);
 
   if (page === undefined) return null;
   const run = (action: NonNullable<typeof busy>, work: () => Promise<void>) => () => {
@@ -70,21 +69,7 @@ function Step({ pageId, atHand }: { pageId: PageId; atHand: boolean }) {
   };
   return (
     <>
-      <Typography
-        ref={heading}
-        tabIndex={-1}
-        variant="h3"
-        component="h1"
-        sx={{
-          mb: 3,
-          fontSize: { xs: '1.875rem', sm: '2.5rem' },
-          fontWeight: 700,
-          // Focused by script on arrival, not a control: no ring.
-          '&:focus': { outline: 'none' },
-        }}
-      >
-        {page.title}
-      </Typography>
+      <PageTitle gap={3}>{page.title}</PageTitle>
       <Stack spacing={3} sx={{ mb: 3 }}>
         {page.sections.map((section, index) =>
           index === 0 ? (

@@ -12,7 +12,7 @@ import { useFormState } from 'react-final-form';
 
 import { api } from '../../api/endpoints.ts';
 import { queryKeys } from '../../api/queryClient.ts';
-import { useFocusOnArrival } from '../../layout/useFocusOnArrival.ts';
+import { PageTitle } from '../../layout/PageTitle.tsx';
 import { useApplication, useRenderer } from '../../renderer/index.ts';
 import { loadPages, tenant } from '../../tenant.ts';
 import { answeredSteps } from './checkAnswers.ts';
@@ -45,7 +45,6 @@ export function ReviewPage() {
   useEffect(() => {
     document.title = `${REVIEW_TITLE} · ${tenant.titles.application}`;
   }, []);
-  const heading = useFocusOnArrival(true);
 
   // As the server prints the PDF: stored tabs and add-another counts, no pressed triggers.
   const model = printModel(
@@ -72,21 +71,7 @@ export function ReviewPage() {
 
   return (
     <>
-      <Typography
-        ref={heading}
-        tabIndex={-1}
-        variant="h3"
-        component="h1"
-        sx={{
-          mb: 2,
-          fontSize: { xs: '1.875rem', sm: '2.5rem' },
-          fontWeight: 700,
-          // Focused by script on arrival, not a control: no ring.
-          '&:focus': { outline: 'none' },
-        }}
-      >
-        {REVIEW_TITLE}
-      </Typography>
+      <PageTitle gap={2}>{REVIEW_TITLE}</PageTitle>
       <Stack spacing={2} sx={{ mb: 3 }}>
         <Typography>
           These are the answers of your application{name === '' ? '' : ` for ${name}`}, as its PDF
