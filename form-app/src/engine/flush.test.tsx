@@ -80,20 +80,45 @@ async function renderSaving(
   };
 }
 
+const pageHides = () => window.dispatchEvent(new PageTransitionEvent('pagehide'));
+
+/**
+ * A save of the first name in flight, then the last name typed and the page going (`leave`):
+ * the save and the flush beside it, both held until the test answers them.
+ */
+async function aFlushBesideASave(
+  firstName = 'Ada',
+  lastName = 'Lovelace',
+  leave: () => void = pageHides,
+) {
+  const sent = heldSaves();
+  const { form, saving } = await renderSaving();
+  form.change('first_name', firstName);
+  const first = saving().save();
+  await vi.waitFor(() => {
+    expect(sent).toHaveLength(1);
+  });
+  form.change('last_name', lastName);
+  leave();
+  await vi.waitFor(() => {
+    expect(sent).toHaveLength(2);
+  });
+  return { sent, saving, first };
+}
+
+/** The next save, answered by the server: the `count`th request `sent`. */
+async function savedAs(saving: () => Saving, sent: ReturnType<typeof heldSaves>, count: number) {
+  const saved = saving().save();
+  await vi.waitFor(() => {
+    expect(sent).toHaveLength(count);
+  });
+  sent[count - 1]?.answer();
+  await saved;
+}
+
 describe('the flush as the page goes, beside a save in flight', () => {
   it('sends only what the save in flight lacks, and books its answer: a later save sends nothing again', async () => {
-    const sent = heldSaves();
-    const { form, saving } = await renderSaving();
-    form.change('first_name', 'Ada');
-    const first = saving().save();
-    await vi.waitFor(() => {
-      expect(sent).toHaveLength(1);
-    });
-    form.change('last_name', 'Lovelace');
-    window.dispatchEvent(new PageTransitionEvent('pagehide'));
-    await vi.waitFor(() => {
-      expect(sent).toHaveLength(2);
-    });
+    const { sent, saving, first } = await aFlushBesideASave();
     expect(sent.map((save) => save.answers)).toEqual([
       { first_name: 'Ada' },
       { last_name: 'Lovelace' },
@@ -107,19 +132,14 @@ describe('the flush as the page goes, beside a save in flight', () => {
   });
 
   it('sends the flush as an ordinary request when it would pass the keepalive quota beside the save in flight', async () => {
-    const sent = heldSaves();
-    const { form, saving } = await renderSaving();
-    form.change('first_name', 'A'.repeat(50_000));
-    const first = saving().save();
-    await vi.waitFor(() => {
-      expect(sent).toHaveLength(1);
-    });
-    form.change('last_name', 'L'.repeat(20_000));
-    document.dispatchEvent(new Event('visibilitychange'));
-    window.dispatchEvent(new PageTransitionEvent('pagehide'));
-    await vi.waitFor(() => {
-      expect(sent).toHaveLength(2);
-    });
+    const { sent, saving, first } = await aFlushBesideASave(
+      'A'.repeat(50_000),
+      'L'.repeat(20_000),
+      () => {
+        document.dispatchEvent(new Event('visibilitychange'));
+        pageHides();
+      },
+    );
     expect(sent.map((save) => save.keepalive)).toEqual([true, false]);
     for (const save of sent) save.answer();
     await first;
@@ -130,18 +150,7 @@ describe('the flush as the page goes, beside a save in flight', () => {
 
 describe('the save state beside a flush', () => {
   it('says not saved when the flush failed, though the save in flight beside it succeeded (regression: "Saved" shown over answers never stored)', async () => {
-    const sent = heldSaves();
-    const { form, saving } = await renderSaving();
-    form.change('first_name', 'Ada');
-    const first = saving().save();
-    await vi.waitFor(() => {
-      expect(sent).toHaveLength(1);
-    });
-    form.change('last_name', 'Lovelace');
-    window.dispatchEvent(new PageTransitionEvent('pagehide'));
-    await vi.waitFor(() => {
-      expect(sent).toHaveLength(2);
-    });
+    const { sent, saving, first } = await aFlushBesideASave();
     sent[1]?.fail();
     sent[0]?.answer();
     await first;
@@ -159,18 +168,7 @@ describe('the save state beside a flush', () => {
   });
 
   it('says not saved when the flush fails after the save beside it has said saved', async () => {
-    const sent = heldSaves();
-    const { form, saving } = await renderSaving();
-    form.change('first_name', 'Ada');
-    const first = saving().save();
-    await vi.waitFor(() => {
-      expect(sent).toHaveLength(1);
-    });
-    form.change('last_name', 'Lovelace');
-    window.dispatchEvent(new PageTransitionEvent('pagehide'));
-    await vi.waitFor(() => {
-      expect(sent).toHaveLength(2);
-    });
+    const { sent, saving, first } = await aFlushBesideASave();
     sent[0]?.answer();
     await first;
     expect(saving().status.get().kind).toBe('saved');
@@ -209,19 +207,9 @@ describe('what the other tabs are told of a save', () => {
 
       // A save of the SSN alone tells the other tabs nothing.
       form.change('ssn', '987-65-4321');
-      const second = saving().save();
-      await vi.waitFor(() => {
-        expect(sent).toHaveLength(2);
-      });
-      sent[1]?.answer();
-      await second;
+      await savedAs(saving, sent, 2);
       form.change('first_name', 'Augusta');
-      const third = saving().save();
-      await vi.waitFor(() => {
-        expect(sent).toHaveLength(3);
-      });
-      sent[2]?.answer();
-      await third;
+      await savedAs(saving, sent, 3);
       await vi.waitFor(() => {
         expect(heard).toHaveLength(2);
       });
