@@ -14,6 +14,7 @@ export type {
   DateQuestion,
   EmailQuestion,
   FileQuestion,
+  FormAnswers,
   FormContext,
   GroupKeys,
   InfoBlock,
@@ -62,8 +63,27 @@ export {
   GROUP_NUMBER,
   groupCount,
   groupItems,
+  groupKey,
+  groupTemplate,
   MAX_ADD_ANOTHER,
 } from './config/groups.ts';
+export {
+  fieldName,
+  itemAt,
+  topScope,
+  viewAt,
+  withChanges,
+  type AnswerScope,
+  type ScopedChange,
+  type ScopeStep,
+} from './config/scope.ts';
+export {
+  flatFieldName,
+  groupShapes,
+  toFlatAnswers,
+  toFormAnswers,
+  type GroupShape,
+} from './config/shape.ts';
 export {
   sensitiveKeys,
   visitQuestions,
