@@ -6,7 +6,7 @@
  * the prerender bundle (prerenderEntry.ts) and in the tests.
  */
 import { COLLEGE_ELEMENT_ID } from './src/collegeOnPage.ts';
-import { EARLY_SUBMIT_SCRIPT } from './src/earlySubmit.ts';
+import { EARLY_SUBMIT_SCRIPT } from './src/prerender/earlySubmit.ts';
 import { iconHref } from './src/icon.ts';
 
 /** A page rendered: the content of #root, the `<style>` tags it needs, its document title. */
@@ -97,7 +97,7 @@ export function pageHtml(
     );
   // A form drawn before the script runs would be the browser's own until React takes it over
   // (a GET with the password in the address bar): the early script holds its submit back for
-  // the app to send (src/earlySubmit.ts). First in <head>, before anyone can press anything.
+  // the app to send (src/prerender/earlySubmit.ts). First in <head>, before anyone can press anything.
   if (/<form[\s>]/i.test(page.html))
     html = replaced(html, /<head>/, `<head><script>${EARLY_SUBMIT_SCRIPT}</script>`);
   return replaced(html, /<\/head>/, `${page.styles}</head>`);

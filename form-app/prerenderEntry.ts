@@ -19,7 +19,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { pageHtml, type RenderedPage, scriptSafeJson, withCollege } from './documents.ts';
 import { type Manifest, preloadedChunks } from './manifest.ts';
 import { App } from './src/App.tsx';
-import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/routes/paths.ts';
+import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/application/paths.ts';
 import { COLLEGE_PAGES, preloadRoute, routeModules } from './src/routes/router.tsx';
 import { loadPages, tenant } from './src/tenant.ts';
 
@@ -52,8 +52,8 @@ async function render(element: ReactElement, title: string): Promise<RenderedPag
 /**
  * Every page a visitor opens (SPEC §2), by path: the steps and the account pages. What a
  * visitor types into a step before the script runs is carried into the app
- * (src/prerendered.ts); an account card's `<form>` gets an early script that holds a submit
- * back until React has it (src/earlySubmit.ts, added by prerender.ts).
+ * (src/prerender/prerendered.ts); an account card's `<form>` gets an early script that holds a submit
+ * back until React has it (src/prerender/earlySubmit.ts, added by prerender.ts).
  */
 async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
   const pages = await loadPages();

@@ -2,9 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { App } from './App.tsx';
-import { rememberTypedFields } from './earlySubmit.ts';
-import { markUsed } from './form/firstUse.ts';
-import { iconHref } from './icon.ts';
 import {
   canHydrate,
   earlyInput,
@@ -12,7 +9,10 @@ import {
   isVisitorPage,
   keepEarlyInput,
   keepFocus,
-} from './prerendered.ts';
+  markUsed,
+  rememberTypedFields,
+} from './prerender/index.ts';
+import { iconHref } from './icon.ts';
 import { preloadRoute } from './routes/router.tsx';
 import { tenant } from './tenant.ts';
 

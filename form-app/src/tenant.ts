@@ -2,7 +2,7 @@ import { type PageConfig, type PageId } from '@admit/form-model';
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { tenant as builtTenant } from 'virtual:admit-tenant';
 
-import { loadOnce } from './loadOnce.ts';
+import { loadOnce } from './prerender/loadOnce.ts';
 
 /**
  * The college this build serves (TENANT at build time). It was checked when the build started

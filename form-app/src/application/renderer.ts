@@ -8,9 +8,14 @@
  */
 import { type AddAnotherBlock, groupCount, type PageConfig } from '@admit/form-model';
 
-import { answersOf, type AnswersForm, valuesOf } from '../form/createAnswersForm.ts';
-import { groupArrayName, groupCounts } from '../form/groupValues.ts';
-import { type Renderer, type UiState } from '../form/RendererContext.tsx';
+import {
+  type AnswersForm,
+  answersOf,
+  groupArrayName,
+  groupCounts,
+  valuesOf,
+} from '../engine/index.ts';
+import type { Renderer, UiState } from '../renderer/index.ts';
 import { tabSwitch, tabSwitchConfirmation, type TabSwitchConfirmation } from './rules.ts';
 import { switchTab } from './switchTab.ts';
 

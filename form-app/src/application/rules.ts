@@ -15,7 +15,7 @@ import {
 } from '@admit/form-model';
 import { type BannerState } from '@admit/design-system';
 
-import { type NavigationState, navigationState } from '../routes/paths.ts';
+import { type NavigationState, navigationState } from './paths.ts';
 import { type DerivedWebStatus } from '../session/webStatus.ts';
 import { questionLabelsOf } from './summary.ts';
 

@@ -3,7 +3,7 @@
  * harness alike: files of the tab being left are checked (a conversion still running blocks the
  * switch), the tab's answers are cleared in the form, then the choice is stored.
  */
-import { type AnswersForm, changeAnswers } from '../form/createAnswersForm.ts';
+import { type AnswersForm, changeAnswers } from '../engine/index.ts';
 import { type TabSwitch } from './rules.ts';
 
 export interface TabSwitchIo {

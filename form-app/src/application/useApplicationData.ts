@@ -10,11 +10,15 @@ import { useLocation } from 'react-router-dom';
 
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
-import { createClearing } from '../form/clearing.ts';
-import { type AnswersForm, createAnswersForm } from '../form/createAnswersForm.ts';
-import { type UiState } from '../form/RendererContext.tsx';
-import { readPendingAnswers, readVisitorAnswers } from '../form/useSaving.ts';
-import { navigationState } from '../routes/paths.ts';
+import {
+  type AnswersForm,
+  createAnswersForm,
+  createClearing,
+  readPendingAnswers,
+  readVisitorAnswers,
+} from '../engine/index.ts';
+import type { UiState } from '../renderer/index.ts';
+import { navigationState } from './paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, useLoadedPages } from '../tenant.ts';
 import { initialAnswers } from './rules.ts';

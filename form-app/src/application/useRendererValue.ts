@@ -8,8 +8,8 @@ import { useMemo, useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
-import { type AnswersForm } from '../form/createAnswersForm.ts';
-import { type Renderer } from '../form/RendererContext.tsx';
+import type { AnswersForm } from '../engine/index.ts';
+import type { Renderer } from '../renderer/index.ts';
 import { loadPages } from '../tenant.ts';
 import { createRenderer } from './renderer.ts';
 import { conversionOnLeave, type TabSwitchConfirmation } from './rules.ts';

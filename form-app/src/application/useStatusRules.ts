@@ -9,8 +9,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 
 import { api } from '../api/endpoints.ts';
 import { UnauthorizedError } from '../api/errors.ts';
-import { clearVisitorAnswers } from '../form/useSaving.ts';
-import { COMPLETION_ROUTE, FORM_ROUTES, navigationState } from '../routes/paths.ts';
+import { clearVisitorAnswers } from '../engine/index.ts';
+import { COMPLETION_ROUTE, FORM_ROUTES, navigationState } from './paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { DEFAULT_ROUTE } from '../tenant.ts';

@@ -6,10 +6,9 @@ import { useNavigate } from 'react-router-dom';
 
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
-import { type ApplicationActions } from '../form/ApplicationContext.tsx';
-import { answersOf, type AnswersForm } from '../form/createAnswersForm.ts';
-import { type SaveStatusStore } from '../form/useSaving.ts';
-import { COMPLETION_ROUTE } from '../routes/paths.ts';
+import type { ApplicationActions } from '../renderer/index.ts';
+import { type AnswersForm, answersOf, type SaveStatusStore } from '../engine/index.ts';
+import { COMPLETION_ROUTE } from './paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE } from '../tenant.ts';
 import { navigation, statusBeforeSubmit, submitOutcome } from './rules.ts';

@@ -5,7 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { UnauthorizedError } from '../api/errors.ts';
 import { accountRoute } from '../application/accountRoutes.ts';
 import { carriedState } from '../application/rules.ts';
-import { COMPLETION_ROUTE } from '../routes/paths.ts';
+import { COMPLETION_ROUTE } from '../application/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE } from '../tenant.ts';
 import { AppChrome } from './AppChrome.tsx';

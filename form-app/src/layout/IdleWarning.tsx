@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
 import { UnauthorizedError } from '../api/errors.ts';
-import { hasPendingAnswers } from '../form/useSaving.ts';
+import { hasPendingAnswers } from '../engine/index.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useIdleTimer } from '../session/idle.ts';
 import { useSessionEnded } from '../session/useSessionEnded.ts';

@@ -5,9 +5,9 @@
 import { Button, Stack, Typography } from '@admit/design-system';
 import { type RefObject, useEffect, useRef, useSyncExternalStore } from 'react';
 
-import { saveStatusText } from '../application/saveState.ts';
+import { saveStatusText } from '../engine/index.ts';
 import { useFail } from '../application/useFail.ts';
-import { useApplication } from '../form/ApplicationContext.tsx';
+import { useApplication } from '../renderer/index.ts';
 
 /**
  * Keeps the window's scroll padding at the foot equal to the bar's height, so that a field

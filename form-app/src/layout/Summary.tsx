@@ -6,9 +6,8 @@ import { useForm, useFormState } from 'react-final-form';
 import { useLocation } from 'react-router-dom';
 
 import { questionLabelsOf, summaryItems } from '../application/summary.ts';
-import { shapePages } from '../form/createAnswersForm.ts';
-import { flattenGroups } from '../form/groupValues.ts';
-import { navigationState } from '../routes/paths.ts';
+import { flattenGroups, shapePages } from '../engine/index.ts';
+import { navigationState } from '../application/paths.ts';
 
 export function Summary({
   pages,

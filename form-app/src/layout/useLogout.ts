@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { api } from '../api/endpoints.ts';
 import { UnauthorizedError } from '../api/errors.ts';
-import { clearPendingAnswers } from '../form/useSaving.ts';
+import { clearPendingAnswers } from '../engine/index.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 
 /** What /login says after a logout by hand. */

@@ -5,11 +5,10 @@ import { lazy, Suspense, use, useEffect, useRef, useState } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 import { useFail } from '../application/useFail.ts';
-import { SectionView } from '../form/blocks.tsx';
-import { useApplication } from '../form/ApplicationContext.tsx';
+import { SectionView, useApplication } from '../renderer/index.ts';
 import { focusField } from '../layout/focusField.ts';
 import { SaveStatus } from '../layout/SaveStatus.tsx';
-import { navigationState } from '../routes/paths.ts';
+import { navigationState } from '../application/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, pageAtHand, tenant } from '../tenant.ts';
 

@@ -15,9 +15,9 @@ import { AccountLayout } from '../layout/AccountLayout.tsx';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
-import { loadOnce } from '../loadOnce.ts';
+import { loadOnce } from '../prerender/index.ts';
 import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
-import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from './paths.ts';
+import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from '../application/paths.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 /** A page loaded on first use, and how to fetch it ahead (`preloadRoute`). */

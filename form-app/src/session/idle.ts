@@ -11,12 +11,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 import { lastKnownSessionEnd, onSessionEnd } from '../api/client.ts';
-import {
-  idleStateAt,
-  isSessionEndMessage,
-  keepAliveDue,
-  sessionEndAfter,
-} from '../application/activity.ts';
+import { idleStateAt, isSessionEndMessage, keepAliveDue, sessionEndAfter } from './activity.ts';
 
 /** SPEC §9: inactivity timeout 900000 ms, warning 60000 ms before. */
 export const IDLE_TIMEOUT_MS = 900_000;

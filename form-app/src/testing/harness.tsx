@@ -18,15 +18,19 @@ import { vi } from 'vitest';
 
 import { createQueryClient } from '../api/queryClient.ts';
 import { createRenderer } from '../application/renderer.ts';
-import { SectionView } from '../form/blocks.tsx';
-import { type Clearing, createClearing } from '../form/clearing.ts';
-import { answersOf, type AnswersForm, createAnswersForm } from '../form/createAnswersForm.ts';
-import { markUsed } from '../form/firstUse.ts';
-import { RendererContext, type UiState } from '../form/RendererContext.tsx';
+import { RendererContext, SectionView, type UiState } from '../renderer/index.ts';
+import {
+  type AnswersForm,
+  answersOf,
+  type Clearing,
+  createAnswersForm,
+  createClearing,
+} from '../engine/index.ts';
+import { markUsed } from '../prerender/index.ts';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { ReviewPage } from '../pages/review/ReviewPage.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
-import { REVIEW_ROUTE } from '../routes/paths.ts';
+import { REVIEW_ROUTE } from '../application/paths.ts';
 import { SessionProvider } from '../session/SessionProvider.tsx';
 import { tenant } from '../tenant.ts';
 import { installRenderCounter, type RenderCounts } from './renderCounter.ts';

@@ -1,7 +1,7 @@
 import { Alert, Box, Link } from '@admit/design-system';
 import { type MouseEvent } from 'react';
 
-import { type NavigationState } from '../../routes/paths.ts';
+import { type NavigationState } from '../../application/paths.ts';
 
 /** SPEC §2: /login (and the other cards) show a success or error message passed in navigation state. */
 export function AccountMessage({ state }: { state: NavigationState }) {

@@ -6,7 +6,7 @@ import { api } from '../../api/endpoints.ts';
 import { ServerError } from '../../api/errors.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE } from '../../tenant.ts';
-import { hasPendingAnswers } from '../../form/useSaving.ts';
+import { hasPendingAnswers } from '../../engine/index.ts';
 import { AccountMessage, PendingNotice, UnconfirmedNotice } from './AccountMessage.tsx';
 import { EmailAddressInput, PasswordInput } from './inputs.tsx';
 import { resendCode } from './ResendLink.ts';

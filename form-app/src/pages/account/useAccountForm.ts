@@ -8,8 +8,8 @@ import { type MouseEvent, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { ServerError } from '../../api/errors.ts';
-import { navigationState, type NavigationState } from '../../routes/paths.ts';
-import { takeEarlySubmit, takeRememberedFields, typedOutsideReact } from '../../earlySubmit.ts';
+import { navigationState, type NavigationState } from '../../application/paths.ts';
+import { takeEarlySubmit, takeRememberedFields, typedOutsideReact } from '../../prerender/index.ts';
 import { tenant } from '../../tenant.ts';
 import { loadAccountCheck } from './validation.ts';
 

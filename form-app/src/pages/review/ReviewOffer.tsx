@@ -5,8 +5,8 @@
  */
 import { Box, Button, Typography } from '@admit/design-system';
 
-import { useApplication } from '../../form/ApplicationContext.tsx';
-import { REVIEW_ROUTE } from '../../routes/paths.ts';
+import { useApplication } from '../../renderer/index.ts';
+import { REVIEW_ROUTE } from '../../application/paths.ts';
 
 export function ReviewOffer() {
   const { goTo, busy } = useApplication();

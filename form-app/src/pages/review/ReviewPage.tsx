@@ -11,8 +11,7 @@ import { useFormState } from 'react-final-form';
 
 import { api } from '../../api/endpoints.ts';
 import { queryKeys } from '../../api/queryClient.ts';
-import { useApplication } from '../../form/ApplicationContext.tsx';
-import { useRenderer } from '../../form/RendererContext.tsx';
+import { useApplication, useRenderer } from '../../renderer/index.ts';
 import { loadPages, tenant } from '../../tenant.ts';
 import { DraftPdf } from './DraftPdf.tsx';
 import { UnprintableWarning } from './UnprintableWarning.tsx';

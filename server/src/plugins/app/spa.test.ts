@@ -15,7 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), 'admit-spa-'));
 const SCRIPT = '/assets/index-Bx9_q-2Z.js';
 const script = Buffer.from(`console.log(${JSON.stringify('Apply to Gallatin. '.repeat(400))});`);
 const indexHtml = `<!doctype html><html lang="en"><head><title>Admit</title><script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div></body></html>`;
-/** A prerendered account page: its form comes with the early script (form-app/src/earlySubmit.ts). */
+/** A prerendered account page: its form comes with the early script (form-app/src/prerender/earlySubmit.ts). */
 const EARLY = 'window.__admitEarly={form:null};';
 const MARKER = 'AdmitSession.loggedIn';
 

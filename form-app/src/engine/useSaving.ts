@@ -20,7 +20,7 @@ import {
   pendingToKeep,
   type SaveEvent,
   type SaveState,
-} from '../application/saveState.ts';
+} from './saveState.ts';
 import { answersOf, type AnswersForm, changeAnswers } from './createAnswersForm.ts';
 
 /** How long after the last change an autosave starts. */

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { PENDING_MAX_AGE_MS, PENDING_STORAGE_KEY } from '../application/saveState.ts';
+import { PENDING_MAX_AGE_MS, PENDING_STORAGE_KEY } from './saveState.ts';
 import { clearPendingAnswers, hasPendingAnswers, readPendingAnswers } from './useSaving.ts';
 
 const sensitive = new Set(['ssn']);

@@ -3,11 +3,10 @@ import { LookupInput } from '@admit/design-system';
 import { useLayoutEffect, useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
-import { typedOutsideReact } from '../earlySubmit.ts';
-import { changeAnswers } from './createAnswersForm.ts';
+import { typedOutsideReact } from '../prerender/index.ts';
+import { changeAnswers, useAnswersForm } from '../engine/index.ts';
 import { type FieldProps, maxLengthOf, useQuestionInput } from './useQuestionInput.ts';
-import { useAnswersForm } from './useWatch.ts';
-import { clearLookup, hasFocusToHandOver, takeOverFocus } from './LookupPlaceholder.tsx';
+import { clearLookup, hasFocusToHandOver, takeOverFocus } from '../prerender/LookupPlaceholder.tsx';
 
 export function LookupField({ question }: FieldProps<'lookup'>) {
   const form = useAnswersForm();

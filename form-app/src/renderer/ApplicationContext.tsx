@@ -1,7 +1,7 @@
 /** What a step page can ask of the layout: save, navigate as SPEC §2 says, submit. */
 import { createContext, useContext } from 'react';
 
-import { type SaveStatusStore } from './useSaving.ts';
+import type { SaveStatusStore } from '../engine/index.ts';
 
 export interface ApplicationActions {
   /** Saves what changed (logged in); resolves when done. */

@@ -27,10 +27,9 @@ import { Suspense } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
 
 import { QuestionField } from './fields.tsx';
-import { groupArrayName } from './groupValues.ts';
+import { groupArrayName, useWatch } from '../engine/index.ts';
 import { RemoveGroup } from './RemoveGroup.tsx';
 import { useRenderer } from './RendererContext.tsx';
-import { useWatch } from './useWatch.ts';
 
 function Blocks({ blocks }: { blocks: readonly Block[] }) {
   return (

@@ -14,11 +14,10 @@ import { ServerError, UnauthorizedError } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { uploadToStorage } from '../api/upload.ts';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
-import { answerName, changeAnswers } from './createAnswersForm.ts';
+import { answerName, changeAnswers, useAnswersForm } from '../engine/index.ts';
 import { useRenderer } from './RendererContext.tsx';
 import { useAnswerField } from './useAnswerField.ts';
 import { useShownError } from './useQuestionInput.ts';
-import { useAnswersForm } from './useWatch.ts';
 
 /** SPEC §9: conversion status is polled every 2000 ms. */
 export const CONVERSION_POLL_MS = 2000;

@@ -6,10 +6,9 @@
  */
 import { TextInput } from '@admit/design-system';
 
-import { type AnswersForm, changeAnswers } from './createAnswersForm.ts';
+import { type AnswersForm, changeAnswers, useAnswersForm } from '../engine/index.ts';
 import { type PlaceholderProps } from './firstUse.ts';
-import { maxLengthOf, type Of, useQuestionInput } from './useQuestionInput.ts';
-import { useAnswersForm } from './useWatch.ts';
+import { maxLengthOf, type Of, useQuestionInput } from '../renderer/index.ts';
 
 /** SPEC §4: clearing a lookup empties its answer and the related fields it filled. */
 export function clearLookup(form: AnswersForm, question: Of<'lookup'>): void {

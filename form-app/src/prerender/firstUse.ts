@@ -5,7 +5,7 @@
  */
 import { type Question } from '@admit/form-model';
 
-import { type FieldProps } from './useQuestionInput.ts';
+import type { FieldProps } from '../renderer/index.ts';
 
 /** What a lazy field's placeholder is given besides its question. */
 export interface PlaceholderProps<T extends Question['type']> extends FieldProps<T> {

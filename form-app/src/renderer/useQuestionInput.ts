@@ -10,10 +10,14 @@ import { useContext, useSyncExternalStore } from 'react';
 
 import { ApplicationContext } from './ApplicationContext.tsx';
 import { useRenderer } from './RendererContext.tsx';
-import { answerName, changeAnswers } from './createAnswersForm.ts';
+import {
+  answerName,
+  changeAnswers,
+  type Refusals,
+  useAnswersForm,
+  useWatch,
+} from '../engine/index.ts';
 import { useAnswerField } from './useAnswerField.ts';
-import { type Refusals } from './useSaving.ts';
-import { useAnswersForm, useWatch } from './useWatch.ts';
 
 export type Of<T extends Question['type']> = Extract<Question, { type: T }>;
 export interface FieldProps<T extends Question['type']> {

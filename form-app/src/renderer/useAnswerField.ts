@@ -11,8 +11,13 @@
 import { getIn } from 'final-form';
 import { useMemo, useSyncExternalStore } from 'react';
 
-import { type AnswersForm, errorsOf, valuesOf, watchAnswers } from './createAnswersForm.ts';
-import { useAnswersForm } from './useWatch.ts';
+import {
+  type AnswersForm,
+  errorsOf,
+  useAnswersForm,
+  valuesOf,
+  watchAnswers,
+} from '../engine/index.ts';
 
 export interface AnswerField {
   value: unknown;

@@ -8,7 +8,7 @@
 import { DateInputPlaceholder } from '@admit/design-system';
 
 import { type PlaceholderProps } from './firstUse.ts';
-import { useQuestionInput } from './useQuestionInput.ts';
+import { useQuestionInput } from '../renderer/index.ts';
 
 export function DatePlaceholder({ question, hold, want }: PlaceholderProps<'date'>) {
   const input = useQuestionInput(question);

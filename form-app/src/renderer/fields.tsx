@@ -36,10 +36,9 @@ import {
   useState,
 } from 'react';
 
-import { DatePlaceholder } from './DatePlaceholder.tsx';
-import { LookupPlaceholder } from './LookupPlaceholder.tsx';
-import { loadOnce } from '../loadOnce.ts';
-import { afterQuiet, onFirstUse, type PlaceholderProps } from './firstUse.ts';
+import { DatePlaceholder } from '../prerender/DatePlaceholder.tsx';
+import { LookupPlaceholder } from '../prerender/LookupPlaceholder.tsx';
+import { afterQuiet, loadOnce, onFirstUse, type PlaceholderProps } from '../prerender/index.ts';
 import {
   type FieldProps,
   maxLengthOf,
@@ -48,9 +47,8 @@ import {
   useQuestionInput,
   useShownError,
 } from './useQuestionInput.ts';
-import { answerName, answersOf, changeAnswers } from './createAnswersForm.ts';
+import { answerName, answersOf, changeAnswers, useAnswersForm, useWatch } from '../engine/index.ts';
 import { useAnswerField } from './useAnswerField.ts';
-import { useAnswersForm, useWatch } from './useWatch.ts';
 
 export type { FieldProps } from './useQuestionInput.ts';
 

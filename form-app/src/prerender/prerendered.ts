@@ -6,9 +6,9 @@
  */
 import { type Answers } from '@admit/form-model';
 
-import { readVisitorAnswers, writeVisitorAnswers } from './form/useSaving.ts';
-import { hasSessionCookie } from './session/cookies.ts';
-import { tenant } from './tenant.ts';
+import { readVisitorAnswers, writeVisitorAnswers } from '../engine/index.ts';
+import { hasSessionCookie } from '../session/cookies.ts';
+import { tenant } from '../tenant.ts';
 
 /** #root's mark, set by the build: `visitor` (a visitor's page) or `shell` (the spinner). */
 const PRERENDERED_ATTRIBUTE = 'data-prerendered';

@@ -3,17 +3,15 @@
  * (loadValidateAnswers), not with the first download; and every page, as errors on any page
  * count (the validation summary links to them).
  */
-import { loadValidateAnswers, type PageConfig } from '@admit/form-model';
+import {
+  type FormContext as UiState,
+  loadValidateAnswers,
+  type PageConfig,
+} from '@admit/form-model';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
-import {
-  answersContext,
-  answersOf,
-  type AnswersForm,
-  shapePages,
-} from '../form/createAnswersForm.ts';
-import { type FormValues, nestErrors } from '../form/groupValues.ts';
-import { type UiState } from '../form/RendererContext.tsx';
+import { answersContext, answersOf, type AnswersForm, shapePages } from './createAnswersForm.ts';
+import { type FormValues, nestErrors } from './groupValues.ts';
 import { loadPages, tenant } from '../tenant.ts';
 
 type ValidateAnswers = Awaited<ReturnType<typeof loadValidateAnswers>>;
