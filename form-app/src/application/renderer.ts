@@ -6,15 +6,9 @@
  * then the new length is stored and the freed last group's keys saved as ""; switching a tab
  * follows `tabSwitch` (rules.ts) through `switchTab`.
  */
-import { type AddAnotherBlock, groupCount, type PageConfig } from '@admit/form-model';
+import { type AddAnotherBlock, groupCount, type PageConfig, viewAt } from '@admit/form-model';
 
-import {
-  type AnswersForm,
-  answersOf,
-  groupArrayName,
-  groupCounts,
-  valuesOf,
-} from '../engine/index.ts';
+import { type AnswersForm, valuesOf } from '../engine/index.ts';
 import type { Renderer, UiState } from '../renderer/index.ts';
 import { tabSwitch, tabSwitchConfirmation, type TabSwitchConfirmation } from './rules.ts';
 import { switchTab } from './switchTab.ts';
@@ -44,7 +38,11 @@ export interface RendererFacts {
 
 export function createRenderer(facts: RendererFacts, store: RendererStore): Renderer {
   const { form, ui, isLoggedIn, validating, save, pressTrigger, fail } = facts;
-  const countOf = (block: AddAnotherBlock) => groupCounts(valuesOf(form))[block.buttonId] ?? 0;
+  // The count is the length of the block's array in the form's answers.
+  const countOf = (block: AddAnotherBlock) => {
+    const items = valuesOf(form)[block.buttonId];
+    return Array.isArray(items) ? items.length : 0;
+  };
   return {
     ui,
     isLoggedIn,
@@ -53,11 +51,11 @@ export function createRenderer(facts: RendererFacts, store: RendererStore): Rend
     pressTrigger,
     addGroup: (block) => {
       if (countOf(block) >= groupCount(block)) return;
-      form.mutators.push?.(groupArrayName(block), {});
+      form.mutators.push?.(block.buttonId, {});
       store.storeCount(block.buttonId, countOf(block));
     },
     removeGroup: async (block, index) => {
-      form.mutators.remove?.(groupArrayName(block), index);
+      form.mutators.remove?.(block.buttonId, index);
       store.storeCount(block.buttonId, countOf(block));
       await save().catch((error: unknown) => {
         fail(`Error adding another ${block.buttonId}`, error);
@@ -67,7 +65,13 @@ export function createRenderer(facts: RendererFacts, store: RendererStore): Rend
       try {
         const pages = await facts.pages();
         const plan = tabSwitch(pages, ui, isLoggedIn, tabId, tab);
-        const confirmation = tabSwitchConfirmation(pages, plan, tabId, tab, answersOf(form));
+        const confirmation = tabSwitchConfirmation(
+          pages,
+          plan,
+          tabId,
+          tab,
+          viewAt(valuesOf(form), []),
+        );
         if (confirmation !== undefined && store.confirmLoss !== undefined)
           if (!(await store.confirmLoss(confirmation))) return false;
         return await switchTab(form, plan, {

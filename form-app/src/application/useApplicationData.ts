@@ -14,13 +14,14 @@ import {
   type AnswersForm,
   createAnswersForm,
   createClearing,
+  loadedAnswers,
   readPendingAnswers,
   readVisitorAnswers,
 } from '../engine/index.ts';
 import type { UiState } from '../renderer/index.ts';
 import { navigationState } from './paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
-import { loadPages, useLoadedPages } from '../tenant.ts';
+import { loadPages, tenant, useLoadedPages } from '../tenant.ts';
 import { initialAnswers } from './rules.ts';
 
 export interface ApplicationData {
@@ -109,11 +110,13 @@ export function useAnswersForm(data: ApplicationData): AnswersForm {
   const [made] = useState(() => {
     const inputs = { pages: data.pages, ui: data.ui };
     const clearing = createClearing(inputs);
-    return { clearing, form: createAnswersForm(data.answers(), inputs, [clearing.decorator]) };
+    // The API's edge: the flat answers that load take the form's shape, once.
+    const answers = loadedAnswers(tenant.groups, data.answers(), data.ui);
+    return { clearing, form: createAnswersForm(answers, tenant.groups, [clearing.decorator]) };
   });
   const { pages, ui } = data;
-  // Before paint: the pages that just arrived may hold add-another blocks, whose groups become
-  // arrays before their step shows.
+  // Before paint: what the pages that just arrived, or the UI state, hide is cleared before it
+  // shows.
   useLayoutEffect(() => {
     made.clearing.update({ pages, ui });
   }, [made, pages, ui]);

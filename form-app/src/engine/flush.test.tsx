@@ -3,7 +3,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '../api/queryClient.ts';
-import { collegePage } from '../testing/fixtures.ts';
 import { type AnswersForm, createAnswersForm } from './createAnswersForm.ts';
 import { useSaving } from './useSaving.ts';
 
@@ -41,7 +40,7 @@ function heldSaves() {
 
 /** A logged-in applicant's saving, on the college's About page with nothing stored yet. */
 async function renderSaving(): Promise<{ form: AnswersForm; saving: () => Saving }> {
-  const form = createAnswersForm({}, { pages: [collegePage('about')], ui: {} });
+  const form = createAnswersForm({}, []);
   let current: Saving | undefined;
   function Probe() {
     current = useSaving(form, {

@@ -8,12 +8,17 @@ import { TextInput } from '@admit/design-system';
 
 import { type AnswersForm, changeAnswers, useAnswersForm } from '../engine/index.ts';
 import { type PlaceholderProps } from './firstUse.ts';
-import { maxLengthOf, type Of, useQuestionInput } from '../renderer/index.ts';
+import { maxLengthOf, type Of, useFieldScope, useQuestionInput } from '../renderer/index.ts';
 
 /** SPEC §4: clearing a lookup empties its answer and the related fields it filled. */
-export function clearLookup(form: AnswersForm, question: Of<'lookup'>): void {
+export function clearLookup(
+  form: AnswersForm,
+  question: Of<'lookup'>,
+  /** A key's field name where the lookup sits (in a group: in its item). */
+  name: (key: string) => string,
+): void {
   const keys = [question.key, ...Object.values(question.fills)];
-  changeAnswers(form, Object.fromEntries(keys.map((key) => [key, ''])));
+  changeAnswers(form, Object.fromEntries(keys.map((key) => [name(key), ''])));
 }
 
 /** The placeholder that had focus when the lookup arrived, and where its caret was. */
@@ -38,10 +43,11 @@ export function takeOverFocus(key: string): void {
 export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>) {
   const form = useAnswersForm();
   const input = useQuestionInput(question);
+  const { name } = useFieldScope();
   const remember = () => {
-    const element = document.getElementById(question.key);
+    const element = document.getElementById(input.id);
     if (element instanceof HTMLInputElement && document.activeElement === element)
-      focused = { key: question.key, start: element.selectionStart, end: element.selectionEnd };
+      focused = { key: input.id, start: element.selectionStart, end: element.selectionEnd };
   };
   return (
     <div
@@ -56,7 +62,7 @@ export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>
         const element = event.target;
         // Later, so that a blur caused by the swap itself leaves the focus to hand over.
         setTimeout(() => {
-          if (element.isConnected && focused?.key === question.key) focused = undefined;
+          if (element.isConnected && focused?.key === input.id) focused = undefined;
         });
       }}
     >
@@ -64,7 +70,7 @@ export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>
         {...input}
         onChange={(value) => {
           // SPEC §4: emptying the lookup clears it and its related fields, as the lookup does.
-          if (value === '' && input.value !== '') clearLookup(form, question);
+          if (value === '' && input.value !== '') clearLookup(form, question, name);
           else input.onChange(value);
           remember();
         }}

@@ -5,26 +5,30 @@ import { useLayoutEffect, useState } from 'react';
 import { api } from '../api/endpoints.ts';
 import { typedOutsideReact } from '../prerender/index.ts';
 import { changeAnswers, useAnswersForm } from '../engine/index.ts';
+import { useFieldScope } from './AnswerScope.tsx';
 import { type FieldProps, maxLengthOf, useQuestionInput } from './useQuestionInput.ts';
 import { clearLookup, hasFocusToHandOver, takeOverFocus } from '../prerender/LookupPlaceholder.tsx';
 
 export function LookupField({ question }: FieldProps<'lookup'>) {
   const form = useAnswersForm();
+  const { name } = useFieldScope();
   const { onChange, ...props } = useQuestionInput(question);
+  // The field's id (SPEC's key), which its placeholder had too.
+  const { id } = props;
   const fillsItself = Object.values(question.fills).includes(question.key);
   // Taking over from a placeholder someone is typing into: the list opens as focus arrives,
   // with the typed text looked up (it would otherwise wait for their next key).
-  const [takingOver] = useState(() => hasFocusToHandOver(question.key));
+  const [takingOver] = useState(() => hasFocusToHandOver(id));
   // Someone typing in the placeholder when this arrived goes on typing here; what was typed
   // into the prerendered field before this arrived to hydrate it is taken over (issue 17: the
   // browser kept it on the screen, but the form never heard of it).
   useLayoutEffect(() => {
-    const typed = typedOutsideReact([question.key])[question.key];
+    const typed = typedOutsideReact([id])[id];
     if (typed !== undefined) onChange(typed);
-    takeOverFocus(question.key);
+    takeOverFocus(id);
     // Once, when the field is first React's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [question.key]);
+  }, [id]);
   return (
     <LookupInput
       {...props}
@@ -43,17 +47,21 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
             const changes: Record<string, string> = {};
             for (const [field, key] of Object.entries(question.fills)) {
               const value = detail[field];
-              if (typeof value === 'string' && value !== '') changes[key] = value;
+              if (typeof value === 'string' && value !== '') changes[name(key)] = value;
             }
-            const name = detail.name;
-            if (typeof name === 'string' && name !== '' && question.category !== 'address')
-              changes[question.key] = name;
+            const detailName = detail.name;
+            if (
+              typeof detailName === 'string' &&
+              detailName !== '' &&
+              question.category !== 'address'
+            )
+              changes[name(question.key)] = detailName;
             changeAnswers(form, changes);
           })
           .catch(() => undefined);
       }}
       onClear={() => {
-        clearLookup(form, question);
+        clearLookup(form, question, name);
       }}
     />
   );

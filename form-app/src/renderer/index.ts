@@ -9,6 +9,7 @@ export {
   ApplicationContext,
   useApplication,
 } from './ApplicationContext.tsx';
+export { type FieldScope, useFieldScope } from './AnswerScope.tsx';
 export { SectionView } from './blocks.tsx';
 export { type Renderer, RendererContext, type UiState, useRenderer } from './RendererContext.tsx';
 export { type FieldProps, maxLengthOf, type Of, useQuestionInput } from './useQuestionInput.ts';

@@ -7,7 +7,7 @@
  * call `forbidNetwork()` to prove it, and stub `fetch` only where a file question asks for the
  * documents.
  */
-import { type Answers, type PageConfig } from '@admit/form-model';
+import { type Answers, groupShapes, type PageConfig } from '@admit/form-model';
 import { AppThemeProvider, createAppTheme, ToastProvider } from '@admit/design-system';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useState } from 'react';
@@ -21,10 +21,11 @@ import { createRenderer } from '../application/renderer.ts';
 import { RendererContext, SectionView, type UiState } from '../renderer/index.ts';
 import {
   type AnswersForm,
-  answersOf,
   type Clearing,
   createAnswersForm,
   createClearing,
+  flatAnswersOf,
+  loadedAnswers,
 } from '../engine/index.ts';
 import { markUsed } from '../prerender/index.ts';
 import { FormLayout } from '../layout/FormLayout.tsx';
@@ -159,7 +160,13 @@ export async function renderStep(options: StepOptions): Promise<RenderedStep> {
   const given = options.ui ?? {};
   const ui = { ...given, tabs: options.loggedIn === true ? given.tabs : {} };
   const clearing = createClearing({ pages, ui });
-  const form = createAnswersForm(options.initialValues ?? {}, { pages, ui }, [clearing.decorator]);
+  // As the app loads answers: flat at the API's edge, then in the form's shape.
+  const groups = groupShapes(pages);
+  const form = createAnswersForm(
+    loadedAnswers(groups, options.initialValues ?? {}, given),
+    groups,
+    [clearing.decorator],
+  );
   const calls: RenderedStep['calls'] = { setTab: [], storeCount: [] };
   const container = document.createElement('div');
   document.body.append(container);
@@ -182,7 +189,7 @@ export async function renderStep(options: StepOptions): Promise<RenderedStep> {
   });
   return {
     form,
-    answers: () => answersOf(form),
+    answers: () => flatAnswersOf(form),
     container,
     renders,
     calls,
