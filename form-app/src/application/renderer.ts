@@ -8,7 +8,7 @@
  */
 import { type AddAnotherBlock, groupCount, type PageConfig, viewAt } from '@admit/form-model';
 
-import { type AnswersForm, valuesOf } from '../engine/index.ts';
+import { type AnswersForm, changeAnswers, valuesOf } from '../engine/index.ts';
 import type { Renderer, UiState } from '../renderer/index.ts';
 import { tabSwitch, tabSwitchConfirmation, type TabSwitchConfirmation } from './rules.ts';
 import { switchTab } from './switchTab.ts';
@@ -32,7 +32,8 @@ export interface RendererFacts {
   isLoggedIn: boolean;
   validating: boolean;
   save: () => Promise<void>;
-  pressTrigger: (id: string) => void;
+  /** Presses a button trigger, or (`false`) takes the press back. */
+  pressTrigger: (id: string, pressed?: boolean) => void;
   fail: (title: string, error: unknown) => void;
 }
 
@@ -48,7 +49,16 @@ export function createRenderer(facts: RendererFacts, store: RendererStore): Rend
     isLoggedIn,
     validating,
     save,
-    pressTrigger,
+    pressTrigger: (id) => {
+      pressTrigger(id);
+    },
+    releaseTrigger: async (id, names) => {
+      changeAnswers(form, Object.fromEntries(names.map((name) => [name, ''])));
+      pressTrigger(id, false);
+      await save().catch((error: unknown) => {
+        fail(`Error removing ${id}`, error);
+      });
+    },
     addGroup: (block) => {
       if (countOf(block) >= groupCount(block)) return;
       form.mutators.push?.(block.buttonId, {});

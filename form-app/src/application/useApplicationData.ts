@@ -30,7 +30,8 @@ export interface ApplicationData {
   /** The pages known so far (the default route's page until the others arrive). */
   pages: readonly PageConfig[];
   ui: UiState;
-  pressTrigger: (id: string) => void;
+  /** Presses a button trigger, or (`false`) takes the press back. */
+  pressTrigger: (id: string, pressed?: boolean) => void;
   /** A visitor's add-another counter (an applicant's is stored on the server). */
   setLocalCount: (buttonId: string, count: number) => void;
 }
@@ -76,8 +77,8 @@ export function useApplicationData(): ApplicationData | undefined {
 
   const actions = useMemo(
     () => ({
-      pressTrigger: (id: string) => {
-        setTriggers((previous) => ({ ...previous, [id]: true }));
+      pressTrigger: (id: string, pressed = true) => {
+        setTriggers((previous) => ({ ...previous, [id]: pressed }));
       },
       setLocalCount: (buttonId: string, count: number) => {
         setLocalCounts((previous) => ({ ...previous, [buttonId]: count }));

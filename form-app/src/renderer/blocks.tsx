@@ -10,6 +10,7 @@
  */
 import {
   type Block,
+  blockKeys,
   chosenTab,
   groupCount,
   groupTemplate,
@@ -30,7 +31,7 @@ import { FieldArray } from 'react-final-form-arrays';
 
 import { QuestionField } from './fields.tsx';
 import { GroupScope, useFieldScope, useScopedWatch } from './AnswerScope.tsx';
-import { RemoveGroup } from './RemoveGroup.tsx';
+import { RemoveGroup, RemoveWithConfirmation } from './RemoveGroup.tsx';
 import { useRenderer } from './RendererContext.tsx';
 
 function Blocks({ blocks }: { blocks: readonly Block[] }) {
@@ -61,16 +62,28 @@ function ButtonTriggerView({
 }: {
   block: Extract<Block, { type: 'trigger'; mode: 'button' }>;
 }) {
-  const { ui, pressTrigger } = useRenderer();
+  const { ui, pressTrigger, releaseTrigger } = useRenderer();
+  const { name, flatKey } = useFieldScope();
   const pressed = useScopedWatch((values) => triggerPressed(block, values, ui));
   return (
     <>
       <Blocks blocks={block.before ?? []} />
       {pressed ? (
-        <Blocks blocks={block.after} />
+        <>
+          <Blocks blocks={block.after} />
+          {/* What was revealed can be taken back, as a group can (its answers are cleared). */}
+          <RemoveWithConfirmation
+            id={`remove-${flatKey(block.id)}`}
+            name={`“${block.label}”`}
+            consequence="Its answers will be deleted."
+            focusAfter={flatKey(block.id)}
+            removesItself
+            onConfirm={() => releaseTrigger(block.id, blockKeys(block.after).map(name))}
+          />
+        </>
       ) : (
         <RevealButton
-          id={block.id}
+          id={flatKey(block.id)}
           label={block.label}
           onClick={() => {
             pressTrigger(block.id);

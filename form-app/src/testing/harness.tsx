@@ -100,8 +100,8 @@ function Step({
         isLoggedIn: loggedIn,
         validating,
         save: () => Promise.resolve(),
-        pressTrigger: (id) => {
-          setTriggers((previous) => ({ ...previous, [id]: true }));
+        pressTrigger: (id, pressed = true) => {
+          setTriggers((previous) => ({ ...previous, [id]: pressed }));
         },
         fail: (title, error) => {
           throw new Error(`${title}: ${String(error)}`);
