@@ -32,8 +32,12 @@ export interface ApplicationData {
   ui: UiState;
   /** Presses a button trigger, or (`false`) takes the press back. */
   pressTrigger: (id: string, pressed?: boolean) => void;
-  /** A visitor's add-another counter (an applicant's is stored on the server). */
-  setLocalCount: (buttonId: string, count: number) => void;
+  /**
+   * The add-another counts stored on the server (none for a visitor): how many groups each
+   * block shows when the answers load. From then on the count is the length of the block's
+   * array in the form.
+   */
+  counts: Readonly<Record<string, number>>;
 }
 
 export function useApplicationData(): ApplicationData | undefined {
@@ -58,7 +62,6 @@ export function useApplicationData(): ApplicationData | undefined {
     loadPages().catch(() => undefined);
   }, []);
   const pages = useLoadedPages();
-  const [localCounts, setLocalCounts] = useState<Record<string, number>>({});
   const [triggers, setTriggers] = useState<Record<string, boolean>>({});
 
   const loading =
@@ -68,20 +71,16 @@ export function useApplicationData(): ApplicationData | undefined {
 
   const ui = useMemo<UiState>(
     () => ({
-      addAnother: isLoggedIn ? addAnother.data : localCounts,
       tabs: isLoggedIn ? tabs.data : {},
       triggers,
     }),
-    [addAnother.data, isLoggedIn, localCounts, tabs.data, triggers],
+    [isLoggedIn, tabs.data, triggers],
   );
 
   const actions = useMemo(
     () => ({
       pressTrigger: (id: string, pressed = true) => {
         setTriggers((previous) => ({ ...previous, [id]: pressed }));
-      },
-      setLocalCount: (buttonId: string, count: number) => {
-        setLocalCounts((previous) => ({ ...previous, [buttonId]: count }));
       },
     }),
     [],
@@ -98,6 +97,7 @@ export function useApplicationData(): ApplicationData | undefined {
       }),
     pages,
     ui,
+    counts: (isLoggedIn ? addAnother.data : undefined) ?? {},
     ...actions,
   };
 }
@@ -112,7 +112,7 @@ export function useAnswersForm(data: ApplicationData): AnswersForm {
     const inputs = { pages: data.pages, ui: data.ui };
     const clearing = createClearing(inputs);
     // The API's edge: the flat answers that load take the form's shape, once.
-    const answers = loadedAnswers(tenant.groups, data.answers(), data.ui);
+    const answers = loadedAnswers(tenant.groups, data.answers(), { addAnother: data.counts });
     return { clearing, form: createAnswersForm(answers, tenant.groups, [clearing.decorator]) };
   });
   const { pages, ui } = data;

@@ -81,12 +81,11 @@ function Step({
   calls: RenderedStep['calls'];
 }) {
   const [queryClient] = useState(createQueryClient);
-  const [addAnother, setAddAnother] = useState(initial.addAnother ?? {});
   const [tabs, setTabs] = useState(initial.tabs ?? {});
   const [triggers, setTriggers] = useState(initial.triggers ?? {});
   const ui = useMemo<UiState>(
-    () => ({ addAnother, tabs: loggedIn ? tabs : {}, triggers }),
-    [addAnother, loggedIn, tabs, triggers],
+    () => ({ tabs: loggedIn ? tabs : {}, triggers }),
+    [loggedIn, tabs, triggers],
   );
   useEffect(() => {
     clearing.update({ pages, ui });
@@ -110,7 +109,6 @@ function Step({
       {
         storeCount: (buttonId, count) => {
           calls.storeCount.push([buttonId, count]);
-          setAddAnother((previous) => ({ ...previous, [buttonId]: count }));
         },
         leaveFile: () => Promise.resolve(true),
         storeTab: (tabId, tab) => {
@@ -158,7 +156,8 @@ export async function renderStep(options: StepOptions): Promise<RenderedStep> {
   const pages = options.pages ?? [options.page];
   // The same form FormLayout makes (answers as values, not as initial values; clearing).
   const given = options.ui ?? {};
-  const ui = { ...given, tabs: options.loggedIn === true ? given.tabs : {} };
+  // The counts decide how many groups load; from then on each is its array's length.
+  const ui = { triggers: given.triggers, tabs: options.loggedIn === true ? given.tabs : {} };
   const clearing = createClearing({ pages, ui });
   // As the app loads answers: flat at the API's edge, then in the form's shape.
   const groups = groupShapes(pages);
