@@ -36,6 +36,59 @@ const DESIGN_SYSTEM_FIXTURES = [
   'design-system/src/**/*.test.{ts,tsx}',
 ];
 
+/** What no file of form-app imports. */
+const FORM_APP_PATTERNS = [
+  {
+    group: ['@mui/*', '@emotion/*'],
+    message: 'form-app builds from @admit/design-system widgets and primitives.',
+  },
+  SOURCE_IMPORT,
+  { group: ['@admit/server'], message: 'The browser app never imports the server.' },
+  NODE_LOADER,
+];
+/**
+ * form-app's layers, lowest first (form-app/README.md, "Layers"): a folder of src/ (or a file
+ * at its top) imports only from its own layer and those below. Every folder is a layer of its
+ * own, so no two folders can import each other either. The tests and testing/ (their harness)
+ * stand above them all.
+ */
+const FORM_APP_LAYERS = [
+  ['tenant.ts', 'tenantModules.ts', 'collegeOnPage.ts', 'icon.ts', 'loadOnce.ts'],
+  ['api'],
+  ['session'],
+  ['engine'],
+  ['renderer'],
+  ['application'],
+  ['layout'],
+  ['pages'],
+  ['routes'],
+  ['prerender'],
+  ['App.tsx', 'main.tsx', 'index.ts'],
+];
+/** Behind an index: the rest of the app imports these folders through their index.ts only. */
+const FORM_APP_INDEXED = ['engine', 'renderer', 'prerender'];
+/** A relative import of `name` (a folder or a file) at the top of form-app/src, from any depth. */
+const topOfSrc = (name) =>
+  name.includes('.')
+    ? `^(\\./|(\\.\\./)+)${name.replaceAll('.', '\\.').replace(/\\\.tsx?$/, '')}\\.tsx?$`
+    : `^(\\./|(\\.\\./)+)${name}/`;
+/** The imports a file of layer `index` may not make: any layer above it, and past an index. */
+function formAppAbove(index) {
+  const above = FORM_APP_LAYERS.slice(index + 1).flat();
+  const own = FORM_APP_LAYERS[index];
+  return [
+    ...above.map((name) => ({
+      regex: topOfSrc(name),
+      message: `form-app's layers: ${own.join(', ')} may not import ${name}, a layer above it (form-app/README.md, "Layers").`,
+    })),
+    { group: ['**/testing/*'], message: 'testing/ is for the tests only.' },
+    ...FORM_APP_INDEXED.filter((name) => !own.includes(name)).map((name) => ({
+      regex: `^(\\./|(\\.\\./)+)${name}/(?!index\\.ts$)`,
+      message: `Import ${name}/ through its index.ts (form-app/README.md, "Layers").`,
+    })),
+  ];
+}
+
 /**
  * One layer of the house (ARCHITECTURE.md): the imports its files may not make (`paths`:
  * modules, `patterns`: globs) and, for React code, the rules of hooks.
@@ -180,16 +233,18 @@ export default tseslint.config(
     ],
   }),
   // The app builds only from design-system widgets: no MUI, no Emotion directly.
-  layer(['form-app/src/**/*.{ts,tsx}'], {
-    react: true,
-    patterns: [
+  layer(['form-app/src/**/*.{ts,tsx}'], { react: true, patterns: FORM_APP_PATTERNS }),
+  // form-app's layers (form-app/README.md, "Layers"): no file imports a layer above its own.
+  ...FORM_APP_LAYERS.map((folders, index) =>
+    layer(
+      folders.map((folder) =>
+        folder.includes('.') ? `form-app/src/${folder}` : `form-app/src/${folder}/**/*.{ts,tsx}`,
+      ),
       {
-        group: ['@mui/*', '@emotion/*'],
-        message: 'form-app builds from @admit/design-system widgets and primitives.',
+        ignores: ['form-app/src/**/*.test.{ts,tsx}'],
+        react: true,
+        patterns: [...FORM_APP_PATTERNS, ...formAppAbove(index)],
       },
-      SOURCE_IMPORT,
-      { group: ['@admit/server'], message: 'The browser app never imports the server.' },
-      NODE_LOADER,
-    ],
-  }),
+    ),
+  ),
 );

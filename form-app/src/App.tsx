@@ -1,8 +1,11 @@
 import { AppThemeProvider, createAppTheme, ToastProvider } from '@admit/design-system';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 
 import { createQueryClient } from './api/queryClient.ts';
+import { CardHandoverContext } from './pages/account/cardHandover.ts';
+import { earlyCardInput, hydrationSlice, lazyFieldRenderers } from './prerender/index.ts';
+import { FieldRenderersContext, LaterPartContext } from './renderer/index.ts';
 import { AppRoutes } from './routes/router.tsx';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { tenant } from './tenant.ts';
@@ -10,20 +13,43 @@ import { tenant } from './tenant.ts';
 const theme = createAppTheme(tenant.theme);
 
 /**
- * The app: theme, toasts, data cache, session, routes. `initialPath` starts the routes in memory
- * at that path instead of the browser's address (Storybook's page stories, see AppRoutes).
+ * What the app puts above its routes: theme, toasts, data cache, session, and what the
+ * prerendered page needs (the fields loaded on first use, a step hydrated part by part, what was
+ * typed into an account card before the app had it). The component tests render a step under the same.
  */
-export function App({ initialPath }: { initialPath?: string }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <AppThemeProvider theme={theme}>
       <ToastProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <AppRoutes initialPath={initialPath} />
+            <FieldRenderersContext value={lazyFieldRenderers}>
+              <LaterPartContext value={hydrationSlice}>
+                <CardHandoverContext value={earlyCardInput}>{children}</CardHandoverContext>
+              </LaterPartContext>
+            </FieldRenderersContext>
           </SessionProvider>
         </QueryClientProvider>
       </ToastProvider>
     </AppThemeProvider>
+  );
+}
+
+/**
+ * The app: its providers and routes. `initialPath` starts the routes in memory at that path
+ * instead of the browser's address (Storybook's page stories, see AppRoutes).
+ */
+export function App({ initialPath }: { initialPath?: string }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <AppProviders queryClient={queryClient}>
+      <AppRoutes initialPath={initialPath} />
+    </AppProviders>
   );
 }

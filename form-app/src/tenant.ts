@@ -2,7 +2,7 @@ import { type PageConfig, type PageId } from '@admit/form-model';
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { tenant as builtTenant } from 'virtual:admit-tenant';
 
-import { loadOnce } from './prerender/loadOnce.ts';
+import { loadOnce } from './loadOnce.ts';
 
 /**
  * The college this build serves (TENANT at build time). It was checked when the build started
@@ -46,9 +46,9 @@ function useHydrating(): boolean {
 /**
  * The pages known so far: the default route's page alone until `loadPages` has given every
  * page, then every page. Re-renders the caller when they arrive. On the default route they
- * arrive in a transition (issue 17): every step's layout takes them, about 50 ms of rendering
- * at 4× CPU, just after that page became usable, when an applicant may be typing; a
- * transition renders in slices between keystrokes. Anywhere else someone may be waiting for
+ * arrive in a transition: every step's layout takes them, a render long enough to be felt
+ * (bench/README, "bench/pageload"), just after that page became usable, when an applicant may
+ * be typing; a transition renders in slices between keystrokes. Anywhere else someone may be waiting for
  * them (another step, the review: a spinner, nobody typing), and they render at once, before
  * that page shows: what they hide is cleared first (useAnswersForm). Hydrating,
  * it starts from the default page, as the prerendered HTML did.

@@ -3,7 +3,7 @@
  * an item of its block's array) from the moment the answers load to the moment they are saved,
  * the API's edge where SPEC's flat keys are met (answersEdge.ts), saving (autosave, flush, the pending answers kept in this browser,
  * the other tabs' saves, the server's refusals) and validation. The rest of the app uses it
- * through this module only (eslint.config.js, form-app's layers).
+ * through this module only (form-app/README.md, "Layers").
  */
 export { createClearing, type Clearing } from './clearing.ts';
 export { fieldOfKey, flatAnswersOf, loadedAnswers } from './answersEdge.ts';

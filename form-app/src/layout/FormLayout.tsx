@@ -90,8 +90,8 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
 
   // Built here and handed to <Form> as is: react-final-form's Form sets its state once after
   // it mounts (its first state is the whole form state, its subscription's is `{}`), and a
-  // render function building the layout anew would then re-render the whole step (about
-  // 0.4 s at 4× CPU right after hydrating /about: bench/pageload). The same element bails out.
+  // render function building the layout anew would then re-render the whole step, right after
+  // hydrating (bench/README, "bench/pageload"). The same element bails out.
   const body = (
     <AppChrome
       beforeLogout={save}

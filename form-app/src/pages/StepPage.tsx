@@ -5,14 +5,14 @@ import { lazy, Suspense, use, useEffect, useRef, useState } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 import { useFail } from '../application/useFail.ts';
-import { SectionView, useApplication } from '../renderer/index.ts';
+import { LaterPart, SectionView, useApplication } from '../renderer/index.ts';
 import { focusField } from '../layout/focusField.ts';
 import { SaveStatus } from '../layout/SaveStatus.tsx';
 import { navigationState } from '../application/paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, pageAtHand, tenant } from '../tenant.ts';
 
-// Issue 15 #16: only the last step offers the review, so its code stays out of the first
+// Only the last step offers the review, so its code stays out of the first
 // download; it is fetched alongside the step's page, so that it is there when the step shows.
 const loadReviewOffer = () => import('./review/ReviewOffer.tsx');
 const ReviewOffer = lazy(async () => ({ default: (await loadReviewOffer()).ReviewOffer }));
@@ -22,13 +22,9 @@ const LAST_STEP = tenant.steps[tenant.steps.length - 1]?.id;
  * The step `pageId`. The default route's page is in the first download; another step waits
  * for the college's other pages (`loadPages`), with the full-screen spinner of SPEC §2.
  *
- * A page already at hand renders without a Suspense boundary, decided once as the step mounts
- * (each step is a route of its own, keyed: the tree under it never changes shape). React
- * hydrates a boundary's content in a pass of its own after the rest of the page, at its
- * lowest priority and in slices, and until that pass has committed, a key typed into the
- * prerendered step first makes React finish it at once: 0.4–0.9 s at 4× CPU (bench/pageload).
- * Without one, the step is React's when the first pass commits. main.tsx loads the pages
- * before it hydrates another step, so that it too is at hand.
+ * A page already at hand renders without a Suspense boundary (nothing would suspend in it),
+ * decided once as the step mounts (each step is a route of its own, keyed: the tree under it
+ * never changes shape).
  */
 export function StepPage({ pageId }: { pageId: PageId }) {
   if (pageId === LAST_STEP) void loadReviewOffer();
@@ -129,19 +125,12 @@ function Step({ pageId, atHand }: { pageId: PageId; atHand: boolean }) {
       </Typography>
       <Stack spacing={3} sx={{ mb: 3 }}>
         {page.sections.map((section, index) =>
-          // Each section after the first in a Suspense boundary of its own, which nothing
-          // suspends: hydrating a prerendered step, React makes the first section (the heading,
-          // the first questions) the page's in its first pass, and the later sections in a
-          // second pass, at its lowest priority and in slices (all the boundaries it finds in
-          // a pass hydrate in the next one, together; their blocks in a third, SectionView);
-          // a tap or key in a section not yet hydrated hydrates that section at once, not the
-          // whole step (bench/pageload).
           index === 0 ? (
             <SectionView key={section.id} section={section} />
           ) : (
-            <Suspense key={section.id} fallback={null}>
+            <LaterPart key={section.id}>
               <SectionView section={section} />
-            </Suspense>
+            </LaterPart>
           ),
         )}
       </Stack>

@@ -1,33 +1,19 @@
 /**
- * What a lookup question shows until its own chunk (LookupField.tsx, with MUI's Autocomplete
- * and its popper) has arrived: a plain text input that already works. What is typed is stored
- * as typed, as the lookup's "Use: …" would store it, and the loaded lookup takes over the
- * text, the focus and the caret (bench/bundle: the lookup stays out of the first download).
+ * What a lookup question shows until its own chunk (the renderer's LookupField, with MUI's
+ * Autocomplete and its popper) has arrived: a plain text input that already works. What is
+ * typed is stored as typed, as the lookup's "Use: …" would store it, and the loaded lookup takes
+ * over the text, the focus and the caret (lazyFields.tsx).
  */
 import { TextInput } from '@admit/design-system';
+import { useLayoutEffect } from 'react';
 
-import { type AnswersForm, changeAnswers, useAnswersForm } from '../engine/index.ts';
+import { useAnswersForm } from '../engine/index.ts';
+import { clearLookup, maxLengthOf, useFieldScope, useQuestionInput } from '../renderer/index.ts';
+import { typedOutsideReact } from './earlySubmit.ts';
 import { type PlaceholderProps } from './firstUse.ts';
-import { maxLengthOf, type Of, useFieldScope, useQuestionInput } from '../renderer/index.ts';
-
-/** SPEC §4: clearing a lookup empties its answer and the related fields it filled. */
-export function clearLookup(
-  form: AnswersForm,
-  question: Of<'lookup'>,
-  /** A key's field name where the lookup sits (in a group: in its item). */
-  name: (key: string) => string,
-): void {
-  const keys = [question.key, ...Object.values(question.fills)];
-  changeAnswers(form, Object.fromEntries(keys.map((key) => [name(key), ''])));
-}
 
 /** The placeholder that had focus when the lookup arrived, and where its caret was. */
 let focused: { key: string; start: number | null; end: number | null } | undefined;
-
-/** Whether the placeholder of the lookup `key` had focus when the lookup arrived. */
-export function hasFocusToHandOver(key: string): boolean {
-  return focused?.key === key;
-}
 
 /** Gives the lookup `key` the focus and caret its placeholder had, if it had them. */
 export function takeOverFocus(key: string): void {
@@ -44,6 +30,15 @@ export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>
   const form = useAnswersForm();
   const input = useQuestionInput(question);
   const { name } = useFieldScope();
+  // What was typed into the prerendered input while React was taking it over: the browser
+  // kept it on the screen, but the form never heard of it.
+  useLayoutEffect(() => {
+    // The input's id is SPEC's key (a group's: `college_2_name`), as in the HTML.
+    const typed = typedOutsideReact([input.id])[input.id];
+    if (typed !== undefined) input.onChange(typed);
+    // Once, when the input is first React's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [input.id]);
   const remember = () => {
     const element = document.getElementById(input.id);
     if (element instanceof HTMLInputElement && document.activeElement === element)

@@ -1,12 +1,14 @@
 /**
- * Issue 17: the account pages are prerendered, and their cards are `<form>`s. Until React has
+ * The account pages are prerendered, and their cards are `<form>`s. Until React has
  * hydrated a card, a submit (Enter, or a tap on "Log In") would be the browser's own: a GET
  * with the e-mail address and the password in the address bar. `EARLY_SUBMIT_SCRIPT` runs first
  * in the prerendered page (inline; the server allows exactly its hash, server/README.md): it
  * stops a submit of a form React has not taken over yet and keeps the form, and the card sends
- * it once it has (`takeEarlySubmit`, useAccountForm.ts), with what was typed meanwhile
- * (`typedOutsideReact`, `rememberTypedFields`).
+ * it once it has (`earlyCardInput`, given to the cards as their `CardHandover`), with what was
+ * typed meanwhile.
  */
+
+import type { CardHandover } from '../pages/account/cardHandover.ts';
 
 /** The inline script of a prerendered page with a form. Plain ES2015: it runs before any module. */
 export const EARLY_SUBMIT_SCRIPT =
@@ -68,3 +70,10 @@ export function takeRememberedFields(ids: readonly string[]): Record<string, str
   }
   return taken;
 }
+
+/** What the account cards are given of the prerendered page (App.tsx, `CardHandoverContext`). */
+export const earlyCardInput: CardHandover = {
+  remembered: takeRememberedFields,
+  typed: typedOutsideReact,
+  submitted: takeEarlySubmit,
+};

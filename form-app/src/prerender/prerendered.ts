@@ -1,5 +1,5 @@
 /**
- * Issue 17, "HTML first": the server sends a visitor the page already rendered
+ * "HTML first": the server sends a visitor the page already rendered
  * (form-app/prerender.ts) and a logged-in applicant a loading shell. This decides whether the
  * app hydrates that HTML (keeping the very elements a visitor may already be typing into) or
  * renders afresh over it, and keeps what was typed before the script ran.

@@ -1,34 +1,22 @@
 /** The lookup question's adapter, in a chunk of its own with MUI's Autocomplete (see fields.tsx). */
 import { LookupInput } from '@admit/design-system';
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
-import { typedOutsideReact } from '../prerender/index.ts';
 import { changeAnswers, useAnswersForm } from '../engine/index.ts';
 import { useFieldScope } from './AnswerScope.tsx';
+import { clearLookup } from './clearLookup.ts';
 import { type FieldProps, maxLengthOf, useQuestionInput } from './useQuestionInput.ts';
-import { clearLookup, hasFocusToHandOver, takeOverFocus } from '../prerender/LookupPlaceholder.tsx';
 
 export function LookupField({ question }: FieldProps<'lookup'>) {
   const form = useAnswersForm();
   const { name } = useFieldScope();
   const { onChange, ...props } = useQuestionInput(question);
-  // The field's id (SPEC's key), which its placeholder had too.
-  const { id } = props;
   const fillsItself = Object.values(question.fills).includes(question.key);
-  // Taking over from a placeholder someone is typing into: the list opens as focus arrives,
-  // with the typed text looked up (it would otherwise wait for their next key).
-  const [takingOver] = useState(() => hasFocusToHandOver(id));
-  // Someone typing in the placeholder when this arrived goes on typing here; what was typed
-  // into the prerendered field before this arrived to hydrate it is taken over (issue 17: the
-  // browser kept it on the screen, but the form never heard of it).
-  useLayoutEffect(() => {
-    const typed = typedOutsideReact([id])[id];
-    if (typed !== undefined) onChange(typed);
-    takeOverFocus(id);
-    // Once, when the field is first React's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  // The question's input already has focus as the lookup mounts (it takes the place of one
+  // someone is typing into): the list opens as focus arrives, with the typed text looked up
+  // (it would otherwise wait for their next key).
+  const [takingOver] = useState(() => document.activeElement?.id === props.id);
   return (
     <LookupInput
       {...props}

@@ -26,11 +26,11 @@ import {
   RevealButton,
   TabGroup,
 } from '@admit/design-system';
-import { Suspense } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
 
 import { QuestionField } from './fields.tsx';
 import { GroupScope, useFieldScope, useScopedWatch } from './AnswerScope.tsx';
+import { LaterPart } from './LaterPart.tsx';
 import { RemoveGroup, RemoveWithConfirmation } from './RemoveGroup.tsx';
 import { useRenderer } from './RendererContext.tsx';
 
@@ -212,17 +212,12 @@ export function SectionView({ section }: { section: SectionConfig }) {
       id={`section-${section.id}`}
     >
       {section.blocks.map((block, index) =>
-        // Each block after a section's first in a Suspense boundary that nothing suspends:
-        // hydrating a prerendered step, React renders the boundaries' content after the
-        // sections', at its lowest priority and in slices that a keystroke interrupts, and a
-        // tap on a block not yet hydrated hydrates that block alone (bench/pageload's
-        // key-to-paint). See StepPage.tsx.
         index === 0 ? (
           <BlockView key={index} block={block} />
         ) : (
-          <Suspense key={index} fallback={null}>
+          <LaterPart key={index}>
             <BlockView block={block} />
-          </Suspense>
+          </LaterPart>
         ),
       )}
     </FormSection>

@@ -28,18 +28,8 @@ import {
   Textarea,
   TextInput,
 } from '@admit/design-system';
-import {
-  type ComponentType,
-  startTransition,
-  useEffect,
-  useEffectEvent,
-  useLayoutEffect,
-  useState,
-} from 'react';
+import { type ComponentType, createContext, lazy, Suspense, use } from 'react';
 
-import { DatePlaceholder } from '../prerender/DatePlaceholder.tsx';
-import { LookupPlaceholder } from '../prerender/LookupPlaceholder.tsx';
-import { afterQuiet, loadOnce, onFirstUse, type PlaceholderProps } from '../prerender/index.ts';
 import {
   type FieldProps,
   maxLengthOf,
@@ -55,94 +45,29 @@ import { useAnswerField } from './useAnswerField.ts';
 export type { FieldProps } from './useQuestionInput.ts';
 
 /**
- * A field in a chunk of its own, kept out of the first download (issue 17): the page renders
- * `Placeholder` (a small spinner unless told) until the chunk has arrived, then the field.
- *
- * With a placeholder, the chunk is fetched at the first quiet moment after the first sign of
- * use (`onFirstUse`: a tap, a key, a scroll anywhere on the page; `afterQuiet`), or at once
- * when its placeholder is used, rather than as the step renders: a visitor who only reads the
- * page downloads nothing more, and none of it competes with the page becoming usable or with
- * someone typing. The build's HTML and the hydration render the placeholder, so hydration
- * needs no chunk and leaves no Suspense boundary behind (StepPage.tsx says why that matters).
- * A placeholder may `hold` its place (the date's, until focus leaves it); the lookup's hands
- * its focus and caret over (LookupPlaceholder.tsx).
+ * The kinds whose renderer is a chunk of its own, kept out of the first download: the date
+ * picker (@mui/x-date-pickers, the heaviest widget of all), MUI's Autocomplete and its popper,
+ * and the upload (behind a tab that is not the default one, used by logged-in applicants only).
  */
-function lazyField<T extends Question['type']>(
-  load: () => Promise<ComponentType<FieldProps<T>>>,
-  Placeholder?: ComponentType<PlaceholderProps<T>>,
-): ComponentType<FieldProps<T>> {
-  const field = loadOnce(load);
-  const fetchField = () => {
-    field.load().catch((error: unknown) => {
-      console.error('A field could not be loaded; its placeholder stays.', error);
-    });
-  };
-  return function LazyField({ question }: FieldProps<T>) {
-    // The placeholder first, always: the HTML and the hydration have it. A field already
-    // loaded (a later step) takes its place before the first paint; one arriving later takes
-    // it once the page is quiet (or at once if its placeholder is in use), in a transition.
-    const [Loaded, setLoaded] = useState<ComponentType<FieldProps<T>> | undefined>(undefined);
-    const [wanted, setWanted] = useState(false);
-    const [held, setHeld] = useState(false);
-    const show = useEffectEvent(() => {
-      startTransition(() => {
-        setLoaded(() => field.current());
-      });
-    });
-    useLayoutEffect(() => {
-      // A spinner stands for nothing usable: its field shows as soon as it is here.
-      const arrived = () => {
-        if (Placeholder === undefined) show();
-        else afterQuiet(show);
-      };
-      const unsubscribe = field.subscribe(arrived);
-      const loaded = field.current();
-      if (loaded !== undefined) setLoaded(() => loaded);
-      else if (Placeholder === undefined) fetchField();
-      // Fetched at the first quiet moment after the page's first use: the chunk's arrival
-      // and evaluation then fall between no keys.
-      else
-        onFirstUse(() => {
-          afterQuiet(fetchField);
-        });
-      return unsubscribe;
-    }, []);
-    useEffect(() => {
-      if (!wanted) return;
-      fetchField();
-      // Someone is in the placeholder: no transition, which their keys would keep restarting.
-      const now = () => {
-        setLoaded(() => field.current());
-      };
-      if (field.current() !== undefined) now();
-      return field.subscribe(now);
-    }, [wanted]);
-    if (Loaded !== undefined && !held) return <Loaded question={question} />;
-    if (Placeholder === undefined) return <LoadingSpinner size="small" />;
+export const fieldChunks = {
+  date: async () => (await import('./DateField.tsx')).DateField,
+  lookup: async () => (await import('./LookupField.tsx')).LookupField,
+  file: async () => (await import('./FileField.tsx')).FileField,
+} satisfies { [T in Question['type']]?: () => Promise<ComponentType<FieldProps<T>>> };
+
+/** A kind loaded as its chunk arrives, with a small spinner until then. */
+function chunked<T extends keyof typeof fieldChunks>(kind: T): ComponentType<FieldProps<T>> {
+  const Field = lazy(async () => ({
+    default: (await fieldChunks[kind]()) as ComponentType<FieldProps<T>>,
+  }));
+  return function ChunkedField({ question }: FieldProps<T>) {
     return (
-      <Placeholder
-        question={question}
-        hold={setHeld}
-        want={() => {
-          setWanted(true);
-        }}
-      />
+      <Suspense fallback={<LoadingSpinner size="small" />}>
+        <Field question={question} />
+      </Suspense>
     );
   };
 }
-
-/** The date picker (@mui/x-date-pickers) is the heaviest widget of all. */
-const DateField = lazyField<'date'>(
-  async () => (await import('./DateField.tsx')).DateField,
-  DatePlaceholder,
-);
-/** MUI's Autocomplete and its popper: a plain text input that works stands in until it arrives. */
-const LookupField = lazyField<'lookup'>(
-  async () => (await import('./LookupField.tsx')).LookupField,
-  LookupPlaceholder,
-);
-/** Uploads sit behind a tab that is not the default one, and only logged-in applicants use them. */
-const FileField = lazyField<'file'>(async () => (await import('./FileField.tsx')).FileField);
 
 function TextField({ question }: FieldProps<'text'>) {
   return <TextInput {...useQuestionInput(question)} maxLength={maxLengthOf(question)} />;
@@ -268,7 +193,7 @@ export const fieldRenderers: { [T in Question['type']]: ComponentType<FieldProps
   text: TextField,
   textarea: TextareaField,
   email: EmailField,
-  date: DateField,
+  date: chunked('date'),
   phone: PhoneField,
   ssn: SsnField,
   select: SelectField,
@@ -276,12 +201,19 @@ export const fieldRenderers: { [T in Question['type']]: ComponentType<FieldProps
   checkbox: CheckboxField,
   checkboxes: CheckboxesField,
   'month-year': MonthYearField,
-  lookup: LookupField,
-  file: FileField,
+  lookup: chunked('lookup'),
+  file: chunked('file'),
 };
 
-/** Renders one question with its registered renderer. */
+/** Renderers that take the place of the registry's for some kinds, given from above the app. */
+export type FieldRenderers = Partial<typeof fieldRenderers>;
+export const FieldRenderersContext = createContext<FieldRenderers>({});
+
+/** Renders one question with its renderer: the one given from above, else the registry's. */
 export function QuestionField({ question }: { question: Question }) {
-  const Renderer = fieldRenderers[question.type] as ComponentType<{ question: Question }>;
+  const given = use(FieldRenderersContext);
+  const Renderer = (given[question.type] ?? fieldRenderers[question.type]) as ComponentType<{
+    question: Question;
+  }>;
   return <Renderer question={question} />;
 }

@@ -15,7 +15,7 @@ import { AccountLayout } from '../layout/AccountLayout.tsx';
 import { FormLayout } from '../layout/FormLayout.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
-import { loadOnce } from '../prerender/index.ts';
+import { loadOnce } from '../loadOnce.ts';
 import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
 import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from '../application/paths.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
@@ -45,7 +45,7 @@ export const COLLEGE_PAGES = 'college-pages';
  * The full-screen spinner of SPEC §2 shows while one loads.
  *
  * A page already fetched when it mounts renders without a Suspense boundary, as a step at hand
- * does (StepPage.tsx): a prerendered account page, whose code main.tsx fetches before it
+ * does (StepPage.tsx): a prerendered account page, whose code startApp fetches before it
  * hydrates, is then React's in the first pass, not after a pass of its own at React's lowest
  * priority. Decided once per mount, so the tree never changes shape under a mounted page.
  */
@@ -103,7 +103,7 @@ const service = lazyPage(async () => {
   ]);
   return View;
 });
-// Issue 15 #16: the review prints every page, so the college's other pages come with it.
+// The review prints every page, so the college's other pages come with it.
 const review = lazyPage(async () => {
   const [{ ReviewPage: Page }] = await Promise.all([
     import('../pages/review/ReviewPage.tsx'),
@@ -137,8 +137,8 @@ function routeNeeds(pathname: string): readonly RouteNeed[] {
 
 /**
  * Fetches what the page at `pathname` needs to render at once (`routeNeeds`), or `undefined` if
- * it needs nothing: main.tsx waits for it before hydrating a prerendered page, and the build
- * before prerendering it, so that both render the page without a Suspense boundary.
+ * it needs nothing: startApp (prerender/) waits for it before hydrating a prerendered page, and
+ * the build before prerendering it, so that both render the page without a Suspense boundary.
  */
 export function preloadRoute(pathname: string): Promise<unknown> | undefined {
   const needs = routeNeeds(pathname);
@@ -148,7 +148,7 @@ export function preloadRoute(pathname: string): Promise<unknown> | undefined {
 /**
  * The modules `preloadRoute(pathname)` imports, as Vite's manifest names them: the build puts
  * `<link rel="modulepreload">` for their chunks into the page's prerendered HTML (prerender.ts),
- * so the browser fetches them beside the entry script instead of after it has run (issue 17).
+ * so the browser fetches them beside the entry script instead of after it has run.
  * A name that is not a chunk the app's entry imports stops the build.
  */
 export function routeModules(pathname: string): readonly string[] {

@@ -2,14 +2,12 @@
  * Renders the step renderer for a page config the way FormLayout does, without a server: one
  * Final Form made outside it with the same clearing decorator, the renderer context made by the
  * same `createRenderer` (add-another counters, chosen tabs, pressed triggers kept in React
- * state, as FormLayout keeps them for a visitor), and what the app puts above a step (theme,
- * toasts, a query client, the session, a router). Plain fields never touch the network: tests
+ * state, as FormLayout keeps them for a visitor), what the app puts above a step (App.tsx's
+ * `AppProviders`) and a router. Plain fields never touch the network: tests
  * call `forbidNetwork()` to prove it, and stub `fetch` only where a file question asks for the
  * documents.
  */
 import { type Answers, groupShapes, type PageConfig } from '@admit/form-model';
-import { AppThemeProvider, createAppTheme, ToastProvider } from '@admit/design-system';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Form } from 'react-final-form';
@@ -17,6 +15,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-d
 import { vi } from 'vitest';
 
 import { createQueryClient } from '../api/queryClient.ts';
+import { AppProviders } from '../App.tsx';
 import { createRenderer } from '../application/renderer.ts';
 import { RendererContext, SectionView, type UiState } from '../renderer/index.ts';
 import {
@@ -32,11 +31,8 @@ import { FormLayout } from '../layout/FormLayout.tsx';
 import { ReviewPage } from '../pages/review/ReviewPage.tsx';
 import { StepPage } from '../pages/StepPage.tsx';
 import { REVIEW_ROUTE } from '../application/paths.ts';
-import { SessionProvider } from '../session/SessionProvider.tsx';
 import { tenant } from '../tenant.ts';
 import { installRenderCounter, type RenderCounts } from './renderCounter.ts';
-
-const theme = createAppTheme(tenant.theme);
 
 export interface StepOptions {
   /** The page to render (a fixture, or one of the college's pages). */
@@ -126,25 +122,17 @@ function Step({
     };
   }, [calls, form, loggedIn, pages, ui, validating]);
   return (
-    <AppThemeProvider theme={theme}>
-      <ToastProvider>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <MemoryRouter initialEntries={[`/${page.route}`]}>
-              <RendererContext.Provider value={renderer}>
-                <Form form={form} onSubmit={() => undefined} subscription={{}}>
-                  {() =>
-                    page.sections.map((section) => (
-                      <SectionView key={section.id} section={section} />
-                    ))
-                  }
-                </Form>
-              </RendererContext.Provider>
-            </MemoryRouter>
-          </SessionProvider>
-        </QueryClientProvider>
-      </ToastProvider>
-    </AppThemeProvider>
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[`/${page.route}`]}>
+        <RendererContext.Provider value={renderer}>
+          <Form form={form} onSubmit={() => undefined} subscription={{}}>
+            {() =>
+              page.sections.map((section) => <SectionView key={section.id} section={section} />)
+            }
+          </Form>
+        </RendererContext.Provider>
+      </MemoryRouter>
+    </AppProviders>
   );
 }
 
@@ -259,15 +247,9 @@ export async function renderFormLayout(
   const root = createRoot(container);
   renders.reset();
   root.render(
-    <AppThemeProvider theme={theme}>
-      <ToastProvider>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </QueryClientProvider>
-      </ToastProvider>
-    </AppThemeProvider>,
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
   );
   return {
     container,

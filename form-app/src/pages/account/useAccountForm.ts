@@ -4,13 +4,21 @@
  */
 import { type AccountForm } from '@admit/form-model';
 import { useToast } from '@admit/design-system';
-import { type MouseEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type MouseEvent,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { ServerError } from '../../api/errors.ts';
 import { navigationState, type NavigationState } from '../../application/paths.ts';
-import { takeEarlySubmit, takeRememberedFields, typedOutsideReact } from '../../prerender/index.ts';
 import { tenant } from '../../tenant.ts';
+import { CardHandoverContext } from './cardHandover.ts';
 import { loadAccountCheck } from './validation.ts';
 
 export type CardName =
@@ -26,17 +34,18 @@ export function useAccountForm<V extends Record<string, string>>(
   const location = useLocation();
   const navigate = useNavigate();
   const carried: NavigationState = navigationState(location.state);
-  // Issue 17: a prerendered card may have been typed into before React took it over. Rendered
-  // afresh over it, the card starts from what was typed (main.tsx kept it); hydrated, it
-  // starts as drawn (what hydrates must match the HTML) and takes the typing over at once.
+  // The card may have been typed into before it was the app's (CardHandover). Drawn afresh
+  // over it, the card starts from what was typed; taken over as it was, it starts as drawn and
+  // takes the typing over at once.
+  const handover = use(CardHandoverContext);
   const keys = Object.keys(initial);
-  const [values, setValues] = useState<V>(() => ({ ...initial, ...takeRememberedFields(keys) }));
-  // …and submitted before it (EARLY_SUBMIT_SCRIPT): sent once these values are drawn.
+  const [values, setValues] = useState<V>(() => ({ ...initial, ...handover.remembered(keys) }));
+  // …and submitted before it: sent once these values are drawn.
   const [heldSubmit, setHeldSubmit] = useState(false);
   // In the commit that makes the inputs React's, before any key or click can reach them.
   useLayoutEffect(() => {
-    const typed = typedOutsideReact(keys);
-    const held = takeEarlySubmit();
+    const typed = handover.typed(keys);
+    const held = handover.submitted();
     /* eslint-disable react-hooks/set-state-in-effect -- typed and submitted outside React: taken over once */
     if (Object.keys(typed).length > 0) setValues((previous) => ({ ...previous, ...typed }));
     if (held) setHeldSubmit(true);
