@@ -50,7 +50,7 @@ function useHydrating(): boolean {
  * (bench/README, "bench/pageload"), just after that page became usable, when an applicant may
  * be typing; a transition renders in slices between keystrokes. Anywhere else someone may be waiting for
  * them (another step, the review: a spinner, nobody typing), and they render at once, before
- * that page shows: its add-another groups take their shape first (useAnswersForm). Hydrating,
+ * that page shows: what they hide is cleared first (useAnswersForm). Hydrating,
  * it starts from the default page, as the prerendered HTML did.
  */
 export function useLoadedPages(): readonly PageConfig[] {

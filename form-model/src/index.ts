@@ -15,6 +15,7 @@ export type {
   EmailQuestion,
   FieldsetBlock,
   FileQuestion,
+  FormAnswers,
   FormContext,
   GroupKeys,
   InfoBlock,
@@ -63,8 +64,27 @@ export {
   GROUP_NUMBER,
   groupCount,
   groupItems,
+  groupKey,
+  groupTemplate,
   MAX_ADD_ANOTHER,
 } from './config/groups.ts';
+export {
+  fieldName,
+  itemAt,
+  topScope,
+  viewAt,
+  withChanges,
+  type AnswerScope,
+  type ScopedChange,
+  type ScopeStep,
+} from './config/scope.ts';
+export {
+  flatFieldName,
+  groupShapes,
+  toFlatAnswers,
+  toFormAnswers,
+  type GroupShape,
+} from './config/shape.ts';
 export {
   sensitiveKeys,
   visitQuestions,

@@ -1,4 +1,4 @@
-import { type PageConfig } from '@admit/form-model';
+import { groupShapes, type PageConfig } from '@admit/form-model';
 
 import { type BrowserTenant, type TenantConfig } from './types.ts';
 
@@ -41,6 +41,7 @@ export function browserSplit(config: TenantConfig): BrowserSplit {
       ...settings,
       steps: pages.map(({ id, route, title }) => ({ id, route, title })),
       defaultPage,
+      groups: groupShapes(pages),
     },
     otherPages: pages.filter((page) => page !== defaultPage),
     defaultPageIndex,

@@ -1,4 +1,4 @@
-import { type PageConfig } from '@admit/form-model';
+import { type GroupShape, type PageConfig } from '@admit/form-model';
 
 /**
  * A colour as `#RRGGBB` (hexadecimal red, green, blue), e.g. `#003875`.
@@ -223,6 +223,11 @@ export interface BrowserTenant extends Omit<TenantSettings, 'admissionsNotificat
   steps: readonly StepSummary[];
   /** The default route's page (SPEC §2: /about), in the first download. */
   defaultPage: PageConfig;
+  /**
+   * Every add-another block of every page, as form-model's `groupShapes` describes them: the
+   * answers take the form's shape when they load, before the pages holding the groups arrive.
+   */
+  groups: readonly GroupShape[];
   /** Every page in step order (`defaultPage` among them, as it is); fetches the others. */
   loadPages: () => Promise<readonly PageConfig[]>;
 }

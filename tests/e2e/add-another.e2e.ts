@@ -1,8 +1,10 @@
 /**
- * Add-another (SPEC §4, issue 14): an applicant adds a second college by mistake, types in it,
+ * Add-another (SPEC §4): an applicant adds a second college by mistake, types in it,
  * removes it through the confirmation dialog, and the saved answers, the stored count and the
  * application PDF no longer show it.
  */
+import { type Page } from '@playwright/test';
+
 import {
   baseUrl,
   expect,
@@ -89,4 +91,79 @@ test('an applicant removes a college added by mistake, and the PDF no longer sho
   const { text } = await pdfText(await response.body());
   expect(text).toContain(FIRST);
   expect(text).not.toContain(MISTAKE);
+});
+
+/** The applicant's stored answers, as the server has them. */
+async function storedAnswers(page: Page) {
+  const profile = (await (await page.request.get(`${baseUrl()}/api/profile`)).json()) as {
+    answer: Record<string, unknown>;
+  };
+  return profile.answer;
+}
+
+test('a second parent, once added, can be removed and its answers are cleared', async ({
+  page,
+}) => {
+  const username = uniqueUsername('second-parent');
+  await signUpAndConfirmApi(page.request, username);
+  await saveAnswersApi(page.request, { ...COMPLETE_ANSWERS, parent_first_name: 'Alex' });
+
+  await page.goto('/about');
+  await expectStep(page, '/about', 'Personal Info');
+  await page.getByRole('button', { name: 'Add Another Parent or Guardian' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Parent or Guardian 2', exact: true }),
+  ).toBeVisible();
+  await page.locator('#parent_2_first_name').fill('Robin');
+  await stepButton(page, 'Save').click();
+  await expect.poll(async () => (await storedAnswers(page)).parent_2_first_name).toBe('Robin');
+
+  await page.getByRole('button', { name: 'Remove Parent or Guardian 2' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove Parent or Guardian 2?' });
+  await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Parent or Guardian 2', exact: true }),
+  ).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add Another Parent or Guardian' })).toBeFocused();
+  // The second parent's answers are stored as "", the first parent's are kept.
+  await expect
+    .poll(async () => {
+      const answers = await storedAnswers(page);
+      return [answers.parent_first_name, answers.parent_2_first_name];
+    })
+    .toEqual(['Alex', '']);
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { name: 'Parent or Guardian 2', exact: true }),
+  ).toHaveCount(0);
+});
+
+test('military service, once revealed, can be removed and its answers are cleared', async ({
+  page,
+}) => {
+  const username = uniqueUsername('military');
+  await signUpAndConfirmApi(page.request, username);
+  await saveAnswersApi(page.request, COMPLETE_ANSWERS);
+
+  await page.goto('/about');
+  await expectStep(page, '/about', 'Personal Info');
+  const reveal = page.getByRole('button', { name: 'I have served in the military' });
+  await reveal.click();
+  await page.locator('#military_city').fill('Great Falls');
+  await stepButton(page, 'Save').click();
+  await expect.poll(async () => (await storedAnswers(page)).military_city).toBe('Great Falls');
+
+  await page.getByRole('button', { name: 'Remove “I have served in the military”' }).click();
+  const dialog = page.getByRole('alertdialog', {
+    name: 'Remove “I have served in the military”?',
+  });
+  await expectNoAxeViolations(page, 'the Remove military service dialog on /about');
+  await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.locator('#military_city')).toHaveCount(0);
+  await expect(reveal).toBeFocused();
+  await expect.poll(async () => (await storedAnswers(page)).military_city).toBe('');
+  // Nothing answered keeps it revealed after a reload.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'I have served in the military' })).toBeVisible();
+  await expect(page.locator('#military_city')).toHaveCount(0);
 });

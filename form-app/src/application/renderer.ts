@@ -6,15 +6,9 @@
  * then the new length is stored and the freed last group's keys saved as ""; switching a tab
  * follows `tabSwitch` (rules.ts) through `switchTab`.
  */
-import { type AddAnotherBlock, groupCount, type PageConfig } from '@admit/form-model';
+import { type AddAnotherBlock, groupCount, type PageConfig, viewAt } from '@admit/form-model';
 
-import {
-  type AnswersForm,
-  answersOf,
-  groupArrayName,
-  groupCounts,
-  valuesOf,
-} from '../engine/index.ts';
+import { type AnswersForm, changeAnswers, valuesOf } from '../engine/index.ts';
 import type { Renderer, UiState } from '../renderer/index.ts';
 import { tabSwitch, tabSwitchConfirmation, type TabSwitchConfirmation } from './rules.ts';
 import { switchTab } from './switchTab.ts';
@@ -38,26 +32,40 @@ export interface RendererFacts {
   isLoggedIn: boolean;
   validating: boolean;
   save: () => Promise<void>;
-  pressTrigger: (id: string) => void;
+  /** Presses a button trigger, or (`false`) takes the press back. */
+  pressTrigger: (id: string, pressed?: boolean) => void;
   fail: (title: string, error: unknown) => void;
 }
 
 export function createRenderer(facts: RendererFacts, store: RendererStore): Renderer {
   const { form, ui, isLoggedIn, validating, save, pressTrigger, fail } = facts;
-  const countOf = (block: AddAnotherBlock) => groupCounts(valuesOf(form))[block.buttonId] ?? 0;
+  // The count is the length of the block's array in the form's answers.
+  const countOf = (block: AddAnotherBlock) => {
+    const items = valuesOf(form)[block.buttonId];
+    return Array.isArray(items) ? items.length : 0;
+  };
   return {
     ui,
     isLoggedIn,
     validating,
     save,
-    pressTrigger,
+    pressTrigger: (id) => {
+      pressTrigger(id);
+    },
+    releaseTrigger: async (id, names) => {
+      changeAnswers(form, Object.fromEntries(names.map((name) => [name, ''])));
+      pressTrigger(id, false);
+      await save().catch((error: unknown) => {
+        fail(`Error removing ${id}`, error);
+      });
+    },
     addGroup: (block) => {
       if (countOf(block) >= groupCount(block)) return;
-      form.mutators.push?.(groupArrayName(block), {});
+      form.mutators.push?.(block.buttonId, {});
       store.storeCount(block.buttonId, countOf(block));
     },
     removeGroup: async (block, index) => {
-      form.mutators.remove?.(groupArrayName(block), index);
+      form.mutators.remove?.(block.buttonId, index);
       store.storeCount(block.buttonId, countOf(block));
       await save().catch((error: unknown) => {
         fail(`Error adding another ${block.buttonId}`, error);
@@ -67,7 +75,13 @@ export function createRenderer(facts: RendererFacts, store: RendererStore): Rend
       try {
         const pages = await facts.pages();
         const plan = tabSwitch(pages, ui, isLoggedIn, tabId, tab);
-        const confirmation = tabSwitchConfirmation(pages, plan, tabId, tab, answersOf(form));
+        const confirmation = tabSwitchConfirmation(
+          pages,
+          plan,
+          tabId,
+          tab,
+          viewAt(valuesOf(form), []),
+        );
         if (confirmation !== undefined && store.confirmLoss !== undefined)
           if (!(await store.confirmLoss(confirmation))) return false;
         return await switchTab(form, plan, {

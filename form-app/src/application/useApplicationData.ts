@@ -14,13 +14,14 @@ import {
   type AnswersForm,
   createAnswersForm,
   createClearing,
+  loadedAnswers,
   readPendingAnswers,
   readVisitorAnswers,
 } from '../engine/index.ts';
 import type { UiState } from '../renderer/index.ts';
 import { navigationState } from './paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
-import { loadPages, useLoadedPages } from '../tenant.ts';
+import { loadPages, tenant, useLoadedPages } from '../tenant.ts';
 import { initialAnswers } from './rules.ts';
 
 export interface ApplicationData {
@@ -29,9 +30,14 @@ export interface ApplicationData {
   /** The pages known so far (the default route's page until the others arrive). */
   pages: readonly PageConfig[];
   ui: UiState;
-  pressTrigger: (id: string) => void;
-  /** A visitor's add-another counter (an applicant's is stored on the server). */
-  setLocalCount: (buttonId: string, count: number) => void;
+  /** Presses a button trigger, or (`false`) takes the press back. */
+  pressTrigger: (id: string, pressed?: boolean) => void;
+  /**
+   * The add-another counts stored on the server (none for a visitor): how many groups each
+   * block shows when the answers load. From then on the count is the length of the block's
+   * array in the form.
+   */
+  counts: Readonly<Record<string, number>>;
 }
 
 export function useApplicationData(): ApplicationData | undefined {
@@ -56,7 +62,6 @@ export function useApplicationData(): ApplicationData | undefined {
     loadPages().catch(() => undefined);
   }, []);
   const pages = useLoadedPages();
-  const [localCounts, setLocalCounts] = useState<Record<string, number>>({});
   const [triggers, setTriggers] = useState<Record<string, boolean>>({});
 
   const loading =
@@ -66,20 +71,16 @@ export function useApplicationData(): ApplicationData | undefined {
 
   const ui = useMemo<UiState>(
     () => ({
-      addAnother: isLoggedIn ? addAnother.data : localCounts,
       tabs: isLoggedIn ? tabs.data : {},
       triggers,
     }),
-    [addAnother.data, isLoggedIn, localCounts, tabs.data, triggers],
+    [isLoggedIn, tabs.data, triggers],
   );
 
   const actions = useMemo(
     () => ({
-      pressTrigger: (id: string) => {
-        setTriggers((previous) => ({ ...previous, [id]: true }));
-      },
-      setLocalCount: (buttonId: string, count: number) => {
-        setLocalCounts((previous) => ({ ...previous, [buttonId]: count }));
+      pressTrigger: (id: string, pressed = true) => {
+        setTriggers((previous) => ({ ...previous, [id]: pressed }));
       },
     }),
     [],
@@ -96,6 +97,7 @@ export function useApplicationData(): ApplicationData | undefined {
       }),
     pages,
     ui,
+    counts: (isLoggedIn ? addAnother.data : undefined) ?? {},
     ...actions,
   };
 }
@@ -109,11 +111,13 @@ export function useAnswersForm(data: ApplicationData): AnswersForm {
   const [made] = useState(() => {
     const inputs = { pages: data.pages, ui: data.ui };
     const clearing = createClearing(inputs);
-    return { clearing, form: createAnswersForm(data.answers(), inputs, [clearing.decorator]) };
+    // The API's edge: the flat answers that load take the form's shape, once.
+    const answers = loadedAnswers(tenant.groups, data.answers(), { addAnother: data.counts });
+    return { clearing, form: createAnswersForm(answers, tenant.groups, [clearing.decorator]) };
   });
   const { pages, ui } = data;
-  // Before paint: the pages that just arrived may hold add-another blocks, whose groups become
-  // arrays before their step shows.
+  // Before paint: what the pages that just arrived, or the UI state, hide is cleared before it
+  // shows.
   useLayoutEffect(() => {
     made.clearing.update({ pages, ui });
   }, [made, pages, ui]);

@@ -27,7 +27,7 @@ export function useRendererValue(
   /** The question before a tab switch that would delete answers, and how to answer it. */
   tabLoss: (TabSwitchConfirmation & { answer: (proceed: boolean) => void }) | undefined;
 } {
-  const { ui, pressTrigger, setLocalCount } = app;
+  const { ui, pressTrigger } = app;
   const { isLoggedIn, validating, save } = facts;
   const queryClient = useQueryClient();
   const [blockedTab, setBlockedTab] = useState(false);
@@ -52,10 +52,8 @@ export function useRendererValue(
         },
         {
           storeCount: (buttonId, count) => {
-            if (!isLoggedIn) {
-              setLocalCount(buttonId, count);
-              return;
-            }
+            // A visitor's count is the array's length alone: nothing is stored.
+            if (!isLoggedIn) return;
             api
               .saveAddAnother(buttonId, count)
               .then((counts) => {
@@ -101,7 +99,7 @@ export function useRendererValue(
           },
         },
       ),
-    [fail, form, isLoggedIn, pressTrigger, queryClient, save, setLocalCount, ui, validating],
+    [fail, form, isLoggedIn, pressTrigger, queryClient, save, ui, validating],
   );
 
   return {

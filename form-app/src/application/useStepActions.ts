@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import type { ApplicationActions } from '../renderer/index.ts';
-import { type AnswersForm, answersOf, type SaveStatusStore } from '../engine/index.ts';
+import { type AnswersForm, flatAnswersOf, type SaveStatusStore } from '../engine/index.ts';
 import { COMPLETION_ROUTE } from './paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE } from '../tenant.ts';
@@ -31,7 +31,7 @@ export function useStepActions(
   const [busy, setBusy] = useState<ApplicationActions['busy']>(undefined);
 
   const toSignUp = useCallback(() => {
-    void navigate('/signup', { state: { answers: answersOf(form) } });
+    void navigate('/signup', { state: { answers: flatAnswersOf(form) } });
   }, [form, navigate]);
 
   const goTo = useCallback(

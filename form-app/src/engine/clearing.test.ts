@@ -1,9 +1,10 @@
-import { type Block, type PageConfig } from '@admit/form-model';
+import { type Block, groupShapes, type PageConfig } from '@admit/form-model';
 import { describe, expect, it } from 'vitest';
 
 import { educationPage } from '../testing/fixtures.ts';
 import { createClearing } from './clearing.ts';
-import { answersOf, changeAnswers, createAnswersForm } from './createAnswersForm.ts';
+import { flatAnswersOf, loadedAnswers } from './answersEdge.ts';
+import { changeAnswers, createAnswersForm } from './createAnswersForm.ts';
 
 const page: PageConfig = {
   id: 'about',
@@ -38,7 +39,8 @@ const page: PageConfig = {
   ],
 };
 
-const shape = { pages: [page], ui: {} };
+/** The page has no add-another group. */
+const shape = groupShapes([page]);
 
 describe('clearing as a Final Form decorator (SPEC §4)', () => {
   it('clears hidden answers when the form is made', () => {
@@ -129,7 +131,7 @@ describe('clearing as a Final Form decorator (SPEC §4)', () => {
     expect(form.getState().values).toMatchObject({ goal: 'AAS', plan: 'WELD' });
   });
 
-  it('makes the groups of pages that arrive into arrays, and clears inside a group by its flat keys', () => {
+  it('holds a group as an item of its array from the load, and clears inside it by its own answers', () => {
     const college = (prefix: string): Block[] => [
       { type: 'text', key: `${prefix}country`, label: 'Country' },
       {
@@ -157,24 +159,33 @@ describe('clearing as a Final Form decorator (SPEC §4)', () => {
       college_2_state: 'MT',
       college_2_state_desc: 'Montana',
     };
-    // Made while only the first page is known: the college keys wait at the top level.
+    // The college's groups are known before its pages are (they come with the first download):
+    // made while only the first page is known, the answers already hold the array.
+    const groups = groupShapes([page, education]);
     const clearing = createClearing({ pages: [page], ui: {} });
-    const form = createAnswersForm(stored, shape, [clearing.decorator]);
-    expect(form.getState().values).toMatchObject({ college_2_state: 'MT' });
+    const form = createAnswersForm(loadedAnswers(groups, stored, {}), groups, [clearing.decorator]);
+    const loaded = {
+      us_citizen: 'N',
+      college: [
+        { college_country: 'US' },
+        { college_country: 'US', college_state: 'MT', college_state_desc: 'Montana' },
+      ],
+    };
+    expect(form.getState().values).toEqual(loaded);
+    // The pages arriving change nothing of the shape.
     clearing.update({ pages: [page, education], ui: {} });
+    expect(form.getState().values).toEqual(loaded);
+    expect(flatAnswersOf(form)).toMatchObject(stored);
+    // A college's state is cleared when its country changes (SPEC §4), in its own group only.
+    changeAnswers(form, { 'college[1].college_country': 'CA' });
     expect(form.getState().values).toEqual({
       us_citizen: 'N',
-      groups: {
-        college: [
-          { college_country: 'US' },
-          { college_country: 'US', college_state: 'MT', college_state_desc: 'Montana' },
-        ],
-      },
+      college: [
+        { college_country: 'US' },
+        { college_country: 'CA', college_state: '', college_state_desc: '' },
+      ],
     });
-    expect(answersOf(form)).toEqual(stored);
-    // A college's state is cleared when its country changes (SPEC §4), in its own group only.
-    changeAnswers(form, { college_2_country: 'CA' });
-    expect(answersOf(form)).toMatchObject({
+    expect(flatAnswersOf(form)).toMatchObject({
       college_country: 'US',
       college_2_country: 'CA',
       college_2_state: '',

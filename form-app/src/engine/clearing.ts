@@ -7,22 +7,15 @@
  * subscriber as one more notification, so nothing waits for React.
  */
 import {
-  type Answers,
   clearHiddenAnswers,
   describeChoices,
+  type FormAnswers,
   type FormContext as UiState,
   type PageConfig,
 } from '@admit/form-model';
-import { type Decorator } from 'final-form';
+import { type Decorator, getIn } from 'final-form';
 
-import {
-  answersContext,
-  answersOf,
-  type AnswersForm,
-  changeAnswers,
-  reshapeAnswers,
-} from './createAnswersForm.ts';
-import { type FormValues } from './groupValues.ts';
+import { type AnswersForm, replaceAnswers, valuesOf } from './createAnswersForm.ts';
 
 /** What decides visibility besides the answers: the pages known so far and the UI state. */
 export interface ClearingInputs {
@@ -32,31 +25,25 @@ export interface ClearingInputs {
 
 export interface Clearing {
   /** Apply to a form (`decorator(form)`, or through `createAnswersForm`). */
-  decorator: Decorator<FormValues>;
-  /**
-   * New pages or UI state (a tab chosen, a group added, a trigger pressed): new pages' groups
-   * become arrays (reshapeAnswers), and what they hide is cleared at once.
-   */
+  decorator: Decorator<FormAnswers>;
+  /** New pages or UI state (a tab chosen, a trigger pressed): what they hide is cleared at once. */
   update: (inputs: ClearingInputs) => void;
 }
 
 /**
- * Sets the keys `clearHiddenAnswers` emptied; nothing when nothing is hidden. Given the values
- * `before` this change, a conditional select kept across a change of its controlling answer is
- * emptied too (issue 15: "Other" under AAS is not "Other" under Transfer).
+ * Sets the answers `clearHiddenAnswers` emptied, in the form's own shape (a group's inside its
+ * item); nothing when nothing is hidden. Given the values `before` this change, a conditional
+ * select kept across a change of its controlling answer is emptied too ("Other" under AAS is
+ * not "Other" under Transfer).
  */
-function clearHidden(form: AnswersForm, { pages, ui }: ClearingInputs, before?: Answers): void {
-  const values = answersOf(form);
-  const context = answersContext(form, ui);
-  const cleared = clearHiddenAnswers(pages, values, context, before);
+function clearHidden(form: AnswersForm, { pages, ui }: ClearingInputs, before?: FormAnswers): void {
+  const values = valuesOf(form);
+  const cleared = clearHiddenAnswers(pages, values, ui, before);
   // A choice set by code (a lookup's fills) gets its `{key}_desc` as a pick by hand does.
-  const justSet = (key: string) => before !== undefined && before[key] !== cleared[key];
-  const described = describeChoices(pages, cleared, context, justSet);
-  if (described === values) return;
-  changeAnswers(
-    form,
-    Object.fromEntries(Object.entries(described).filter(([key, value]) => values[key] !== value)),
-  );
+  const justSet = (name: string) =>
+    before !== undefined && getIn(before, name) !== getIn(cleared, name);
+  const described = describeChoices(pages, cleared, ui, justSet);
+  if (described !== values) replaceAnswers(form, described);
 }
 
 export function createClearing(initial: ClearingInputs): Clearing {
@@ -67,11 +54,11 @@ export function createClearing(initial: ClearingInputs): Clearing {
       forms.add(form);
       // Called at once with the current values (the stored answers: nothing before them),
       // then on every change, with the values of the call before.
-      let before: Answers | undefined;
+      let before: FormAnswers | undefined;
       const unsubscribe = form.subscribe(
         ({ values }) => {
           const previous = before;
-          before = answersOf(form, values);
+          before = values;
           clearHidden(form, inputs, previous);
         },
         { values: true },
@@ -84,10 +71,7 @@ export function createClearing(initial: ClearingInputs): Clearing {
     update: (next) => {
       if (next.pages === inputs.pages && next.ui === inputs.ui) return;
       inputs = next;
-      for (const form of forms) {
-        reshapeAnswers(form, next.pages, next.ui);
-        clearHidden(form, inputs);
-      }
+      for (const form of forms) clearHidden(form, inputs);
     },
   };
 }

@@ -1,17 +1,15 @@
-import { type AddAnotherBlock, type PageConfig } from '@admit/form-model';
+import { type AddAnotherBlock, groupShapes, type PageConfig } from '@admit/form-model';
 import { describe, expect, it } from 'vitest';
 
 import { educationPage } from '../testing/fixtures.ts';
+import { flatAnswersOf, loadedAnswers } from './answersEdge.ts';
 import {
-  answersContext,
-  answersOf,
   changeAnswers,
   createAnswersForm,
   errorsOf,
   valuesOf,
   watchAnswers,
 } from './createAnswersForm.ts';
-import { groupArrayName } from './groupValues.ts';
 
 const block: AddAnotherBlock = {
   type: 'add-another',
@@ -24,36 +22,42 @@ const block: AddAnotherBlock = {
 const pages: readonly PageConfig[] = [
   educationPage([{ type: 'text', key: 'hs_name', label: 'High school' }, block]),
 ];
-const ui = { addAnother: {}, tabs: {}, triggers: {} };
+const groups = groupShapes(pages);
+/** A form made as the app makes it: the loaded flat answers in the form's shape. */
+const made = (flat: Record<string, string> = {}) =>
+  createAnswersForm(loadedAnswers(groups, flat, {}), groups);
 
 // The answers are read from the values of the form's latest notification (valuesOf), not from
 // form.getState(), which rebuilds the whole form state on every call (issue 17: most of a
 // keystroke's work on /about). These prove that what is read is never behind the form.
 describe('the form’s answers, read without getState()', () => {
   it('are the stored answers at once', () => {
-    const form = createAnswersForm({ hs_name: 'Bozeman High', college_name: 'MSU' }, { pages, ui });
-    expect(answersOf(form)).toMatchObject({ hs_name: 'Bozeman High', college_name: 'MSU' });
+    const form = made({ hs_name: 'Bozeman High', college_name: 'MSU' });
+    expect(valuesOf(form)).toEqual({ hs_name: 'Bozeman High', college: [{ college_name: 'MSU' }] });
     expect(valuesOf(form)).toBe(form.getState().values);
   });
 
   it('follow every change, a batch of changes, and the array mutators', () => {
-    const form = createAnswersForm({}, { pages, ui });
+    const form = made();
     form.change('hs_name', 'B');
-    expect(answersOf(form).hs_name).toBe('B');
-    changeAnswers(form, { hs_name: 'Bozeman High', college_name: 'MSU' });
-    expect(answersOf(form)).toMatchObject({ hs_name: 'Bozeman High', college_name: 'MSU' });
-    form.mutators.push?.(groupArrayName(block), { college_name: 'UM' });
+    expect(valuesOf(form).hs_name).toBe('B');
+    changeAnswers(form, { hs_name: 'Bozeman High', 'college[0].college_name': 'MSU' });
+    expect(valuesOf(form)).toEqual({ hs_name: 'Bozeman High', college: [{ college_name: 'MSU' }] });
+    form.mutators.push?.(block.buttonId, { college_name: 'UM' });
     expect(valuesOf(form)).toBe(form.getState().values);
-    expect(answersOf(form).college_2_name).toBe('UM');
-    expect(answersContext(form, ui).addAnother).toMatchObject({ college: 2 });
+    expect(valuesOf(form).college).toHaveLength(2);
+    // SPEC's flat keys at the API's edge only: what a save would send.
+    expect(flatAnswersOf(form)).toMatchObject({ college_name: 'MSU', college_2_name: 'UM' });
+    form.mutators.remove?.(block.buttonId, 0);
+    expect(flatAnswersOf(form)).toMatchObject({ college_name: 'UM', college_2_name: '' });
   });
 
   it('give a subscriber the values it is told of, even one subscribed before any field', () => {
-    const form = createAnswersForm({}, { pages, ui });
+    const form = made();
     const seen: unknown[] = [];
     form.subscribe(
       ({ values }) => {
-        seen.push(answersOf(form).hs_name);
+        seen.push(valuesOf(form).hs_name);
         expect(valuesOf(form)).toBe(values);
       },
       { values: true },
@@ -63,14 +67,14 @@ describe('the form’s answers, read without getState()', () => {
     expect(seen).toEqual([undefined, 'X', 'XY']);
   });
 
-  it('let record-level validation see the counts of the values it validates', () => {
-    const form = createAnswersForm({ college_name: 'MSU' }, { pages, ui });
+  it('let record-level validation see the groups of the values it validates', () => {
+    const form = made({ college_name: 'MSU' });
     const counts: number[] = [];
     form.setConfig('validate', (values) => {
-      counts.push(answersContext(form, ui, values).addAnother?.college ?? 0);
+      counts.push(Array.isArray(values.college) ? values.college.length : 0);
       return {};
     });
-    form.mutators.push?.(groupArrayName(block), { college_name: 'UM' });
+    form.mutators.push?.(block.buttonId, { college_name: 'UM' });
     expect(counts.at(-1)).toBe(2);
   });
 });
@@ -79,7 +83,7 @@ describe('the form’s answers, read without getState()', () => {
 // told anything (n² notifications per step before, issue 17).
 describe('fields registering on a form', () => {
   it('tell the new field alone its state, its record-level error included', () => {
-    const form = createAnswersForm({ hs_name: 'Bozeman High' }, { pages, ui });
+    const form = made({ hs_name: 'Bozeman High' });
     form.setConfig('validate', () => ({ college_name: 'Enter a college.' }));
     form.change('hs_name', 'Bozeman High School');
     let formNotices = 0;
@@ -115,17 +119,17 @@ describe('fields registering on a form', () => {
 // subscription of its own).
 describe('watching the answers', () => {
   it('tells each watcher of a change, a batch once, errors too, and no more once it stops', () => {
-    const form = createAnswersForm({}, { pages, ui });
+    const form = made();
     const seen: [unknown, unknown][] = [];
     const stop = watchAnswers(form, () => {
-      seen.push([answersOf(form).hs_name, errorsOf(form).hs_name]);
+      seen.push([valuesOf(form).hs_name, errorsOf(form).hs_name]);
     });
     form.change('hs_name', 'B');
-    changeAnswers(form, { hs_name: 'Bo', college_name: 'MSU' });
+    changeAnswers(form, { hs_name: 'Bo', 'college[0].college_name': 'MSU' });
     form.setConfig('validate', (values) =>
       values.hs_name === 'Bo' ? { hs_name: 'Too short.' } : {},
     );
-    form.change('college_name', 'UM');
+    form.change('college[0].college_name', 'UM');
     stop();
     form.change('hs_name', 'Bozeman High');
     expect(seen).toEqual([
@@ -138,7 +142,7 @@ describe('watching the answers', () => {
   });
 
   it('tells the same callback given by two watchers twice, and each stops on its own', () => {
-    const form = createAnswersForm({}, { pages, ui });
+    const form = made();
     let calls = 0;
     const callback = () => {
       calls += 1;

@@ -1,31 +1,25 @@
 /**
- * The application's Final Form and its edge (groupValues.ts): the form holds add-another groups
- * as arrays (final-form-arrays' mutators), and everything else reads and writes SPEC's flat
- * answer keys through the helpers here: `answersOf` (the flat answers now), `answerName` (a
- * key's field name), `changeAnswers` (set flat keys). The shape follows the pages known so far
- * (`reshapeAnswers` once the other pages arrive).
+ * The application's Final Form. It holds the answers in the form's shape (form-model's
+ * `FormAnswers`): each add-another block's groups are one Final Form array under its
+ * `buttonId` (final-form-arrays' mutators), an item holding a group's answers under the
+ * template's keys, and the number of groups shown is the array's length. Everything in the
+ * browser reads and writes that one shape by field name (`parent[1].parent_first_name`); SPEC's
+ * flat keys are met only at the API's edge (answersEdge.ts), which converts the answers as they
+ * load and as they are saved.
  */
-import { type Answers, type FormContext, type PageConfig } from '@admit/form-model';
+import { type AnswerValue, type FormAnswers, type GroupShape } from '@admit/form-model';
 import { createForm, type Decorator, type FormApi, type Mutator } from 'final-form';
 import arrayMutators from 'final-form-arrays';
 
-import {
-  answerFieldName,
-  type FormValues,
-  groupCounts,
-  toFlatAnswers,
-  toFormValues,
-} from './groupValues.ts';
-
-export type AnswersForm = FormApi<FormValues>;
+export type AnswersForm = FormApi<FormAnswers>;
 
 interface Binding {
-  pages: readonly PageConfig[];
+  /** The college's add-another groups, for the edge (answersEdge.ts). */
+  groups: readonly GroupShape[];
   /** The values of the latest notification (see `valuesOf`). */
-  values: FormValues;
+  values: FormAnswers;
   /** The errors of the latest notification (see `errorsOf`). */
   errors: Record<string, unknown>;
-  last?: { values: FormValues; flat: Answers };
   /** Told of every notification of the form's values or errors (`watchAnswers`). */
   watchers: Set<() => void>;
 }
@@ -37,9 +31,9 @@ function bindingOf(form: AnswersForm): Binding {
   return binding;
 }
 
-/** Replaces the values at once, in one notification (a new shape). */
-const setValues: Mutator<FormValues> = (args, state) => {
-  state.formState.values = args[0] as FormValues;
+/** Replaces the values at once, in one notification (what clearing made of them). */
+const setValues: Mutator<FormAnswers> = (args, state) => {
+  state.formState.values = args[0] as FormAnswers;
 };
 
 /**
@@ -50,15 +44,15 @@ const setValues: Mutator<FormValues> = (args, state) => {
  * applied once the answers are in.
  */
 export function createAnswersForm(
-  answers: Answers,
-  shape: { pages: readonly PageConfig[]; ui: FormContext },
-  decorators: readonly Decorator<FormValues>[] = [],
+  answers: FormAnswers,
+  groups: readonly GroupShape[],
+  decorators: readonly Decorator<FormAnswers>[] = [],
 ): AnswersForm {
-  const form = createForm<FormValues>({
+  const form = createForm<FormAnswers>({
     onSubmit: () => undefined,
     mutators: { ...arrayMutators, setValues },
   });
-  const binding: Binding = { pages: shape.pages, values: {}, errors: {}, watchers: new Set() };
+  const binding: Binding = { groups, values: {}, errors: {}, watchers: new Set() };
   bindings.set(form, binding);
   // The first subscriber, so every later one (decorators, useSaving) reads the values it is
   // told of. Final Form's getState() recomputes the whole form state (dirty, touched… of every
@@ -72,7 +66,7 @@ export function createAnswersForm(
     },
     { values: true, errors: true },
   );
-  form.mutators.setValues?.(toFormValues(shape.pages, answers, shape.ui));
+  form.mutators.setValues?.(answers);
   registerSilently(form);
   for (const decorate of decorators) decorate(form);
   return form;
@@ -121,7 +115,7 @@ export function watchAnswers(form: AnswersForm, watcher: () => void): () => void
  * the form state over every field). Inside `form.batch` the changes made so far are not in it
  * until the batch ends; nothing here reads the values in the middle of a batch.
  */
-export function valuesOf(form: AnswersForm): FormValues {
+export function valuesOf(form: AnswersForm): FormAnswers {
   return bindingOf(form).values;
 }
 
@@ -130,47 +124,22 @@ export function errorsOf(form: AnswersForm): Record<string, unknown> {
   return bindingOf(form).errors;
 }
 
-/** SPEC's flat answers of the form's values (now, or those given), one mapping per change. */
-export function answersOf(form: AnswersForm, values = valuesOf(form)): Answers {
-  const binding = bindingOf(form);
-  if (binding.last?.values !== values)
-    binding.last = { values, flat: toFlatAnswers(binding.pages, values) };
-  return binding.last.flat;
-}
-
-/** The field name of an answer key (`college_2_name` → `groups.college[1].college_name`). */
-export function answerName(form: AnswersForm, key: string): string {
-  return answerFieldName(bindingOf(form).pages, key);
-}
-
-/** Sets answers by their flat keys, in one notification. */
-export function changeAnswers(form: AnswersForm, changes: Answers): void {
+/** Sets answers by their field names (`parent[1].parent_zip`), in one notification. */
+export function changeAnswers(
+  form: AnswersForm,
+  changes: Readonly<Record<string, AnswerValue>>,
+): void {
   form.batch(() => {
-    for (const [key, value] of Object.entries(changes)) form.change(answerName(form, key), value);
+    for (const [name, value] of Object.entries(changes)) form.change(name, value);
   });
 }
 
-/** The UI state with each add-another count being its array's length (what the form shows). */
-export function answersContext(
-  form: AnswersForm,
-  ui: FormContext,
-  values = valuesOf(form),
-): FormContext {
-  return { ...ui, addAnother: { ...ui.addAnother, ...groupCounts(values) } };
+/** Replaces the form's values in one notification (clearing's result). */
+export function replaceAnswers(form: AnswersForm, values: FormAnswers): void {
+  form.mutators.setValues?.(values);
 }
 
-/** The pages known now hold more add-another blocks: their groups become arrays. */
-export function reshapeAnswers(form: AnswersForm, pages: readonly PageConfig[], ui: FormContext) {
-  const binding = bindingOf(form);
-  if (binding.pages === pages) return;
-  const flat = answersOf(form);
-  const context = answersContext(form, ui);
-  binding.pages = pages;
-  binding.last = undefined;
-  form.mutators.setValues?.(toFormValues(pages, flat, context));
-}
-
-/** The pages the form's shape follows (for mapping errors). */
-export function shapePages(form: AnswersForm): readonly PageConfig[] {
-  return bindingOf(form).pages;
+/** The college's add-another groups the form was made with (for the edge). */
+export function groupsOf(form: AnswersForm): readonly GroupShape[] {
+  return bindingOf(form).groups;
 }

@@ -3,7 +3,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '../api/queryClient.ts';
-import { collegePage } from '../testing/fixtures.ts';
 import { type AnswersForm, createAnswersForm } from './createAnswersForm.ts';
 import { SAVES_CHANNEL, useSaving } from './useSaving.ts';
 
@@ -52,7 +51,7 @@ function heldSaves() {
 async function renderSaving(
   sensitive: ReadonlySet<string> = new Set(),
 ): Promise<{ form: AnswersForm; saving: () => Saving }> {
-  const form = createAnswersForm({}, { pages: [collegePage('about')], ui: {} });
+  const form = createAnswersForm({}, []);
   let current: Saving | undefined;
   function Probe() {
     current = useSaving(form, {

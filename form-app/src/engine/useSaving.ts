@@ -1,6 +1,6 @@
 /**
  * "One keystroke, one save" (ARCHITECTURE): a save sends only the keys changed since the last
- * successful save. Logged-in applicants also autosave a few seconds after they stop typing,
+ * successful save, by SPEC's flat keys (the form's answers made flat at the edge, answersEdge.ts). Logged-in applicants also autosave a few seconds after they stop typing,
  * and what the server has not acknowledged waits in this browser's localStorage; a visitor's
  * answers are kept in this tab's sessionStorage so a reload loses nothing.
  */
@@ -21,7 +21,8 @@ import {
   type SaveEvent,
   type SaveState,
 } from './saveState.ts';
-import { answersOf, type AnswersForm, changeAnswers } from './createAnswersForm.ts';
+import { fieldOfKey, flatAnswersOf } from './answersEdge.ts';
+import { type AnswersForm, changeAnswers } from './createAnswersForm.ts';
 
 /** How long after the last change an autosave starts. */
 export const AUTOSAVE_DELAY_MS = 3000;
@@ -345,7 +346,11 @@ export function useSaving(
             : { ...profile, answer: { ...profile.answer, ...answers } },
         );
         // What the server now has leaves this browser's keeping; what was typed meanwhile stays.
-        writePendingAnswers(username, changedAnswers(saved.current, answersOf(form)), sensitive);
+        writePendingAnswers(
+          username,
+          changedAnswers(saved.current, flatAnswersOf(form)),
+          sensitive,
+        );
         if (Object.keys(status.notices()).length > 0)
           status.setNotices(noticesAfter(status.notices(), answers));
         // The other tabs of this applicant learn of it (memory only, this origin's tabs).
@@ -391,7 +396,7 @@ export function useSaving(
   const unsent = useCallback((): Answers => {
     const sending = Object.assign({}, ...inFlight.current.values()) as Answers;
     return withoutRefused(
-      changedAnswers({ ...saved.current, ...sending }, answersOf(form)),
+      changedAnswers({ ...saved.current, ...sending }, flatAnswersOf(form)),
       refusedValues.current,
     );
   }, [form]);
@@ -429,7 +434,7 @@ export function useSaving(
     let timer: number | undefined;
     const unsubscribe = form.subscribe(
       ({ values: formValues }) => {
-        const values = answersOf(form, formValues);
+        const values = flatAnswersOf(form, formValues);
         // Kept in this browser at once, until the server acknowledges them.
         if (loggedIn) {
           writePendingAnswers(username, changedAnswers(saved.current, values), sensitive);
@@ -498,12 +503,18 @@ export function useSaving(
       const sending = Object.assign({}, ...inFlight.current.values()) as Answers;
       const { take, conflicts } = afterOtherTabSaved(
         saved.current,
-        answersOf(form),
+        flatAnswersOf(form),
         sending,
         theirs,
       );
       saved.current = { ...saved.current, ...theirs };
-      if (Object.keys(take).length > 0) changeAnswers(form, take);
+      if (Object.keys(take).length > 0)
+        changeAnswers(
+          form,
+          Object.fromEntries(
+            Object.entries(take).map(([key, value]) => [fieldOfKey(form, key), value]),
+          ),
+        );
       if (conflicts.length > 0)
         status.setNotices({
           ...status.notices(),
@@ -518,7 +529,7 @@ export function useSaving(
 
   /** Whether anything differs from what the server has (or, for a visitor, anything typed). */
   const hasAnswers = useCallback(
-    () => Object.values(answersOf(form)).some((value) => value !== '' && value !== false),
+    () => Object.values(flatAnswersOf(form)).some((value) => value !== '' && value !== false),
     [form],
   );
 

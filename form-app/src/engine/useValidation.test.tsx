@@ -1,5 +1,5 @@
 /**
- * Validation across the form's edge (groupValues.ts): errors are found on SPEC's flat keys, shown
+ * Validation of the form's shape: errors are named by SPEC's flat keys, shown
  * at the field inside its add-another group (an item of the Final Form array), and linked from
  * the validation summary by the flat key, the field's element id (SPEC §2).
  */

@@ -4,14 +4,14 @@
  * count (the validation summary links to them).
  */
 import {
+  type FormAnswers,
   type FormContext as UiState,
   loadValidateAnswers,
   type PageConfig,
 } from '@admit/form-model';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
-import { answersContext, answersOf, type AnswersForm, shapePages } from './createAnswersForm.ts';
-import { type FormValues, nestErrors } from './groupValues.ts';
+import { type AnswersForm, valuesOf } from './createAnswersForm.ts';
 import { loadPages, tenant } from '../tenant.ts';
 
 type ValidateAnswers = Awaited<ReturnType<typeof loadValidateAnswers>>;
@@ -42,16 +42,11 @@ export function useValidation(
   const validateForm = useMemo(
     () =>
       validating && validate !== undefined && allPagesLoaded
-        ? (values: FormValues) =>
-            // Errors by flat key, placed where the fields are (a group's inside its item).
-            nestErrors(
-              shapePages(form),
-              validate(pages, answersOf(form, values), {
-                context: answersContext(form, ui, values),
-              }),
-            )
+        ? (values: FormAnswers) =>
+            // Errors by SPEC's key (`college_2_name`): each field's id, the summary's anchor.
+            validate(pages, values, { context: ui })
         : undefined,
-    [allPagesLoaded, form, pages, ui, validate, validating],
+    [allPagesLoaded, pages, ui, validate, validating],
   );
   // react-final-form applies <Form validate> to a form made outside it only when the prop
   // changes, never at mount: an applicant who loads the app already validating (a reload, the
@@ -63,7 +58,7 @@ export function useValidation(
   /** The errors of every page now (for submit and for posting validations). */
   const errorsNow = useCallback(async () => {
     const [validateAnswers, allPages] = await Promise.all([loadValidateAnswers(), loadPages()]);
-    return validateAnswers(allPages, answersOf(form), { context: answersContext(form, ui) });
+    return validateAnswers(allPages, valuesOf(form), { context: ui });
   }, [form, ui]);
 
   return { validateForm, errorsNow };

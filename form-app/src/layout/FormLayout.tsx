@@ -28,7 +28,7 @@ import { useFail } from '../application/useFail.ts';
 import { useRendererValue } from '../application/useRendererValue.ts';
 import { useStatusRules } from '../application/useStatusRules.ts';
 import { useStepActions } from '../application/useStepActions.ts';
-import { answersOf, useSaving, useValidation } from '../engine/index.ts';
+import { flatAnswersOf, useSaving, useValidation } from '../engine/index.ts';
 import { ApplicationContext, RendererContext } from '../renderer/index.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
@@ -85,7 +85,7 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
   );
   const banner = bannerState(session);
   const withAnswers = (to: string) => () => {
-    void navigate(to, { state: { answers: answersOf(form) } });
+    void navigate(to, { state: { answers: flatAnswersOf(form) } });
   };
 
   // Built here and handed to <Form> as is: react-final-form's Form sets its state once after

@@ -2,11 +2,10 @@
 import { type PageConfig, summaryHref } from '@admit/form-model';
 import { ValidationSummary } from '@admit/design-system';
 import { useMemo, useState } from 'react';
-import { useForm, useFormState } from 'react-final-form';
+import { useFormState } from 'react-final-form';
 import { useLocation } from 'react-router-dom';
 
 import { questionLabelsOf, summaryItems } from '../application/summary.ts';
-import { flattenGroups, shapePages } from '../engine/index.ts';
 import { navigationState } from '../application/paths.ts';
 
 export function Summary({
@@ -16,12 +15,10 @@ export function Summary({
   pages: readonly PageConfig[];
   onNavigate: (href: string) => void;
 }) {
-  const form = useForm<Record<string, unknown>>();
   const { errors } = useFormState({ subscription: { errors: true } });
   const labels = useMemo(() => questionLabelsOf(pages), [pages]);
-  // Errors by flat key again (a group's errors sit inside its array item in the form).
-  const flat = flattenGroups<unknown>(shapePages(form), errors ?? {});
-  const items = summaryItems(flat, (key) => summaryHref(pages, key), labels);
+  // Errors are named by SPEC's key (a group's too), the anchor each link points to.
+  const items = summaryItems(errors ?? {}, (key) => summaryHref(pages, key), labels);
   // The summary takes focus when it appears; after each Submit that found errors it appears
   // anew (a new key), so that focus and a screen reader land on it again, as on GOV.UK's
   // error summary. The key stays until the next such Submit: a later replace of the history

@@ -8,7 +8,7 @@ import { TextInput } from '@admit/design-system';
 import { useLayoutEffect } from 'react';
 
 import { useAnswersForm } from '../engine/index.ts';
-import { clearLookup, useQuestionInput } from '../renderer/index.ts';
+import { clearLookup, useFieldScope, useQuestionInput } from '../renderer/index.ts';
 import { typedOutsideReact } from './earlySubmit.ts';
 import { type PlaceholderProps } from './firstUse.ts';
 
@@ -29,18 +29,20 @@ export function takeOverFocus(key: string): void {
 export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>) {
   const form = useAnswersForm();
   const input = useQuestionInput(question);
+  const { name } = useFieldScope();
   // What was typed into the prerendered input while React was taking it over: the browser
   // kept it on the screen, but the form never heard of it.
   useLayoutEffect(() => {
-    const typed = typedOutsideReact([question.key])[question.key];
+    // The input's id is SPEC's key (a group's: `college_2_name`), as in the HTML.
+    const typed = typedOutsideReact([input.id])[input.id];
     if (typed !== undefined) input.onChange(typed);
     // Once, when the input is first React's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [question.key]);
+  }, [input.id]);
   const remember = () => {
-    const element = document.getElementById(question.key);
+    const element = document.getElementById(input.id);
     if (element instanceof HTMLInputElement && document.activeElement === element)
-      focused = { key: question.key, start: element.selectionStart, end: element.selectionEnd };
+      focused = { key: input.id, start: element.selectionStart, end: element.selectionEnd };
   };
   return (
     <div
@@ -55,7 +57,7 @@ export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>
         const element = event.target;
         // Later, so that a blur caused by the swap itself leaves the focus to hand over.
         setTimeout(() => {
-          if (element.isConnected && focused?.key === question.key) focused = undefined;
+          if (element.isConnected && focused?.key === input.id) focused = undefined;
         });
       }}
     >
@@ -63,7 +65,7 @@ export function LookupPlaceholder({ question, want }: PlaceholderProps<'lookup'>
         {...input}
         onChange={(value) => {
           // SPEC §4: emptying the lookup clears it and its related fields, as the lookup does.
-          if (value === '' && input.value !== '') clearLookup(form, question);
+          if (value === '' && input.value !== '') clearLookup(form, question, name);
           else input.onChange(value);
           remember();
         }}

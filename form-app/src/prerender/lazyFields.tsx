@@ -15,7 +15,12 @@ import {
 } from 'react';
 
 import { loadOnce } from '../loadOnce.ts';
-import { type FieldProps, type FieldRenderers, fieldChunks } from '../renderer/index.ts';
+import {
+  type FieldProps,
+  type FieldRenderers,
+  fieldChunks,
+  useFieldScope,
+} from '../renderer/index.ts';
 import { DatePlaceholder } from './DatePlaceholder.tsx';
 import { afterQuiet, onFirstUse, type PlaceholderProps } from './firstUse.ts';
 import { LookupPlaceholder, takeOverFocus } from './LookupPlaceholder.tsx';
@@ -83,7 +88,9 @@ function lazyField<T extends Question['type']>(
       return field.subscribe(now);
     }, [wanted]);
     const shown = Loaded !== undefined && !held;
-    const key = 'key' in question ? question.key : undefined;
+    // The field's id: SPEC's key, a group's too (`college_2_name`).
+    const { flatKey } = useFieldScope();
+    const key = 'key' in question ? flatKey(question.key) : undefined;
     // The field has taken the placeholder's place: the focus and caret it had go on here.
     useLayoutEffect(() => {
       if (shown && key !== undefined) takeOverFocus(key);

@@ -14,7 +14,7 @@ import { ServerError, UnauthorizedError } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { uploadToStorage } from '../api/upload.ts';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
-import { answerName, changeAnswers, useAnswersForm } from '../engine/index.ts';
+import { changeAnswers, useAnswersForm } from '../engine/index.ts';
 import { useRenderer } from './RendererContext.tsx';
 import { useAnswerField } from './useAnswerField.ts';
 import { useShownError } from './useQuestionInput.ts';
@@ -27,7 +27,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function FileField({ question }: { question: Extract<Question, { type: 'file' }> }) {
   const { isLoggedIn, save } = useRenderer();
   const form = useAnswersForm();
-  const field = useAnswerField(answerName(form, question.key));
+  // A document is named by its key at the top of the answers (no college puts one in a group).
+  const field = useAnswerField(question.key);
   const error = useShownError(field.error);
   const { showToast } = useToast();
   const sessionEnded = useSessionEnded();

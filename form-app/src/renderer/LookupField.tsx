@@ -5,11 +5,13 @@ import { useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
 import { changeAnswers, useAnswersForm } from '../engine/index.ts';
+import { useFieldScope } from './AnswerScope.tsx';
 import { clearLookup } from './clearLookup.ts';
 import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
 
 export function LookupField({ question }: FieldProps<'lookup'>) {
   const form = useAnswersForm();
+  const { name } = useFieldScope();
   const { onChange, ...props } = useQuestionInput(question);
   const fillsItself = Object.values(question.fills).includes(question.key);
   // SPEC §8: why the picked suggestion's details are missing, shown at the field until the
@@ -18,7 +20,7 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
   // The question's input already has focus as the lookup mounts (it takes the place of one
   // someone is typing into): the list opens as focus arrives, with the typed text looked up
   // (it would otherwise wait for their next key).
-  const [takingOver] = useState(() => document.activeElement?.id === question.key);
+  const [takingOver] = useState(() => document.activeElement?.id === props.id);
   return (
     <LookupInput
       {...props}
@@ -39,11 +41,15 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
             const changes: Record<string, string> = {};
             for (const [field, key] of Object.entries(question.fills)) {
               const value = detail[field];
-              if (typeof value === 'string' && value !== '') changes[key] = value;
+              if (typeof value === 'string' && value !== '') changes[name(key)] = value;
             }
-            const name = detail.name;
-            if (typeof name === 'string' && name !== '' && question.category !== 'address')
-              changes[question.key] = name;
+            const detailName = detail.name;
+            if (
+              typeof detailName === 'string' &&
+              detailName !== '' &&
+              question.category !== 'address'
+            )
+              changes[name(question.key)] = detailName;
             changeAnswers(form, changes);
           })
           .catch(() => {
@@ -53,7 +59,7 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
       }}
       onClear={() => {
         setDetailFailed(undefined);
-        clearLookup(form, question);
+        clearLookup(form, question, name);
       }}
     />
   );

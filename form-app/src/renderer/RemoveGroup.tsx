@@ -1,8 +1,9 @@
 /**
  * The Remove button of an add-another group after the first, with its confirmation dialog
- * ("Remove College 2?"). Confirming removes the item from the block's array (final-form-arrays'
- * `remove`: later groups move up), saves the freed last group's keys as "", and stores one group
- * fewer (the renderer's `removeGroup`).
+ * ("Remove College 2?"), and the same button for a button trigger's revealed content (blocks.tsx).
+ * Confirming removes the item from the block's array (final-form-arrays' `remove`: later groups
+ * move up), saves the freed last group's keys as "", and stores one group fewer (the renderer's
+ * `removeGroup`).
  */
 import { type AddAnotherBlock } from '@admit/form-model';
 import { Box, Button, ConfirmDeletion, Typography } from '@admit/design-system';
@@ -23,21 +24,55 @@ export function RemoveGroup({
   name: string;
 }) {
   const { removeGroup } = useRenderer();
+  return (
+    <RemoveWithConfirmation
+      id={`remove-${block.buttonId}-${String(index + 1)}`}
+      name={name}
+      consequence={`Its answers will be deleted${index + 1 < count ? ', and the groups after it will move up' : ''}.`}
+      // When the group removed was the last, its button goes too (at once, or once the server
+      // has stored the count), and focus moves on to the block's Add button.
+      focusAfter={`add-another-${block.buttonId}`}
+      removesItself={index + 1 === count}
+      onConfirm={() => removeGroup(block, index)}
+    />
+  );
+}
+
+/**
+ * A Remove button and its confirmation dialog ("Remove College 2?"), for anything revealed
+ * that an applicant can take back: an add-another group, a button trigger's content. Focus
+ * goes back to the button when the dialog closes; when what was removed took the button with
+ * it, focus moves on to `focusAfter` (WCAG 2.4.3) rather than falling to the page.
+ */
+export function RemoveWithConfirmation({
+  id,
+  name,
+  consequence,
+  focusAfter,
+  removesItself,
+  onConfirm,
+}: {
+  id: string;
+  /** What is removed, e.g. "College 2". */
+  name: string;
+  /** What removing it does, one sentence. */
+  consequence: string;
+  /** The element to focus once this button has gone with what it removed. */
+  focusAfter: string;
+  /** Whether confirming takes this button away (focus then moves to `focusAfter`). */
+  removesItself: boolean;
+  onConfirm: () => Promise<void> | void;
+}) {
   const [open, setOpen] = useState(false);
-  const id = `remove-${block.buttonId}-${String(index + 1)}`;
-  // The dialog gives focus back to this button; when the group removed was the last, the
-  // button goes too (at once, or once the server has stored the count), and focus moves on to
-  // the block's Add button (WCAG 2.4.3) rather than falling to the page.
-  const addId = `add-another-${block.buttonId}`;
-  const focusAdd = () => {
+  const focusNext = () => {
     setTimeout(() => {
       const lost = document.activeElement === null || document.activeElement === document.body;
-      if (lost || document.activeElement?.id === id) document.getElementById(addId)?.focus();
+      if (lost || document.activeElement?.id === id) document.getElementById(focusAfter)?.focus();
     });
   };
   useLayoutEffect(
     () => () => {
-      if (document.activeElement?.id === id) focusAdd();
+      if (document.activeElement?.id === id) focusNext();
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [id],
@@ -65,14 +100,11 @@ export function RemoveGroup({
         onCancel={close}
         onConfirm={() => {
           close();
-          void removeGroup(block, index);
-          if (index + 1 === count) focusAdd();
+          void onConfirm();
+          if (removesItself) focusNext();
         }}
       >
-        <Typography>
-          Its answers will be deleted
-          {index + 1 < count ? ', and the groups after it will move up' : ''}.
-        </Typography>
+        <Typography>{consequence}</Typography>
       </ConfirmDeletion>
     </Box>
   );

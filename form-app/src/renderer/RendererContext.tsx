@@ -21,6 +21,12 @@ export interface Renderer {
   removeGroup: (block: AddAnotherBlock, index: number) => Promise<void>;
   setTab: (tabId: string, tab: string) => Promise<boolean>;
   pressTrigger: (id: string) => void;
+  /**
+   * Takes back what a button trigger revealed: its answers (`names`, field names) become "",
+   * the trigger is pressed no more, and the change is saved (SPEC §4: hidden answers are
+   * cleared).
+   */
+  releaseTrigger: (id: string, names: readonly string[]) => Promise<void>;
   /** Saves the answers changed since the last save (logged in only). */
   save: () => Promise<void>;
 }

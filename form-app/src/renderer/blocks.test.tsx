@@ -316,4 +316,69 @@ describe('add-another: removing a group (SPEC §4)', () => {
       college_2_name: '',
     });
   });
+
+  it('a second parent, once added, can be removed and its answers are cleared', async () => {
+    forbidNetwork();
+    step = await renderStep({
+      page: collegeSections('about', 'parents'),
+      loggedIn: true,
+      initialValues: { parent_first_name: 'Ann' },
+    });
+    await userEvent.click(page.getByRole('button', { name: 'Add Another Parent or Guardian' }));
+    const second = page.getByRole('textbox', { name: 'First Name', exact: true }).nth(1);
+    await userEvent.fill(second, 'Bo');
+    expect(step.answers()).toMatchObject({ parent_first_name: 'Ann', parent_2_first_name: 'Bo' });
+
+    await userEvent.click(page.getByRole('button', { name: /^Remove Parent or Guardian 2$/ }));
+    const dialog = page.getByRole('alertdialog', { name: 'Remove Parent or Guardian 2?' });
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove', exact: true }));
+    await expect.element(second).not.toBeInTheDocument();
+    // The second parent's answers are saved as "", the first parent's stay.
+    expect(step.answers()).toMatchObject({ parent_first_name: 'Ann', parent_2_first_name: '' });
+    expect(step.calls.storeCount).toEqual([
+      ['parent', 2],
+      ['parent', 1],
+    ]);
+    await expect
+      .element(page.getByRole('button', { name: 'Add Another Parent or Guardian' }))
+      .toHaveFocus();
+  });
+
+  it('military service, once revealed, can be removed and its answers are cleared', async () => {
+    forbidNetwork();
+    step = await renderStep({ page: collegeSections('about', 'military'), loggedIn: true });
+    const reveal = page.getByRole('button', { name: 'I have served in the military' });
+    await userEvent.click(reveal);
+    const city = page.getByRole('textbox', { name: 'City where you entered service' });
+    await userEvent.fill(city, 'Great Falls');
+    await userEvent.click(page.getByRole('radio', { name: 'Yes' }));
+    expect(step.answers()).toMatchObject({
+      military_city: 'Great Falls',
+      military_active_duty: 'Y',
+      military_active_duty_desc: 'Yes',
+    });
+
+    const remove = page.getByRole('button', { name: 'Remove “I have served in the military”' });
+    await userEvent.click(remove);
+    const dialog = page.getByRole('alertdialog', {
+      name: 'Remove “I have served in the military”?',
+    });
+    await expect.element(dialog).toHaveTextContent('Its answers will be deleted.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(step.answers()).toMatchObject({ military_city: 'Great Falls' });
+
+    await userEvent.click(remove);
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove', exact: true }));
+    await expect.element(city).not.toBeInTheDocument();
+    // SPEC §4: what is hidden is cleared, `_desc` included; the button shows again, focused.
+    expect(step.answers()).toMatchObject({
+      military_city: '',
+      military_active_duty: '',
+      military_active_duty_desc: '',
+    });
+    await expect.element(reveal).toHaveFocus();
+    // Revealed again, it starts empty.
+    await userEvent.click(reveal);
+    await expect.element(city).toHaveValue('');
+  });
 });

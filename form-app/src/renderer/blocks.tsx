@@ -3,14 +3,17 @@
  * condition's result, a group's first true branch, an array's length), so typing elsewhere
  * re-renders nothing here. Visibility is form-model's (isHidden, shownBranch, chosenTab,
  * triggerPressed), read with the UI state; an add-another block shows one group per item of
- * its Final Form array (groupValues.ts), which starts at form-model's shownItemCount. Hidden
+ * its Final Form array (its `buttonId` in the form's answers), each group its template's blocks
+ * in the item's scope (AnswerScope.tsx). Hidden
  * blocks render nothing, and their answers are cleared by the one clearing function (see
  * clearing.ts).
  */
 import {
   type Block,
+  blockKeys,
   chosenTab,
-  groupItems,
+  groupCount,
+  groupTemplate,
   isHidden,
   type SectionConfig,
   shownBranch,
@@ -28,9 +31,9 @@ import { useState } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
 
 import { QuestionField } from './fields.tsx';
-import { groupArrayName, useWatch } from '../engine/index.ts';
+import { GroupScope, useFieldScope, useScopedWatch } from './AnswerScope.tsx';
 import { LaterPart } from './LaterPart.tsx';
-import { RemoveGroup } from './RemoveGroup.tsx';
+import { RemoveGroup, RemoveWithConfirmation } from './RemoveGroup.tsx';
 import { useRenderer } from './RendererContext.tsx';
 
 function Blocks({ blocks }: { blocks: readonly Block[] }) {
@@ -45,13 +48,13 @@ function Blocks({ blocks }: { blocks: readonly Block[] }) {
 
 function ConditionalView({ block }: { block: Extract<Block, { type: 'conditional' }> }) {
   // SPEC §4: hidden while its condition is true.
-  const hidden = useWatch((values) => isHidden(block, values));
+  const hidden = useScopedWatch((values) => isHidden(block, values));
   return hidden ? null : <Blocks blocks={block.blocks} />;
 }
 
 function ConditionGroupView({ block }: { block: Extract<Block, { type: 'condition-group' }> }) {
   // SPEC §4: the first true branch shows (form-model's rule, which clearing and the PDF use).
-  const shown = useWatch((values) => shownBranch(block, values));
+  const shown = useScopedWatch((values) => shownBranch(block, values));
   const branch = block.branches[shown];
   return branch === undefined ? null : <Blocks blocks={branch.blocks} />;
 }
@@ -61,16 +64,28 @@ function ButtonTriggerView({
 }: {
   block: Extract<Block, { type: 'trigger'; mode: 'button' }>;
 }) {
-  const { ui, pressTrigger } = useRenderer();
-  const pressed = useWatch((values) => triggerPressed(block, values, ui));
+  const { ui, pressTrigger, releaseTrigger } = useRenderer();
+  const { name, flatKey } = useFieldScope();
+  const pressed = useScopedWatch((values) => triggerPressed(block, values, ui));
   return (
     <>
       <Blocks blocks={block.before ?? []} />
       {pressed ? (
-        <Blocks blocks={block.after} />
+        <>
+          <Blocks blocks={block.after} />
+          {/* What was revealed can be taken back, as a group can (its answers are cleared). */}
+          <RemoveWithConfirmation
+            id={`remove-${flatKey(block.id)}`}
+            name={`“${block.label}”`}
+            consequence="Its answers will be deleted."
+            focusAfter={flatKey(block.id)}
+            removesItself
+            onConfirm={() => releaseTrigger(block.id, blockKeys(block.after).map(name))}
+          />
+        </>
       ) : (
         <RevealButton
-          id={block.id}
+          id={flatKey(block.id)}
           label={block.label}
           onClick={() => {
             pressTrigger(block.id);
@@ -86,7 +101,7 @@ function CheckboxTriggerView({
 }: {
   block: Extract<Block, { type: 'trigger'; mode: 'checkbox' }>;
 }) {
-  const ticked = useWatch((values) => values[block.key] === true);
+  const ticked = useScopedWatch((values) => values[block.key] === true);
   return (
     <>
       <QuestionField question={{ type: 'checkbox', key: block.key, label: block.label }} />
@@ -104,17 +119,19 @@ function itemNoun(label: string): string {
 /** The groups of a block, one per item of its array: re-renders when the length changes only. */
 function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another' }> }) {
   const { addGroup } = useRenderer();
+  const { name } = useFieldScope();
   const noun = itemNoun(block.label);
   return (
-    <FieldArray name={groupArrayName(block)} subscription={{ length: true }}>
+    <FieldArray name={name(block.buttonId)} subscription={{ length: true }}>
       {({ fields }) => {
-        const groups = groupItems(block);
-        const count = Math.min(fields.length, groups.length);
+        const count = Math.min(fields.length, groupCount(block));
         return (
           <>
-            {groups.slice(0, count).map((item, index) => (
+            {Array.from({ length: count }, (_, index) => (
               <FormSection key={index} title={`${noun} ${String(index + 1)}`} level={3}>
-                <Blocks blocks={item} />
+                <GroupScope block={block} index={index}>
+                  <Blocks blocks={groupTemplate(block, index)} />
+                </GroupScope>
                 {index === 0 ? null : (
                   <RemoveGroup
                     block={block}

@@ -238,7 +238,7 @@ describe('the step renderer', () => {
     expect(step.answers().college_city).toBeUndefined();
     // In the form, the second group's answers are the second item of the array.
     expect(step.form.getState().values).toMatchObject({
-      groups: { college: [{ college_name: 'First' }, { college_city: 'Bozeman' }] },
+      college: [{ college_name: 'First' }, { college_city: 'Bozeman' }],
     });
   });
 

@@ -12,6 +12,7 @@ import {
   hasOptionsNow,
   isRequired,
   type Question,
+  viewAt,
   yearOptions,
 } from '@admit/form-model';
 import {
@@ -36,7 +37,8 @@ import {
   useQuestionInput,
   useShownError,
 } from './useQuestionInput.ts';
-import { answerName, answersOf, changeAnswers, useAnswersForm, useWatch } from '../engine/index.ts';
+import { changeAnswers, useAnswersForm, valuesOf } from '../engine/index.ts';
+import { useFieldScope, useScopedWatch } from './AnswerScope.tsx';
 import { useAnswerField } from './useAnswerField.ts';
 
 export type { FieldProps } from './useQuestionInput.ts';
@@ -100,7 +102,7 @@ function SsnField({ question }: FieldProps<'ssn'>) {
 function useOptions(question: Of<'select'> | Of<'radio'>) {
   const controllingKey =
     'byAnswer' in question.options ? question.options.byAnswer.valueKey : undefined;
-  const controlling = useWatch((values) =>
+  const controlling = useScopedWatch((values) =>
     controllingKey === undefined ? '' : text(values[controllingKey]),
   );
   const answers = controllingKey === undefined ? {} : { [controllingKey]: controlling };
@@ -127,8 +129,9 @@ function CheckboxField({ question }: FieldProps<'checkbox'>) {
 
 function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
   const form = useAnswersForm();
-  const error = useShownError(useAnswerField(answerName(form, question.key)).error);
-  const checkedKeys = useWatch((values) =>
+  const { name, flatKey, at } = useFieldScope();
+  const error = useShownError(useAnswerField(name(question.key), flatKey(question.key)).error);
+  const checkedKeys = useScopedWatch((values) =>
     question.options
       .filter((option) => values[option.key] === true)
       .map((o) => o.key)
@@ -137,7 +140,7 @@ function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
   const checked = new Set(checkedKeys.split('|'));
   return (
     <CheckboxGroup
-      id={question.key}
+      id={flatKey(question.key)}
       label={question.label}
       hint={question.hint}
       options={question.options.map((option) => ({
@@ -147,7 +150,11 @@ function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
       }))}
       onChange={(key, value) => {
         // "None of these" and the offenses exclude each other (SPEC §5).
-        changeAnswers(form, exclusiveChanges(question, answersOf(form), key, value));
+        const changes = exclusiveChanges(question, viewAt(valuesOf(form), at), key, value);
+        changeAnswers(
+          form,
+          Object.fromEntries(Object.entries(changes).map(([changed, to]) => [name(changed), to])),
+        );
       }}
       error={error}
     />
@@ -156,22 +163,23 @@ function CheckboxesField({ question }: FieldProps<'checkboxes'>) {
 
 function MonthYearField({ question }: FieldProps<'month-year'>) {
   const form = useAnswersForm();
-  const month = useAnswerField(answerName(form, question.monthKey));
-  const year = useAnswerField(answerName(form, question.yearKey));
+  const { name, flatKey } = useFieldScope();
+  const month = useAnswerField(name(question.monthKey), flatKey(question.monthKey));
+  const year = useAnswerField(name(question.yearKey), flatKey(question.yearKey));
   const monthErrors = useShownError(month.error) ?? [];
   const yearErrors = useShownError(year.error) ?? [];
-  const required = useWatch((values) => isRequired(question.required, values));
+  const required = useScopedWatch((values) => isRequired(question.required, values));
   return (
     <MonthYearInput
-      id={question.monthKey}
-      yearId={question.yearKey}
+      id={flatKey(question.monthKey)}
+      yearId={flatKey(question.yearKey)}
       label={question.label}
       hint={question.hint}
       monthValue={text(month.value)}
       yearValue={text(year.value)}
       years={yearOptions(question.years, new Date())}
       onChange={({ month: m, year: y }) => {
-        changeAnswers(form, { [question.monthKey]: m, [question.yearKey]: y });
+        changeAnswers(form, { [name(question.monthKey)]: m, [name(question.yearKey)]: y });
       }}
       error={[...new Set([...monthErrors, ...yearErrors])]}
       required={required}

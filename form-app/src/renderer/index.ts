@@ -11,6 +11,7 @@ export {
   ApplicationContext,
   useApplication,
 } from './ApplicationContext.tsx';
+export { type FieldScope, useFieldScope } from './AnswerScope.tsx';
 export { SectionView } from './blocks.tsx';
 export { clearLookup } from './clearLookup.ts';
 export { fieldChunks, type FieldRenderers, FieldRenderersContext } from './fields.tsx';

@@ -8,6 +8,7 @@
  * and errors, and watches the form (`watchAnswers`) without registering: it re-renders when its
  * own value or error changes (ARCHITECTURE: one keystroke, one field).
  */
+import { type AnswerValue } from '@admit/form-model';
 import { getIn } from 'final-form';
 import { useMemo, useSyncExternalStore } from 'react';
 
@@ -32,12 +33,13 @@ interface Snapshot {
 }
 
 /** The field's state for React: the same object as long as its value and error are. */
-function fieldStore(form: AnswersForm, name: string) {
+function fieldStore(form: AnswersForm, name: string, errorKey: string) {
   let snapshot: Snapshot | undefined;
   return {
     read: (): Snapshot => {
       const value: unknown = getIn(valuesOf(form), name);
-      const error: unknown = getIn(errorsOf(form), name);
+      // Errors are named by SPEC's key (form-model's validateAnswers), a group's too.
+      const error: unknown = errorsOf(form)[errorKey];
       if (snapshot === undefined || snapshot.value !== value || snapshot.error !== error)
         snapshot = { value, error };
       return snapshot;
@@ -46,9 +48,10 @@ function fieldStore(form: AnswersForm, name: string) {
   };
 }
 
-export function useAnswerField(name: string): AnswerField {
+/** The field `name` of the form's answers, its errors named by `errorKey` (SPEC's key). */
+export function useAnswerField(name: string, errorKey: string = name): AnswerField {
   const form = useAnswersForm();
-  const store = useMemo(() => fieldStore(form, name), [form, name]);
+  const store = useMemo(() => fieldStore(form, name, errorKey), [form, name, errorKey]);
   // The same when the build prerenders a page and while it hydrates: the form's values.
   const { value, error } = useSyncExternalStore(store.subscribe, store.read, store.read);
   return useMemo(
@@ -57,7 +60,7 @@ export function useAnswerField(name: string): AnswerField {
       error,
       // As react-final-form's field did: an emptied text is no answer (undefined).
       onChange: (next: unknown) => {
-        form.change(name, next === '' ? undefined : next);
+        form.change(name, next === '' ? undefined : (next as AnswerValue));
       },
     }),
     [error, form, name, value],

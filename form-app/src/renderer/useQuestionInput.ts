@@ -21,13 +21,12 @@ import { useContext, useSyncExternalStore } from 'react';
 import { ApplicationContext } from './ApplicationContext.tsx';
 import { useRenderer } from './RendererContext.tsx';
 import {
-  answerName,
   changeAnswers,
   type Notices,
   type Refusals,
   useAnswersForm,
-  useWatch,
 } from '../engine/index.ts';
+import { useFieldScope, useScopedWatch } from './AnswerScope.tsx';
 import { useAnswerField } from './useAnswerField.ts';
 
 export type Of<T extends Question['type']> = Extract<Question, { type: T }>;
@@ -67,7 +66,7 @@ export const text = (value: unknown): string => (typeof value === 'string' ? val
 /** Whether the question is required for the answers now (a condition may decide it). */
 export function useRequired(question: Question): boolean {
   const required = 'required' in question ? question.required : undefined;
-  return useWatch((values) => isRequired(required, values));
+  return useScopedWatch((values) => isRequired(required, values));
 }
 
 /** A field's errors, shown only while the status is validating (SPEC §4). */
@@ -111,16 +110,17 @@ export function useQuestionInput<Q extends KeyedQuestion>(
   question: Q,
 ): ControlledFieldProps<ValueOf<Q>> & KindFacts<Q> {
   const form = useAnswersForm();
-  const field = useAnswerField(answerName(form, question.key));
-  const refused = useRefused(question.key);
-  const notice = useNotice(question.key);
+  const { name, flatKey } = useFieldScope();
+  const field = useAnswerField(name(question.key), flatKey(question.key));
+  const refused = useRefused(flatKey(question.key));
+  const notice = useNotice(flatKey(question.key));
   const error = useShownError(field.error) ?? refused;
   const required = useRequired(question);
   const value = (
     question.type === 'checkbox' ? field.value === true : text(field.value)
   ) as ValueOf<Q>;
   return {
-    id: question.key,
+    id: flatKey(question.key),
     label: question.label,
     hint: notice === undefined ? question.hint : [question.hint, notice].filter(Boolean).join(' '),
     value,
@@ -130,8 +130,8 @@ export function useQuestionInput<Q extends KeyedQuestion>(
         return;
       }
       changeAnswers(form, {
-        [question.key]: next,
-        [descKey(question.key)]: next === '' ? '' : label,
+        [name(question.key)]: next,
+        [name(descKey(question.key))]: next === '' ? '' : label,
       });
     },
     error,

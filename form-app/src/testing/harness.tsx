@@ -7,7 +7,7 @@
  * call `forbidNetwork()` to prove it, and stub `fetch` only where a file question asks for the
  * documents.
  */
-import { type Answers, type PageConfig } from '@admit/form-model';
+import { type Answers, groupShapes, type PageConfig } from '@admit/form-model';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Form } from 'react-final-form';
@@ -20,10 +20,11 @@ import { createRenderer } from '../application/renderer.ts';
 import { RendererContext, SectionView, type UiState } from '../renderer/index.ts';
 import {
   type AnswersForm,
-  answersOf,
   type Clearing,
   createAnswersForm,
   createClearing,
+  flatAnswersOf,
+  loadedAnswers,
 } from '../engine/index.ts';
 import { markUsed } from '../prerender/index.ts';
 import { FormLayout } from '../layout/FormLayout.tsx';
@@ -76,12 +77,11 @@ function Step({
   calls: RenderedStep['calls'];
 }) {
   const [queryClient] = useState(createQueryClient);
-  const [addAnother, setAddAnother] = useState(initial.addAnother ?? {});
   const [tabs, setTabs] = useState(initial.tabs ?? {});
   const [triggers, setTriggers] = useState(initial.triggers ?? {});
   const ui = useMemo<UiState>(
-    () => ({ addAnother, tabs: loggedIn ? tabs : {}, triggers }),
-    [addAnother, loggedIn, tabs, triggers],
+    () => ({ tabs: loggedIn ? tabs : {}, triggers }),
+    [loggedIn, tabs, triggers],
   );
   useEffect(() => {
     clearing.update({ pages, ui });
@@ -95,8 +95,8 @@ function Step({
         isLoggedIn: loggedIn,
         validating,
         save: () => Promise.resolve(),
-        pressTrigger: (id) => {
-          setTriggers((previous) => ({ ...previous, [id]: true }));
+        pressTrigger: (id, pressed = true) => {
+          setTriggers((previous) => ({ ...previous, [id]: pressed }));
         },
         fail: (title, error) => {
           throw new Error(`${title}: ${String(error)}`);
@@ -105,7 +105,6 @@ function Step({
       {
         storeCount: (buttonId, count) => {
           calls.storeCount.push([buttonId, count]);
-          setAddAnother((previous) => ({ ...previous, [buttonId]: count }));
         },
         leaveFile: () => Promise.resolve(true),
         storeTab: (tabId, tab) => {
@@ -145,9 +144,16 @@ export async function renderStep(options: StepOptions): Promise<RenderedStep> {
   const pages = options.pages ?? [options.page];
   // The same form FormLayout makes (answers as values, not as initial values; clearing).
   const given = options.ui ?? {};
-  const ui = { ...given, tabs: options.loggedIn === true ? given.tabs : {} };
+  // The counts decide how many groups load; from then on each is its array's length.
+  const ui = { triggers: given.triggers, tabs: options.loggedIn === true ? given.tabs : {} };
   const clearing = createClearing({ pages, ui });
-  const form = createAnswersForm(options.initialValues ?? {}, { pages, ui }, [clearing.decorator]);
+  // As the app loads answers: flat at the API's edge, then in the form's shape.
+  const groups = groupShapes(pages);
+  const form = createAnswersForm(
+    loadedAnswers(groups, options.initialValues ?? {}, given),
+    groups,
+    [clearing.decorator],
+  );
   const calls: RenderedStep['calls'] = { setTab: [], storeCount: [] };
   const container = document.createElement('div');
   document.body.append(container);
@@ -170,7 +176,7 @@ export async function renderStep(options: StepOptions): Promise<RenderedStep> {
   });
   return {
     form,
-    answers: () => answersOf(form),
+    answers: () => flatAnswersOf(form),
     container,
     renders,
     calls,

@@ -9,7 +9,9 @@
  * commit (React's PerformedWork flag), or was mounted. A subtree React skipped whole (its child
  * pointer unchanged) is not visited. A **field render** is a render of any component whose
  * `question` prop is a question of the config (the registry's adapters, QuestionField around
- * them, a lazy field's inner adapter), counted once per answer key and commit.
+ * them, a lazy field's inner adapter), counted once per question and commit, by its answer key:
+ * the groups of an add-another block are each their own copy of the template, under the
+ * template's keys, so two groups' fields rendered in one commit count 2 under that key.
  */
 
 /** The counters, on `window.__ADMIT_RENDERS__`. */
@@ -97,16 +99,16 @@ export function installRenderCounter(): RenderCounts {
     return 'Anonymous';
   };
 
-  const questionKey = (props: unknown): string | undefined => {
+  const questionOf = (props: unknown): { question: object; key: string } | undefined => {
     if (typeof props !== 'object' || props === null || !('question' in props)) return undefined;
     const question: unknown = props.question;
     if (typeof question !== 'object' || question === null) return undefined;
     if (!('type' in question) || !('key' in question)) return undefined;
-    return typeof question.key === 'string' ? question.key : undefined;
+    return typeof question.key === 'string' ? { question, key: question.key } : undefined;
   };
 
   /** Records the renders of one commit: `next` is the committed fiber, `previous` the one before. */
-  const visit = (next: Fiber, previous: Fiber | null, fieldsThisCommit: Set<string>) => {
+  const visit = (next: Fiber, previous: Fiber | null, fieldsThisCommit: Map<object, string>) => {
     if (
       COMPONENT_TAGS.has(next.tag) &&
       (previous === null || (next.flags & PERFORMED_WORK) === PERFORMED_WORK)
@@ -114,8 +116,8 @@ export function installRenderCounter(): RenderCounts {
       counts.components += 1;
       const name = nameOf(next.type);
       counts.byName[name] = (counts.byName[name] ?? 0) + 1;
-      const key = questionKey(next.memoizedProps);
-      if (key !== undefined) fieldsThisCommit.add(key);
+      const field = questionOf(next.memoizedProps);
+      if (field !== undefined) fieldsThisCommit.set(field.question, field.key);
     }
     // A subtree React bailed out of keeps the very same child fibers: nothing in it rendered.
     if (previous !== null && next.child === previous.child) return;
@@ -138,9 +140,10 @@ export function installRenderCounter(): RenderCounts {
       counts.commits += 1;
       counts.lastCommitAt = performance.now();
       const current = root.current;
-      const fieldsThisCommit = new Set<string>();
+      const fieldsThisCommit = new Map<object, string>();
       visit(current, current.alternate, fieldsThisCommit);
-      for (const key of fieldsThisCommit) counts.fields[key] = (counts.fields[key] ?? 0) + 1;
+      for (const key of fieldsThisCommit.values())
+        counts.fields[key] = (counts.fields[key] ?? 0) + 1;
     },
     onCommitFiberUnmount() {
       // Unmounts are not renders.

@@ -1,8 +1,15 @@
 import { isAnswered } from '../conditions/evaluate.ts';
 import { descKey } from '../keys/desc.ts';
-import { type Answers, type FormContext, type PageConfig, type Question } from './types.ts';
+import {
+  type Answers,
+  type FormAnswers,
+  type FormContext,
+  type PageConfig,
+  type Question,
+} from './types.ts';
 import { questionKeys } from './blocks.ts';
 import { kindOf } from './kinds.ts';
+import { type ScopedChange, viewAt, withChanges } from './scope.ts';
 import { visitQuestions } from './walk.ts';
 
 /** Every key a question stores, with `{key}_desc` for selects and radios. */
@@ -29,7 +36,11 @@ const asText = (value: unknown): string => (typeof value === 'string' ? value : 
  * choice: it stays, and validation refuses it (SPEC §5: a state is one of the state options),
  * rather than vanish unsaid at submission.
  */
-function staleDependentChoice(question: Question, answers: Answers, before?: Answers): boolean {
+function staleDependentChoice(
+  question: Question,
+  answers: Answers,
+  before?: Readonly<Record<string, unknown>>,
+): boolean {
   const source = kindOf(question).optionSource(question);
   if (source === undefined || !('byAnswer' in source)) return false;
   const value = answers[question.key];
@@ -63,29 +74,34 @@ const MAX_PASSES = 10;
  * @example clearHiddenAnswers(pages, { us_citizen: 'Y', perm_resident: 'N' }).perm_resident === ''
  * @example clearHiddenAnswers(pages, { goal: 'TRANSFER', plan: 'OTHER' }, {}, { goal: 'AAS', plan: 'OTHER' }).plan === ''
  */
-export function clearHiddenAnswers(
+export function clearHiddenAnswers<A extends FormAnswers>(
   pages: readonly PageConfig[],
-  answers: Answers,
+  answers: A,
   context: FormContext = {},
-  before?: Answers,
-): Answers {
-  let current: Answers = answers;
+  before?: FormAnswers,
+): A {
+  let current: FormAnswers = answers;
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    let next: Answers | undefined;
-    for (const { question, visible } of visitQuestions(pages, current, context)) {
-      const clear = !visible || staleDependentChoice(question, current, before);
+    const changes: ScopedChange[] = [];
+    for (const { question, visible, scope } of visitQuestions(pages, current, context)) {
+      const clear =
+        !visible ||
+        staleDependentChoice(
+          question,
+          scope.answers,
+          before === undefined ? undefined : viewAt(before, scope.at),
+        );
       if (!clear) continue;
       for (const key of storedKeys(question)) {
-        const value = (next ?? current)[key];
+        const value = scope.answers[key];
         if (value === undefined || value === '') continue;
-        next ??= { ...current };
-        next[key] = '';
+        changes.push({ at: scope.at, key, value: '' });
       }
     }
-    if (next === undefined) return current;
-    current = next;
+    if (changes.length === 0) return current as A;
+    current = withChanges(current, changes);
   }
-  return current;
+  return current as A;
 }
 
 /** The keys whose values `clearHiddenAnswers` changed: what a save must send as "". */

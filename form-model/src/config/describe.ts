@@ -9,7 +9,8 @@ import { isAnswered } from '../conditions/evaluate.ts';
 import { descKey } from '../keys/desc.ts';
 import { hasDescKey } from './clear.ts';
 import { currentOptions } from './questions.ts';
-import { type Answers, type FormContext, type PageConfig } from './types.ts';
+import { fieldName, type ScopedChange, withChanges } from './scope.ts';
+import { type FormAnswers, type FormContext, type PageConfig } from './types.ts';
 import { visitQuestions } from './walk.ts';
 
 const describedKeysOf = new WeakMap<readonly PageConfig[], readonly string[]>();
@@ -30,35 +31,54 @@ function describedKeys(pages: readonly PageConfig[]): readonly string[] {
 }
 
 /**
+ * Whether `changed` holds for a described key anywhere: at the top, or in an item of an array
+ * of groups (by field name, `college[1].college_state`). Without any, no walk is needed.
+ */
+function anyDescribedChanged(
+  keys: readonly string[],
+  answers: FormAnswers,
+  changed: (name: string) => boolean,
+): boolean {
+  if (keys.some(changed)) return true;
+  for (const [id, items] of Object.entries(answers)) {
+    if (!Array.isArray(items)) continue;
+    const groups = items as readonly FormAnswers[];
+    for (let index = 0; index < groups.length; index += 1)
+      if (keys.some((key) => changed(fieldName([[id, index]], key)))) return true;
+  }
+  return false;
+}
+
+/**
  * The answers with `{key}_desc` set to the chosen option's label for every shown select or
- * radio whose value `changed` says was just set and whose `_desc` does not already hold that
- * label; the same object when there is none.
+ * radio whose value `changed` says was just set (by its field name: its key, or
+ * `college[1].college_state` in a group of the form's shape) and whose `_desc` does not already
+ * hold that label; the same object when there is none.
  *
  * @example describeChoices(pages, { hs_country: 'USA', hs_state: 'MT' }, {}, () => true)
  *   // { …, hs_country_desc: 'United States', hs_state_desc: 'Montana' }
  */
-export function describeChoices(
+export function describeChoices<A extends FormAnswers>(
   pages: readonly PageConfig[],
-  answers: Answers,
+  answers: A,
   context: FormContext,
-  changed: (key: string) => boolean,
+  changed: (name: string) => boolean,
   now: Date = new Date(),
-): Answers {
-  // Nothing that stores a description was just set (a keystroke in a text field, issue 17):
+): A {
+  // Nothing that stores a description was just set (a keystroke in a text field):
   // no need to walk the pages again.
-  if (!describedKeys(pages).some(changed)) return answers;
-  let next: Answers | undefined;
-  for (const { question, visible } of visitQuestions(pages, answers, context)) {
-    if (!visible || !hasDescKey(question) || !changed(question.key)) continue;
-    const value = answers[question.key];
+  if (!anyDescribedChanged(describedKeys(pages), answers, changed)) return answers;
+  const changes: ScopedChange[] = [];
+  for (const { question, visible, scope } of visitQuestions(pages, answers, context)) {
+    if (!visible || !hasDescKey(question) || !changed(fieldName(scope.at, question.key))) continue;
+    const value = scope.answers[question.key];
     if (!isAnswered(value)) continue;
-    const label = currentOptions(question, answers, now)?.find(
+    const label = currentOptions(question, scope.answers, now)?.find(
       (option) => option.value === value,
     )?.label;
     const key = descKey(question.key);
-    if (label === undefined || answers[key] === label) continue;
-    next ??= { ...answers };
-    next[key] = label;
+    if (label === undefined || scope.answers[key] === label) continue;
+    changes.push({ at: scope.at, key, value: label });
   }
-  return next ?? answers;
+  return changes.length === 0 ? answers : (withChanges(answers, changes) as A);
 }

@@ -53,7 +53,7 @@ interface Naming {
 }
 
 /** Group n's naming: keys starting with `first` take `next` (with n) instead; `{n}` is n. */
-function naming(block: AddAnotherBlock, n: number): Naming {
+function naming(block: Pick<AddAnotherBlock, 'keys'>, n: number): Naming {
   const { first, next } = block.keys;
   const prefix = n === 1 ? first : next.replaceAll(GROUP_NUMBER, String(n));
   return {
@@ -125,4 +125,29 @@ export function groupItems(block: AddAnotherBlock): readonly (readonly Block[])[
   );
   expanded.set(block, groups);
   return groups;
+}
+
+/**
+ * SPEC's key, in group `index` (0 for the first), of a template's key: `college_name` in the
+ * third college is `college_3_name`. A key that is not the group's (an outside answer) is itself.
+ */
+export function groupKey(block: Pick<AddAnotherBlock, 'keys'>, index: number, key: string): string {
+  return naming(block, index + 1).key(key);
+}
+
+const numbered = new WeakMap<AddAnotherBlock, (readonly Block[])[]>();
+
+/**
+ * The template as group `index` (0 for the first) shows it in the form's shape, where each
+ * group's answers sit in its own item under the template's keys: its texts numbered (`{n}`
+ * being index + 1), its keys left as the template writes them. Memoised like `groupItems`.
+ */
+export function groupTemplate(block: AddAnotherBlock, index: number): readonly Block[] {
+  let groups = numbered.get(block);
+  if (groups === undefined) {
+    groups = [];
+    numbered.set(block, groups);
+  }
+  const keep: Naming = { key: (key) => key, text: naming(block, index + 1).text };
+  return (groups[index] ??= renamed(block.template, keep) as readonly Block[]);
 }

@@ -8,8 +8,22 @@ import { type ConditionExpr } from '../conditions/types.ts';
 /** An answer value: text, a choice's code, or a checkbox's boolean. The empty answer is "". */
 export type AnswerValue = string | boolean;
 
-/** The applicant's answers: answer key → value (SPEC §3). */
+/** The applicant's answers as SPEC §3 and the API name them: answer key → value, flat. */
 export type Answers = Record<string, AnswerValue>;
+
+/**
+ * The applicant's answers as the form holds them: every answer under its key, but each
+ * add-another block's groups are one array under the block's `buttonId`, item i holding group
+ * i+1's answers under the template's keys (`{ parent: [{ parent_first_name: 'Ann' },
+ * { parent_first_name: 'Bo' }] }` is SPEC's `parent_first_name: 'Ann', parent_2_first_name:
+ * 'Bo'`), and the number of groups shown is the array's length. form-model's walk reads either
+ * shape (config/walk.ts); `config/shape.ts` converts between them at the API's edge.
+ */
+// An interface, not a Record: a type alias may not name itself inside Record's arguments.
+// eslint-disable-next-line @typescript-eslint/consistent-indexed-object-style
+export interface FormAnswers {
+  [key: string]: AnswerValue | readonly FormAnswers[];
+}
 
 /** A choice in a select or radio group. `value` is stored; `label` is stored as `{key}_desc`. */
 export interface Option {

@@ -10,6 +10,7 @@ import { byKind, type KindTable } from '../config/kinds.ts';
 import {
   type AddAnotherBlock,
   type Answers,
+  type FormAnswers,
   type FormContext,
   type PageConfig,
   type Question,
@@ -205,6 +206,11 @@ function answered(block: PrintBlock): boolean {
   }
 }
 
+/** A printed block named by SPEC's key (a group's item prints under `college_2_name`). */
+function flatKeyed(block: PrintBlock, flatKey: (key: string) => string): PrintBlock {
+  return 'key' in block ? { ...block, key: flatKey(block.key) } : block;
+}
+
 /**
  * The application as a structured print model: visible questions only, after clearing, in
  * page order. Unanswered questions print as blanks so a reader sees what was left out; an
@@ -214,7 +220,7 @@ function answered(block: PrintBlock): boolean {
  */
 export function printModel(
   pages: readonly PageConfig[],
-  answers: Answers,
+  answers: FormAnswers,
   documents: Readonly<Record<string, PrintedDocument>> = {},
   context: FormContext = {},
   options: PrintOptions = {},
@@ -277,7 +283,10 @@ export function printModel(
       );
     } else
       add(
-        byKind(printAnswers, item.question, { answers: cleared, documents, options }),
+        flatKeyed(
+          byKind(printAnswers, item.question, { answers: item.scope.answers, documents, options }),
+          item.scope.flatKey,
+        ),
         item.group,
       );
   }

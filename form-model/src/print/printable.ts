@@ -11,6 +11,7 @@ import { currentOptions } from '../config/questions.ts';
 import { byKind, type KindTable } from '../config/kinds.ts';
 import {
   type Answers,
+  type FormAnswers,
   type FormContext,
   type MonthYearQuestion,
   type PageConfig,
@@ -135,7 +136,7 @@ const printLines: KindTable<[source: LineSource], PrintLine[]> = {
  */
 export function printableModel(
   pages: readonly PageConfig[],
-  answers: Answers,
+  answers: FormAnswers,
   documents: Readonly<Record<string, PrintedDocument>> = {},
   context: FormContext = {},
 ): PrintLine[] {
@@ -152,7 +153,13 @@ export function printableModel(
     else if (item.kind === 'info') {
       if (item.info.title !== undefined) lines.push({ kind: 'info', text: item.info.title });
       lines.push({ kind: 'info', text: item.info.text });
-    } else lines.push(...byKind(printLines, item.question, { answers: cleared, documents }));
+    } else
+      lines.push(
+        ...byKind(printLines, item.question, { answers: item.scope.answers, documents }).map(
+          // A group's item prints under SPEC's key (`college_2_name`), as the flat answers do.
+          (line) => ('key' in line ? { ...line, key: item.scope.flatKey(line.key) } : line),
+        ),
+      );
   }
   return lines;
 }

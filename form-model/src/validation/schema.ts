@@ -9,6 +9,7 @@ import { byKind, kindOf, type KindTable } from '../config/kinds.ts';
 import {
   type Answers,
   type EmailQuestion,
+  type FormAnswers,
   type FormContext,
   type LookupQuestion,
   type Option,
@@ -210,7 +211,28 @@ function choiceSchema(
 }
 
 /**
- * The yup schema of the visible questions for these answers (hidden ones are cleared and
+ * Every visible question's answers with their schemas, for these answers (hidden ones are
+ * cleared and not validated): each named by SPEC's key (the error summary's anchor), with the
+ * value it holds in either shape of the answers. Give it cleared answers: `clearHiddenAnswers`
+ * first.
+ */
+function answerChecks(
+  pages: readonly PageConfig[],
+  answers: FormAnswers,
+  options: ValidateOptions,
+): { key: string; schema: AnswerSchema; value: unknown }[] {
+  const now = options.now ?? new Date();
+  const checks: { key: string; schema: AnswerSchema; value: unknown }[] = [];
+  for (const { question, visible, scope } of visitQuestions(pages, answers, options.context)) {
+    if (!visible) continue;
+    for (const [key, schema] of byKind(kindSchemas, question, scope.answers, now))
+      checks.push({ key: scope.flatKey(key), schema, value: scope.answers[key] });
+  }
+  return checks;
+}
+
+/**
+ * The yup schema of the visible questions for SPEC's flat answers (hidden ones are cleared and
  * not validated). Build it from cleared answers: `clearHiddenAnswers` first.
  */
 export function buildAnswerSchema(
@@ -218,40 +240,41 @@ export function buildAnswerSchema(
   answers: Answers,
   options: ValidateOptions = {},
 ) {
-  const now = options.now ?? new Date();
   const shape: Record<string, AnswerSchema> = {};
-  for (const { question, visible } of visitQuestions(pages, answers, options.context)) {
-    if (!visible) continue;
-    for (const [key, schema] of byKind(kindSchemas, question, answers, now)) shape[key] = schema;
-  }
+  for (const { key, schema } of answerChecks(pages, answers, options)) shape[key] = schema;
   return object(shape);
 }
 
 /**
  * Validates every visible answer (SPEC §5), after the one clearing function, collecting all
- * errors, de-duplicated per field. The browser, the server's submit and the summary use it.
+ * errors, de-duplicated per field, by SPEC's key (`college_2_name` for the second college's
+ * name in either shape of the answers). The browser, the server's submit and the summary use
+ * it.
  */
 export function validateAnswers(
   pages: readonly PageConfig[],
-  answers: Answers,
+  answers: FormAnswers,
   options: ValidateOptions = {},
 ): ErrorMap {
   const cleared = clearHiddenAnswers(pages, answers, options.context);
-  try {
-    buildAnswerSchema(pages, cleared, options).validateSync(cleared, {
-      abortEarly: false,
-      stripUnknown: false,
-    });
-    return {};
-  } catch (error) {
-    return toErrorMap(error);
+  const errors: ErrorMap = {};
+  for (const { key, schema, value } of answerChecks(pages, cleared, options)) {
+    try {
+      schema.validateSync(value, { abortEarly: false });
+    } catch (error) {
+      for (const messages of Object.values(toErrorMap(error))) {
+        const list = (errors[key] ??= []);
+        for (const message of messages) if (!list.includes(message)) list.push(message);
+      }
+    }
   }
+  return errors;
 }
 
 /** The messages of one answer key (per-field validation, SPEC §5). */
 export function validateField(
   pages: readonly PageConfig[],
-  answers: Answers,
+  answers: FormAnswers,
   key: string,
   options: ValidateOptions = {},
 ): string[] {

@@ -21,8 +21,16 @@ export function committedByReact(id: string): boolean {
   if (element === null) return false;
   const fiberKey = Object.keys(element).find((key) => key.startsWith('__reactFiber$'));
   if (fiberKey === undefined) return false;
-  let fiber = element[fiberKey] as Fiber;
-  while (fiber.return !== null) fiber = fiber.return;
-  // The root (tag 3): React's current tree once committed, its work copy while rendering.
-  return fiber.tag === 3 && fiber.stateNode.current === fiber;
+  const created = element[fiberKey] as Fiber & { alternate: Fiber | null };
+  // The element keeps the fiber it was created with; once its component has rendered again,
+  // the committed one is that fiber's alternate (they swap at every commit). Either may be in
+  // the committed tree; a fiber of a render still under way (a hydration) has no alternate.
+  for (const start of [created, created.alternate]) {
+    if (start === null) continue;
+    let fiber: Fiber = start;
+    while (fiber.return !== null) fiber = fiber.return;
+    // The root (tag 3): React's current tree once committed, its work copy while rendering.
+    if (fiber.tag === 3 && fiber.stateNode.current === fiber) return true;
+  }
+  return false;
 }

@@ -46,12 +46,12 @@ export function ReviewPage() {
     document.title = `${REVIEW_TITLE} · ${tenant.titles.application}`;
   }, []);
 
-  // As the server prints the PDF: stored tabs and add-another counts, no pressed triggers.
+  // As the server prints the PDF: stored tabs, no pressed triggers (the groups are the form's).
   const model = printModel(
     pages,
     values,
     documents.data ?? {},
-    { tabs: ui.tabs, addAnother: ui.addAnother },
+    { tabs: ui.tabs },
     { maskSsn: true },
   );
   const name = [values.first_name, values.last_name]
