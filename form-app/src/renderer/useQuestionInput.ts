@@ -20,12 +20,7 @@ import { useContext, useSyncExternalStore } from 'react';
 
 import { ApplicationContext } from './ApplicationContext.tsx';
 import { useRenderer } from './RendererContext.tsx';
-import {
-  changeAnswers,
-  type Notices,
-  type Refusals,
-  useAnswersForm,
-} from '../engine/index.ts';
+import { changeAnswers, type Notices, type Refusals, useAnswersForm } from '../engine/index.ts';
 import { useFieldScope, useScopedWatch } from './AnswerScope.tsx';
 import { useAnswerField } from './useAnswerField.ts';
 
