@@ -2,14 +2,16 @@ import { type AddAnotherBlock, groupShapes, type PageConfig } from '@admit/form-
 import { describe, expect, it } from 'vitest';
 
 import { educationPage } from '../testing/fixtures.ts';
-import { flatAnswersOf, loadedAnswers } from './answersEdge.ts';
+// The engine as the rest of the app sees it: through its index.
 import {
   changeAnswers,
   createAnswersForm,
   errorsOf,
+  flatAnswersOf,
+  loadedAnswers,
   valuesOf,
   watchAnswers,
-} from './createAnswersForm.ts';
+} from './index.ts';
 
 const block: AddAnotherBlock = {
   type: 'add-another',

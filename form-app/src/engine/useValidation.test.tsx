@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 
-import { fakeServer } from '../testing/fakeServer.ts';
+import { returningApplicant, returningProfile } from '../testing/fakeServer.ts';
 import { type RenderedApp, renderFormLayout } from '../testing/harness.tsx';
 
 let app: RenderedApp | undefined;
@@ -18,28 +18,18 @@ afterEach(() => {
 
 describe('validating answers inside add-another groups', () => {
   it('shows a second college’s error at its field, and the summary links to it', async () => {
-    const server = fakeServer({
+    const answer = {
+      college_name: 'First',
+      college_2_name: 'Second',
+      college_2_credits_attempted: 'x',
+    };
+    const server = returningApplicant(answer, {
       'GET /api/profile': {
-        answer: {
-          college_name: 'First',
-          college_2_name: 'Second',
-          college_2_credits_attempted: 'x',
-        },
-        document_answer: {},
-        username: 'ada@example.edu',
-        last_page: '',
-        successful_login: [
-          { logged_in_at: '2026-01-05T10:00:00Z' },
-          { logged_in_at: '2026-01-06T10:00:00Z' },
-        ],
+        ...returningProfile(answer, { logins: 2 }),
         // The status is the count of distinct entries: two are validating.
         web_status: [{ web_status: 'started' }, { web_status: 'validating' }],
       },
-      'GET /api/tabs': {},
       'GET /api/add-another': { college: 2 },
-      'GET /api/document-answer': {},
-      'PUT /api/last-page': { message: 'Saved.' },
-      'PUT /api/answer': { message: 'Saved.' },
     });
     app = await renderFormLayout('/education', { loggedIn: true });
     const credits = page.getByRole('textbox', { name: 'Credits attempted' });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
-import { type FakeServer, fakeServer } from '../testing/fakeServer.ts';
+import { type FakeServer, fakeServer, returningApplicant } from '../testing/fakeServer.ts';
 import { type RenderedApp, renderFormLayout, settle, untilQuiet } from '../testing/harness.tsx';
 
 let app: RenderedApp | undefined;
@@ -13,32 +13,20 @@ afterEach(() => {
 
 /** A returning applicant who has started, with a typed essay saved. */
 function applicantServer(answer: Record<string, string> = {}): FakeServer {
-  return fakeServer({
-    'GET /api/profile': {
-      answer,
-      document_answer: {},
-      username: 'ada@example.edu',
-      last_page: '',
-      successful_login: [
-        { logged_in_at: '2026-01-05T10:00:00Z' },
-        { logged_in_at: '2026-01-06T10:00:00Z' },
-      ],
-      web_status: [{ web_status: 'started' }],
+  return returningApplicant(
+    answer,
+    {
+      // Leaving the upload tab checks its file's conversion first (SPEC §4): none here.
+      'GET /api/pdf/document-answer/decision_essay_file': { status: 'not_answered', message: '' },
+      'PUT /api/tabs': (body: { tab_id: string; chosen_tab: string }) => ({
+        [body.tab_id]: body.chosen_tab,
+      }),
+      'PUT /api/add-another': (body: { button_id: string; num_components: number }) => ({
+        [body.button_id]: body.num_components,
+      }),
     },
-    'GET /api/tabs': {},
-    'GET /api/add-another': {},
-    'GET /api/document-answer': {},
-    // Leaving the upload tab checks its file's conversion first (SPEC §4): none here.
-    'GET /api/pdf/document-answer/decision_essay_file': { status: 'not_answered', message: '' },
-    'PUT /api/last-page': { message: 'Saved.' },
-    'PUT /api/answer': { message: 'Saved.' },
-    'PUT /api/tabs': (body: { tab_id: string; chosen_tab: string }) => ({
-      [body.tab_id]: body.chosen_tab,
-    }),
-    'PUT /api/add-another': (body: { button_id: string; num_components: number }) => ({
-      [body.button_id]: body.num_components,
-    }),
-  });
+    { logins: 2 },
+  );
 }
 
 const essay = () => page.getByRole('tabpanel').getByRole('textbox');
