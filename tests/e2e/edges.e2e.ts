@@ -114,6 +114,21 @@ test('a 401 on recording the last page goes to /login with the session-invalid m
   await expect(page.getByText(MESSAGES.sessionInvalid)).toBeVisible();
 });
 
+test('a deleted session cookie, then a click in the step navigation, goes to /login with the session-invalid message', async ({
+  page,
+}) => {
+  await openAbout(page);
+  await page.waitForLoadState('networkidle');
+  // The browser loses its cookie (cleared by the applicant, or by a privacy tool).
+  await page.context().clearCookies();
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('link', { name: /Academic History/ })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(MESSAGES.sessionInvalid, { exact: true })).toBeVisible();
+});
+
 function isKeepAlive(request: { method: () => string; url: () => string }): boolean {
   return request.method() === 'GET' && new URL(request.url()).pathname === '/api/profile';
 }
