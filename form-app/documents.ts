@@ -78,9 +78,10 @@ export function pageHtml(
     `<div id="root" ${PRERENDERED_ATTRIBUTE}="${kind}">${page.html}</div>`,
   );
   html = replaced(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-  // Fetched while the entry script downloads, not after it has run and asked for them (issue
-  // 17). At the end of the body: found once the page's HTML is in, so they take none of its
-  // bandwidth, and still long before the entry script (about 170 KB) has arrived.
+  // Fetched while the entry script downloads, not after it has run and asked for them, so a
+  // page is usable sooner. At the end of the body: found once the page's HTML is in, so they
+  // take none of its bandwidth, and still long before the entry script (about 170 KB) has
+  // arrived.
   if (preloads.length > 0)
     html = replaced(
       html,

@@ -23,7 +23,7 @@ export default defineConfig(({ command }) => ({
     // The bundle that renders the visitor's pages as HTML when the server starts (README,
     // "Prerendered pages").
     prerender(),
-    // V8 compiles the first chunk as it streams in (issue 17).
+    // V8 compiles the first chunk as it streams in.
     compileHint(),
     precompress(),
   ],

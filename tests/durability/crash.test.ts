@@ -1,8 +1,8 @@
 /**
- * Crash safety of the embedded default (issue 4, ARCHITECTURE "WAL and fsync: crash-safe"):
- * the built server is killed with SIGKILL while saves are in flight, its embedded PostgreSQL
- * is left running on the data folder, the server is started again on the same DATA_DIR, and
- * every answer that had been acknowledged (200 received) must be there.
+ * Crash safety of the embedded default (docs/architecture.md, Adapters: "WAL and fsync:
+ * crash-safe"): the built server is killed with SIGKILL while saves are in flight, its embedded
+ * PostgreSQL is left running on the data folder, the server is started again on the same DATA_DIR,
+ * and every answer that had been acknowledged (200 received) must be there.
  *
  * Deterministic by construction, with no timing assertion: each answer key has its own chain
  * of saves, one in flight at a time, writing increasing values (s1, s2, …). Within a chain

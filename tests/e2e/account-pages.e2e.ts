@@ -1,5 +1,5 @@
 /**
- * Issue 15 #8–10 in the browser: the password requirements follow the typing; /login leads an
+ * The account pages in the browser: the password requirements follow the typing; /login leads an
  * unconfirmed applicant to /confirm; the account pages are a visitor's (a logged-in applicant
  * goes to the form, a submitted one to /completion, a reset link still shows); focus moves to
  * the page's heading after login and each step change; a skip link comes first on every page.
@@ -54,7 +54,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('the password requirements follow the typed password, before and after a failed Submit (#8)', async ({
+test('the password requirements follow the typed password, before and after a failed Submit', async ({
   page,
 }) => {
   await page.goto('/signup');
@@ -78,7 +78,7 @@ test('the password requirements follow the typed password, before and after a fa
   await expectNoAxeViolations(page, '/signup with a password typed');
 });
 
-test('an unconfirmed applicant on /login is told so and led to /confirm with the address (#9, #10)', async ({
+test('an unconfirmed applicant on /login is told so and led to /confirm with the address', async ({
   page,
 }) => {
   const username = uniqueUsername('unconfirmed');
@@ -87,7 +87,7 @@ test('an unconfirmed applicant on /login is told so and led to /confirm with the
   await page.locator('#password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/confirm$/);
-  // #10: after sign-up the code is what is left to type.
+  // After sign-up the code is what is left to type.
   await expect(page.locator('#code')).toBeFocused();
 
   // The applicant leaves without the code and tries to log in.
@@ -114,7 +114,7 @@ test('an unconfirmed applicant on /login is told so and led to /confirm with the
   await expect(page.getByText('Your account is confirmed. Please log in.')).toBeVisible();
 });
 
-test('a logged-in applicant is sent from the account pages to the form, a submitted one to /completion (#9)', async ({
+test('a logged-in applicant is sent from the account pages to the form, a submitted one to /completion', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -168,7 +168,7 @@ test('a logged-in applicant is sent from the account pages to the form, a submit
   }
 });
 
-test('focus moves to the heading after login and each step change; the skip link comes first (#10)', async ({
+test('focus moves to the heading after login and each step change; the skip link comes first', async ({
   page,
 }) => {
   test.setTimeout(120_000);

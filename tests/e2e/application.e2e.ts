@@ -1,5 +1,5 @@
 /**
- * Journey 1 (issue 6): sign up, read the code from /dev/mail, confirm, log in, fill every
+ * Journey 1: sign up, read the code from /dev/mail, confirm, log in, fill every
  * required answer on the three steps, upload a PNG and a PDF, submit, reach /completion,
  * download the PDF and find the answers in it.
  */

@@ -1,5 +1,5 @@
 /**
- * Journey 4 (issue 6, SPEC §4/§8/§9): the inactivity timeout on a fast clock. At 14:00 idle
+ * Journey 4 (SPEC §4/§8/§9): the inactivity timeout on a fast clock. At 14:00 idle
  * the "Are you still there?" modal warns (60 s before the 15 min timeout); at 15:00 the
  * applicant is logged out to /login with the automatic-logout message; "Yes" keeps the session.
  */

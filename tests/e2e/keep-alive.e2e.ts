@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 3: activity keeps the server's session alive with a light request at most
+ * Activity keeps the server's session alive with a light request at most
  * about once a minute ("Yes" included), and the idle clock is one across the applicant's tabs,
  * so a tab left alone does not log out another that is in use.
  */

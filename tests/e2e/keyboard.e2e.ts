@@ -1,5 +1,5 @@
 /**
- * Journey 7 (issue 6): journey 1 with the keyboard only. No mouse click at all: Tab and
+ * Journey 7: journey 1 with the keyboard only. No mouse click at all: Tab and
  * Shift+Tab move, Space ticks and chooses, arrow keys move within radio groups, tabs and
  * lists, Enter submits, opens and follows; each stop is checked on document.activeElement.
  */

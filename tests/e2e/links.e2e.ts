@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 6: a service link or a temporary application link that does not open. An
+ * A service link or a temporary application link that does not open. An
  * unknown or cut-short `?service_token=` spun forever and sent about 50 requests a second; a
  * revoked service link and a bad temporary link showed only "Something went wrong.". Now the
  * app asks at most twice and shows a page with a heading, the server's message (what to do)

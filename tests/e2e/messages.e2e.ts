@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 7: each message shows once, where it belongs. "You have successfully logged
+ * Each message shows once, where it belongs. "You have successfully logged
  * in." shows once after a login (a resumed or a submitted applicant included) and never again
  * on the way out: not on Log Out, the automatic logout, "No, log me out" or the session-invalid
  * redirect. "No, log me out" is a logout by hand ("You have been logged out."), not SPEC §8's

@@ -1,7 +1,8 @@
 /**
- * Issue 17, "HTML first": the server sends a visitor each page already rendered (the build's
- * prerender, form-app/prerender.ts), the app hydrates it without a warning or a shift, keeps
- * what was typed before its script ran, and a logged-in applicant gets the loading shell.
+ * "HTML first" (form-app README, "Prerendered pages"): the server sends a visitor each page already
+ * rendered (the build's prerender, form-app/prerender.ts), the app hydrates it without a warning or
+ * a shift, keeps what was typed before its script ran, and a logged-in applicant gets the loading
+ * shell.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Issue 15 #17, a receipt: an applicant submits, the completion page shows the reference
+ * A receipt: an applicant submits, the completion page shows the reference
  * number, and the dev mailbox holds the receipt naming the same reference with the submitted
  * application's PDF attached (which prints that reference too). axe finds nothing on the
  * completion page at 1280 and 375 px.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 #16, review before submit: /final-steps offers "Review your application"; /review
+ * Review before submit: /final-steps offers "Review your application"; /review
  * checks your answers (every answered question as its PDF prints it, the SSN masked, each with
  * a Change link that lands on its field), links back to each step, and downloads a draft PDF
  * marked "DRAFT: not submitted" on every page. Unsaved answers are saved first, so neither the

@@ -1,5 +1,5 @@
 /**
- * Issue 15, items 1, 2 and 5: nothing an applicant enters is ever lost. A failed save says
+ * Nothing an applicant enters is ever lost. A failed save says
  * "Not saved" (a polite status) with Retry; answers the server never acknowledged come back
  * after logging in again in the same tab, and an explicit logout forgets them; a failed logout
  * shows SPEC §8's error dialog and nobody is told they are logged out.

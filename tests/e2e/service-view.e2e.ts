@@ -1,5 +1,5 @@
 /**
- * Journey 5 (issue 6, SPEC §1/§6): a staff member opens a service token's link and reads the
+ * Journey 5 (SPEC §1/§6): a staff member opens a service token's link and reads the
  * application print-style, read-only: [X]/[ ] for choices, no navigation, popover, header,
  * footer or buttons. The token comes from the staff CLI against the same DATA_DIR. Also the
  * service view's axe check and screenshots (every route, 1280 and 375 px).

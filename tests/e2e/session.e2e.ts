@@ -1,5 +1,5 @@
 /**
- * Journey 6 (issue 6, SPEC §2/§6/§8): the session ends on the server while the applicant is
+ * Journey 6 (SPEC §2/§6/§8): the session ends on the server while the applicant is
  * filling in the form; the next call answers 401 and the app lands on /login with the
  * session-invalid message.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 4: a tab switch that would erase typed text or an uploaded document asks
+ * A tab switch that would erase typed text or an uploaded document asks
  * first, in a dialog naming what will be deleted; the tab labels fit a 375 px phone.
  */
 import { type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Journey 3 (issue 6, SPEC §2): an empty application submitted while logged in shows the
+ * Journey 3 (SPEC §2): an empty application submitted while logged in shows the
  * validation summary; every link goes to /{page}#{key} and moves focus to that field.
  */
 import { expect, MESSAGES, signUpAndConfirmApi, test, uniqueUsername } from './fixtures.ts';

@@ -1,5 +1,5 @@
 /**
- * Journey 2 (issue 6, SPEC §6): a visitor types an answer and is sent to /signup carrying it;
+ * Journey 2 (SPEC §6): a visitor types an answer and is sent to /signup carrying it;
  * after sign-up, confirm and login the answer is there, and it is saved to the account.
  */
 import { baseUrl, expect, logIn, signUpAndConfirm, test, uniqueUsername } from './fixtures.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the service view and the PDF print the same text for the same application. Both
+ * The service view and the PDF print the same text for the same application. Both
  * render form-model's one print model (design-system's PrintDocument in the browser, the
  * server's renderer in the PDF); this renders one application both ways and compares what
  * each says, in order.
@@ -130,7 +130,7 @@ async function bothTexts(answers: Record<string, string>, applicant: string) {
   };
 }
 
-describe('the service view and the PDF (issue 16)', () => {
+describe('the service view and the PDF', () => {
   it('print the same text for the same application, in the same order', async () => {
     // "Ánh Thu", not "Ánh Thị": see the known failure below.
     const answers = {

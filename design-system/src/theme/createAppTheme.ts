@@ -111,7 +111,7 @@ export function createAppTheme(tokens: ThemeTokens): Theme {
       // MUI's inputs each mount a global style (its autofill keyframes) by default: on a page of
       // 50 fields, 50 style sheets written when the page starts. The keyframes only tell MUI that
       // the browser autofilled an input, which matters for a floating label; our labels sit
-      // above the input (FieldFrame). So no input injects them (issue 17).
+      // above the input (FieldFrame). So no input injects them.
       MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true } },
       MuiOutlinedInput: {
         styleOverrides: {

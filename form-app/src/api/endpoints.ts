@@ -19,8 +19,8 @@ import {
 
 /**
  * A GET that a link's token opens (a service link, a temporary application): any failure is
- * the link's, a LinkError with the server's message (issue 15 #6: a 401 here is a refused
- * token, not an ended session).
+ * the link's, a LinkError with the server's message (a 401 here is a refused token, not an
+ * ended session).
  */
 async function linkRequest<T>(path: string): Promise<T> {
   try {

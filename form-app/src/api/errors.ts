@@ -29,7 +29,7 @@ export class ServerError extends Error {
 }
 
 /**
- * A service link or a temporary application link that did not open (issue 15 #6): the server
+ * A service link or a temporary application link that did not open: the server
  * refused the token (unknown, cut short, expired, revoked), or no answer came. It carries the
  * server's message, which says what to do; it is never a session error, so nothing is cleared
  * and nobody is sent to /login.

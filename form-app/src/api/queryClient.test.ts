@@ -6,7 +6,7 @@ import { createQueryClient, LINK_MAX_REQUESTS, queryKeys, retryLink } from './qu
 
 const REFUSED = 'This service link has been revoked. Ask the admissions office for a new link.';
 
-describe('retryLink (issue 15 #6: a link is asked for at most twice)', () => {
+describe('retryLink (a link is asked for at most twice)', () => {
   it.each([
     ['no answer (network)', 1, new LinkError(GENERIC_ERROR_MESSAGE, 0), true],
     ['a 5xx', 1, new LinkError(GENERIC_ERROR_MESSAGE, 503), true],

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 
 import { LinkError, UnauthorizedError } from './errors.ts';
 
-/** Issue 15 #6: a link's data (service view, temporary application) is asked for at most twice. */
+/** A link's data (service view, temporary application) is asked for at most twice. */
 export const LINK_MAX_REQUESTS = 2;
 
 /**

@@ -4,7 +4,7 @@ import { accountRoute, type AccountRouteDecision, isResetLink } from './accountR
 
 const LINK = '?username=ada%40example.edu&id=0123456789abcdef';
 
-describe('accountRoute (SPEC §2, issue 15 #9)', () => {
+describe('accountRoute (SPEC §2)', () => {
   it.each<[string, string, boolean, string | undefined, boolean, AccountRouteDecision]>([
     // A visitor sees every account page.
     ['/login', '', false, undefined, false, { show: true }],

@@ -4,7 +4,7 @@ import { tenant } from '../tenant.ts';
 export const FORM_ROUTES = tenant.steps.map((step) => `/${step.route}`);
 export const ACCOUNT_ROUTES = ['/signup', '/confirm', '/login', '/forgot', '/reset'] as const;
 export const COMPLETION_ROUTE = '/completion';
-/** Issue 15 #16: the review before submitting, inside the form layout (not a step). */
+/** The review before submitting, inside the form layout (not a step). */
 export const REVIEW_ROUTE = '/review';
 
 /** Navigation state carried between pages (SPEC §2): answers and messages. */

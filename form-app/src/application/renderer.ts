@@ -20,7 +20,7 @@ export interface RendererStore {
   leaveFile: (key: string) => Promise<boolean>;
   /** Stores a chosen tab. */
   storeTab: (tabId: string, tab: string) => Promise<void>;
-  /** Asks before a switch that would delete answers (issue 15); without it, the switch goes ahead. */
+  /** Asks before a switch that would delete answers; without it, the switch goes ahead. */
   confirmLoss?: (confirmation: TabSwitchConfirmation) => Promise<boolean>;
 }
 

@@ -43,7 +43,7 @@ describe('completionRedirect (SPEC §2)', () => {
   });
 });
 
-describe('carriedState (issue 15 #7: the success message announced once)', () => {
+describe('carriedState (the success message announced once)', () => {
   it.each([
     [{ successMessage: 'You have successfully logged in.' }, {}],
     [

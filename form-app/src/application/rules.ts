@@ -45,7 +45,7 @@ export function completionRedirect(
 /**
  * The navigation state a redirect (completion, resume) carries on: everything but the success
  * message, which was announced where it arrived. Carried whole, it was announced again at the
- * new location (issue 15 #7: "You have successfully logged in." twice after a resume).
+ * new location ("You have successfully logged in." twice after a resume).
  */
 export function carriedState(state: unknown): Omit<NavigationState, 'successMessage'> {
   const carried: NavigationState = { ...navigationState(state) };
@@ -140,7 +140,7 @@ export function initialAnswers(facts: {
   saved: Answers;
   carried: Answers;
   temporary: Answers;
-  /** This tab's answers the server never acknowledged (issue 15): they win over the saved ones. */
+  /** This tab's answers the server never acknowledged: they win over the saved ones. */
   pending?: Answers;
 }): Answers {
   const { isLoggedIn, saved, carried, temporary, pending = {} } = facts;
@@ -184,14 +184,14 @@ export function tabSwitch(
   return { kind: 'switch', clear, files: clear.filter((key) => fileKeys.has(key)) };
 }
 
-/** What a tab switch would delete, said before it happens (issue 15): a title and one line per answer. */
+/** What a tab switch would delete, said before it happens: a title and one line per answer. */
 export interface TabSwitchConfirmation {
   title: string;
   lines: string[];
 }
 
 /**
- * Issue 15: a switch that would erase typed text or an uploaded document asks first, naming
+ * A switch that would erase typed text or an uploaded document asks first, naming
  * each; a switch that erases nothing goes ahead without asking (undefined).
  */
 export function tabSwitchConfirmation(

@@ -36,7 +36,7 @@ export function useStatusRules(
   const submitted = webStatus === 'submitted';
 
   // SPEC §2: after login (or submit) the success message arrives in navigation state. Once
-  // shown it leaves the history entry (issue 15 #7): this layout mounts again when the session
+  // shown it leaves the history entry: this layout mounts again when the session
   // changes (logout, a 401) and on reload, and announced the message each time.
   const announced = useRef<unknown>(undefined);
   const toast = useRef<string | undefined>(undefined);

@@ -80,7 +80,7 @@ describe('clearing as a Final Form decorator (SPEC §4)', () => {
     expect(form.getState().values).toMatchObject({ citizenship: 'CAN' });
   });
 
-  it('empties a conditional select kept across a change of its controller, even when the new list offers the same code (issue 15 #12)', () => {
+  it('empties a conditional select kept across a change of its controller, even when the new list offers the same code', () => {
     const goalPage: PageConfig = {
       ...page,
       sections: [

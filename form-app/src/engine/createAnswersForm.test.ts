@@ -30,7 +30,7 @@ const made = (flat: Record<string, string> = {}) =>
   createAnswersForm(loadedAnswers(groups, flat, {}), groups);
 
 // The answers are read from the values of the form's latest notification (valuesOf), not from
-// form.getState(), which rebuilds the whole form state on every call (issue 17: most of a
+// form.getState(), which rebuilds the whole form state on every call (most of a
 // keystroke's work on /about). These prove that what is read is never behind the form.
 describe('the form’s answers, read without getState()', () => {
   it('are the stored answers at once', () => {
@@ -82,7 +82,7 @@ describe('the form’s answers, read without getState()', () => {
 });
 
 // Mounting a step registers every field; each is told its own state once, and nobody else is
-// told anything (n² notifications per step before, issue 17).
+// told anything (n² notifications per step before).
 describe('fields registering on a form', () => {
   it('tell the new field alone its state, its record-level error included', () => {
     const form = made({ hs_name: 'Bozeman High' });
@@ -116,7 +116,7 @@ describe('fields registering on a form', () => {
   });
 });
 
-// The fields and watchers of a page watch the form (issue 17): they are told after every change
+// The fields and watchers of a page watch the form: they are told after every change
 // of values or errors, read what they need, and cost Final Form nothing (no registration, no
 // subscription of its own).
 describe('watching the answers', () => {

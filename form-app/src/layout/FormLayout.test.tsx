@@ -41,7 +41,7 @@ describe('FormLayout: tabs (SPEC §4)', () => {
       .toBeVisible();
     await expect.element(essay()).toHaveValue('The nursing program.');
 
-    // Issue 15: the switch would delete the essay, so it asks first; Cancel changes nothing.
+    // The switch would delete the essay, so it asks first; Cancel changes nothing.
     await userEvent.click(page.getByRole('tab', { name: UPLOAD }));
     const ask = page.getByRole('alertdialog', { name: `Switch to “${UPLOAD}”?` });
     await expect
@@ -135,7 +135,7 @@ describe('FormLayout: add-another (SPEC §4)', () => {
   });
 });
 
-describe('FormLayout: focus on arrival (issue 15 #10)', () => {
+describe('FormLayout: focus on arrival', () => {
   const stepHeading = (name: string) => page.getByRole('heading', { level: 1, name });
 
   it('moves focus to the heading on arrival, and not again when the page is only replaced', async () => {

@@ -12,7 +12,7 @@ import { useLogout } from './useLogout.ts';
 
 /** SPEC §8: the automatic logout message. */
 export const AUTO_LOGOUT_MESSAGE = 'You have been automatically logged out due to inactivity.';
-/** Ours (issue 15): added when the save before the automatic logout failed. */
+/** Ours, not SPEC §8's: added when the save before the automatic logout failed. */
 export const IDLE_NOT_SAVED_MESSAGE =
   'Your latest answers could not be saved. Log in again in this browser to save them.';
 
@@ -23,7 +23,7 @@ export const IDLE_UNSAVED_TEXT =
 /**
  * SPEC §4 inactivity timeout with a warning modal 60 s before: Yes keeps the session, No logs
  * out; the timeout saves (via `beforeLogout`) and logs out with SPEC §8's message. "No, log me
- * out" is the applicant's own choice, so it is a logout by hand (issue 15 #7): it saves, says
+ * out" is the applicant's own choice, so it is a logout by hand: it saves, says
  * "You have been logged out." and, when the server refuses, says so and keeps the session.
  */
 export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<void> }) {

@@ -1,4 +1,4 @@
-/** Issue 15: before a tab switch deletes answers, the dialog names what will be deleted. */
+/** Before a tab switch deletes answers, the dialog names what will be deleted. */
 import { Box, ConfirmDeletion, Typography } from '@admit/design-system';
 import { useState } from 'react';
 

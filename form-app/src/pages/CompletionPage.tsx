@@ -47,7 +47,7 @@ export function CompletionPage() {
       showToast({ severity: 'error', title: 'Unexpected Error', message: GENERIC_ERROR_MESSAGE });
   }, [failed, showToast]);
 
-  // Issue 15 #17: the reference number the receipt e-mail names too.
+  // The reference number the receipt e-mail names too.
   const receipt = useQuery({
     queryKey: queryKeys.receipt,
     queryFn: api.receipt,

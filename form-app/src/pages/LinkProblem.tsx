@@ -1,7 +1,7 @@
 /**
- * Issue 15 #6: what a service link or a temporary application link shows when it does not
- * open: a page (heading, the server's message, which says what to do) with the college's
- * contact details, instead of a spinner that never ends or "Something went wrong."
+ * What a service link or a temporary application link shows when it does not open: a page (heading,
+ * the server's message, which says what to do) with the college's contact details, instead of a
+ * spinner that never ends or "Something went wrong."
  */
 import { ErrorScreen } from '@admit/design-system';
 import { useEffect } from 'react';

@@ -16,7 +16,7 @@ export interface ApplicationActions {
   /** Which step action is busy, for the buttons' progress state. */
   busy: 'save' | 'continue' | 'previous' | 'submit' | undefined;
   setBusy: (busy: ApplicationActions['busy']) => void;
-  /** Where saving stands, for the page's status line (issue 15). */
+  /** Where saving stands, for the page's status line. */
   saveStatus: SaveStatusStore;
 }
 

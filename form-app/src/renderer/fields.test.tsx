@@ -89,7 +89,7 @@ describe('the step renderer', () => {
     expect(values).toMatchObject({ first_name: 'Ada', optin_sms_ind: true, race_white: true });
   });
 
-  it('makes "None of these" exclusive: it unticks the offenses, and an offense unticks it (issue 15 #13)', async () => {
+  it('makes "None of these" exclusive: it unticks the offenses, and an offense unticks it', async () => {
     forbidNetwork();
     step = await renderStep({ page: collegeSections('final-steps', 'conduct') });
     const convicted = page.getByRole('group', { name: /convicted of any of these crimes/ });
@@ -110,7 +110,7 @@ describe('the step renderer', () => {
     await expect.element(none).not.toBeChecked();
   });
 
-  it('checks a birth date as it is entered, before any Submit, and opens its calendar 17 years back (issue 15 #15)', async () => {
+  it('checks a birth date as it is entered, before any Submit, and opens its calendar 17 years back', async () => {
     forbidNetwork();
     const thisYear = new Date().getFullYear();
     step = await renderStep({
@@ -132,7 +132,7 @@ describe('the step renderer', () => {
     await expect.element(start).toHaveAttribute('tabindex', '0');
   });
 
-  it('stores {key}_desc for the selects a lookup pick fills, as a pick by hand does (issue 15 #11)', async () => {
+  it('stores {key}_desc for the selects a lookup pick fills, as a pick by hand does', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
       const url = new URL(input instanceof Request ? input.url : String(input), location.href);
       const body = url.searchParams.has('id')
@@ -242,7 +242,7 @@ describe('the step renderer', () => {
     });
   });
 
-  it('finds the place from the ZIP: it fills city, state, ZIP and county and leaves Street 1 as typed (issue 15 #14)', async () => {
+  it('finds the place from the ZIP: it fills city, state, ZIP and county and leaves Street 1 as typed', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
       const url = new URL(input instanceof Request ? input.url : String(input), location.href);
       const body = url.searchParams.has('id')

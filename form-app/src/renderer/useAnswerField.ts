@@ -1,6 +1,6 @@
 /**
  * One field of the answers form: its value and error, and what changes and leaves it. What
- * react-final-form's `useField` gave the fields, without its costs (issue 17): `useField`
+ * react-final-form's `useField` gave the fields, without its costs: `useField`
  * starts each field from `form.getState()` (the whole form state, rebuilt over every field)
  * when the field is new, then sets the field's state again once registered, so every field of a
  * step rendered twice; and a registered field is told its whole state by Final Form on every

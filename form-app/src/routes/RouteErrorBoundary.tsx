@@ -59,7 +59,7 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     if (!this.state.caught) return this.props.children;
-    // Issue 15 #6: a link that did not open says why and whom to ask, not "Something went wrong."
+    // A link that did not open says why and whom to ask, not "Something went wrong."
     if (this.state.error instanceof LinkError) return <LinkProblem error={this.state.error} />;
     return <RootError error={this.state.error} onRetry={this.retry} />;
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { idleStateAt, isSessionEndMessage, keepAliveDue, sessionEndAfter } from './activity.ts';
 
-describe('keepAliveDue (issue 15: at most about once a minute)', () => {
+describe('keepAliveDue (at most about once a minute)', () => {
   it.each([
     ['never sent', 1_000, undefined, true],
     ['sent 30 s ago', 100_000, 70_000, false],

@@ -30,7 +30,7 @@ export interface IdleTimerOptions {
   warningMs?: number;
   /** Called once when the session ends (save, then log out). */
   onIdle: () => void;
-  /** "No, log me out": a logout by hand, not the automatic one (issue 15 #7). */
+  /** "No, log me out": a logout by hand, not the automatic one. */
   onLogOut: () => void;
   /** A light authenticated request: its answer reports the session's new end. */
   ping?: () => void;

@@ -74,7 +74,7 @@ export const ProfileSchema = Type.Object({
 export type Profile = Static<typeof ProfileSchema>;
 
 /**
- * A submitted application's reference number (issue 15 #17), as the server makes it:
+ * A submitted application's reference number, as the server makes it:
  * the college's prefix and eight characters of Crockford's base 32, the last a check.
  */
 export const ReferenceNumberSchema = Type.String({ pattern: '^[A-Z]{3}-[0-9A-Z]{4}-[0-9A-Z]{4}$' });

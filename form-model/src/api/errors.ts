@@ -13,7 +13,7 @@ export const SESSION_INVALID_MESSAGE =
   'Your session is invalid. Please clear your cookies and login again.';
 
 export const ERROR_CODES = {
-  /** POST /public/login: the account waits for its confirmation code (issue 15 #9). */
+  /** POST /public/login: the account waits for its confirmation code. */
   unconfirmed: 'UNCONFIRMED',
   /**
    * PUT /api/answer: some answers were refused (`errors` names each with its sentence); every

@@ -1,7 +1,7 @@
 /**
  * One decision per block kind, and one walker of the block tree. The form, clearing,
  * validation, the server and the print model all ask these, so what is shown, stored and
- * printed is decided once (issue 14: the form used to decide visibility a second time).
+ * printed is decided once (the form used to decide visibility a second time).
  */
 import { evaluate, isAnswered } from '../conditions/evaluate.ts';
 import { DEFAULT_ADD_ANOTHER, groupItems } from './groups.ts';

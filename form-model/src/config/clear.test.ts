@@ -132,7 +132,7 @@ describe('clearHiddenAnswers (SPEC §4 conditional display)', () => {
   });
 });
 
-describe('a conditional select across a change of its controlling answer (issue 15 #12)', () => {
+describe('a conditional select across a change of its controlling answer', () => {
   const goalPages: PageConfig[] = [
     {
       id: 'about',

@@ -6,7 +6,7 @@ import { type Answers } from './types.ts';
 
 const all = () => true;
 
-describe('describeChoices: a choice set by code stores its label as {key}_desc (issue 15 #11)', () => {
+describe('describeChoices: a choice set by code stores its label as {key}_desc', () => {
   // Each row: answers after a fill → which keys were just set → the _desc answers after.
   const cases: [string, Answers, (key: string) => boolean, Partial<Answers>][] = [
     [

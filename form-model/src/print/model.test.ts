@@ -4,7 +4,7 @@ import { fixturePages } from '../testing/fixture.ts';
 import { type PageConfig } from '../config/types.ts';
 import { printModel, printModelText } from './model.ts';
 
-describe('printModel (SPEC §1, issue 16: one structured print model)', () => {
+describe('printModel (SPEC §1: one structured print model)', () => {
   it('gives steps, sections and questions with typed answers', () => {
     const model = printModel(fixturePages, { first_name: 'Ada', us_citizen: 'Y' });
     const [first] = model.steps;

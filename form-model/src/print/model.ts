@@ -1,5 +1,5 @@
 /**
- * The structured print model (SPEC §1, issue 16): the application as steps, sections, group
+ * The structured print model (SPEC §1): the application as steps, sections, group
  * headings and questions with typed answers, formatted as the form shows them. The PDF and
  * the service view both render it as it is; neither guesses structure back from text.
  */

@@ -1,7 +1,7 @@
 /**
- * SPEC §5's new-password rules and SPEC §2's requirement list, apart from the account forms'
- * yup schemas (account.ts): a card shows the list before it needs the schemas, so the list
- * comes without yup (form-app fetches the schemas on first use, issue 17).
+ * SPEC §5's new-password rules and SPEC §2's requirement list, apart from the account forms' yup
+ * schemas (account.ts): a card shows the list before it needs the schemas, so the list comes
+ * without yup (form-app fetches the schemas on first use, so a page's first download holds no yup).
  */
 import { characterCount, PASSWORD_MIN_LENGTH } from './limits.ts';
 import { messages } from './messages.ts';

@@ -305,7 +305,7 @@ describe('DOCX through LibreOffice', () => {
   });
 });
 
-describe('hostile files cannot take the server down (issue 13)', () => {
+describe('hostile files cannot take the server down', () => {
   it('measures images from their header, without decoding them', () => {
     expect(imageDimensions(makePng(4, 3), 'png')).toEqual({ width: 4, height: 3 });
     expect(imageDimensions(makeJpeg(2, 1), 'jpeg')).toEqual({ width: 16, height: 8 });
@@ -405,7 +405,7 @@ describe('hostile files cannot take the server down (issue 13)', () => {
   });
 });
 
-describe('DOCX relationships are parsed, and only those inside the file are kept (issue 13)', () => {
+describe('DOCX relationships are parsed, and only those inside the file are kept', () => {
   const image = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
   const styles = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles';
 
@@ -475,7 +475,7 @@ describe('DOCX relationships are parsed, and only those inside the file are kept
 });
 
 describe.skipIf(sofficePath === undefined)(
-  'LibreOffice reads nothing outside its input and reaches no network (issue 13; skipped only when soffice is not installed)',
+  'LibreOffice reads nothing outside its input and reaches no network (skipped only when soffice is not installed)',
   () => {
     let canaries: string;
     let canaryPng: string;

@@ -1,5 +1,5 @@
 /**
- * Receipts (issue 15 #17): when an application is submitted, the applicant is mailed a receipt
+ * Receipts: when an application is submitted, the applicant is mailed a receipt
  * naming the college, the reference number and the submission time, with the application's PDF
  * attached; and, when the college names one (tenant-config `admissionsNotificationEmail`), the
  * admissions office is told: the reference and the applicant's name, nothing else of the

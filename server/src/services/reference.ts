@@ -1,5 +1,5 @@
 /**
- * Reference numbers of submitted applications (issue 15 #17): "GAL-7K3M-9QXD". The college's
+ * Reference numbers of submitted applications: "GAL-7K3M-9QXD". The college's
  * prefix (the first three letters of its short name), then seven random characters and one
  * check character in two groups of four. The characters are Crockford's base 32 (digits and
  * capitals without I, L, O and U), so nothing reads as another character; the check

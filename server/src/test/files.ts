@@ -222,7 +222,7 @@ function pictureDocumentXml(blip: string): string {
 
 /**
  * The five spellings of an external picture relationship that a regular expression missed and
- * LibreOffice reads (issue 13), each as the whole relationships part for `target`.
+ * LibreOffice reads, each as the whole relationships part for `target`.
  */
 export function externalPictureSpellings(target: string): Record<string, string> {
   const part = (relationship: string) =>

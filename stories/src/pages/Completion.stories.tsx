@@ -28,7 +28,7 @@ export const Submitted: Story = {
   play: async ({ canvas }) => {
     await canvas.findByRole('heading', { level: 1, name: TITLE }, LOADED);
     await expect(canvas.getByText('Your application was successfully submitted.')).toBeVisible();
-    // Issue 15 #17: the reference number, in a section named for it.
+    // The reference number, in a section named for it.
     const reference = await canvas.findByRole('region', { name: 'Your reference number' }, LOADED);
     await expect(reference).toHaveTextContent(REFERENCE_NUMBER);
     await expect(

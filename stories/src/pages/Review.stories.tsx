@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { mockApiOf, pageMeta } from './pageStory.tsx';
 
 /**
- * Issue 15 #16, /review: check your answers (every answered question as its PDF prints it,
+ * /review: check your answers (every answered question as its PDF prints it,
  * each with a Change link to its field), a link back to each step, and a draft PDF, opened
  * from "Review your application" on the last step.
  */

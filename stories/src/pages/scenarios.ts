@@ -88,7 +88,7 @@ export const scenarios = {
     logins: ['2026-11-18T18:40:00.000Z', '2026-11-24T09:15:00.000Z'],
     webStatus: ['started', 'validating'],
   },
-  /** About to submit (issue 15 #16): answers saved, on the last step, the review to open. */
+  /** About to submit: answers saved, on the last step, the review to open. */
   reviewing: {
     ...base,
     loggedIn: true,

@@ -20,8 +20,8 @@ export function ConfirmPage() {
   useEffect(() => {
     if (prefilled === undefined) return;
     username.onChange(prefilled);
-    // Issue 15 #10: arriving with the address (after sign-up, or from /login), the code is
-    // what is left to type.
+    // Arriving with the address (after sign-up, or from /login), the code is what is left to
+    // type.
     document.getElementById('code')?.focus();
     // Only once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps

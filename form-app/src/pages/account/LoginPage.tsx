@@ -21,7 +21,7 @@ export function LoginPage() {
     { username: '', password: '' },
     'Log In',
   );
-  /** The address the server said waits for its confirmation code (issue 15 #9). */
+  /** The address the server said waits for its confirmation code. */
   const [unconfirmed, setUnconfirmed] = useState<{ username: string; message: string }>();
   /** Answers typed in this browser that the server never got: logging in saves them. */
   const [pendingWaiting] = useState(hasPendingAnswers);

@@ -31,7 +31,7 @@ function spokenRequirements(): string[] {
   );
 }
 
-describe('SignUpPage: the password requirements follow the typing (issue 15 #8)', () => {
+describe('SignUpPage: the password requirements follow the typing', () => {
   it('shows each rule from the typed password, before and after a failed Submit', async () => {
     // Nothing here reaches the server: SPEC §5's checks refuse "abc" in the browser.
     forbidNetwork();

@@ -19,8 +19,9 @@ export function PasswordInput(
 /**
  * SPEC §2's password requirements, from the password as it is now: each rule is in error when
  * SPEC §5's check of the typed password names it, met otherwise, inactive while nothing is
- * typed (and while the check is still being fetched). Not from the last Submit's errors (issue 15 #8: "abc" showed six ticks before the
- * first Submit, and a valid password six crosses after a failed one).
+ * typed (and while the check is still being fetched). Not from the last Submit's errors (with
+ * those, "abc" showed six ticks before the first Submit, and a valid password six crosses after
+ * a failed one).
  */
 export function Requirements({ password }: { password: string }) {
   // Fetched once something is typed; until it is here, the rules wait as if nothing were.

@@ -1,6 +1,6 @@
 /**
  * The account cards' check (SPEC §5, form-model's `validateAccountForm`) and yup under it, in a
- * chunk of their own (issue 17 #3: a page downloads what it needs to be usable, and a card needs
+ * chunk of their own (a page downloads what it needs to be usable, and a card needs
  * its check only once something is typed or sent: /login's first visit was 201 KB with it, 13 KB
  * of it yup). The first keystroke in a card starts the fetch; a submit waits for it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15 #16: "Download a draft PDF" on the review. While it is made a spinner and "Making
+ * "Download a draft PDF" on the review. While it is made a spinner and "Making
  * your draft PDF…" show in a polite live region; a failure shows why in an alert beside it.
  * A visitor has no stored application to print: the review says so and offers sign-up.
  */

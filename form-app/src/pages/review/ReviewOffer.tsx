@@ -1,5 +1,5 @@
 /**
- * Issue 15 #16: on the last step, just above Submit (where an applicant looks before
+ * On the last step, just above Submit (where an applicant looks before
  * submitting), "Review your application" opens /review. It goes there the SPEC §2 way (saved
  * first; a visitor with answers goes to sign-up, as every step link does).
  */

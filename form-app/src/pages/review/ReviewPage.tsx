@@ -1,5 +1,5 @@
 /**
- * Issue 15 #16, /review: "check your answers", every answered question of form-model's print
+ * /review: "check your answers", every answered question of form-model's print
  * model (the one the PDF prints, the SSN masked as in the applicant's PDF) with a Change link
  * to its field, read from the form itself so that it never shows stale answers, beside
  * "Download a draft PDF" and the warning about characters the PDF cannot print.

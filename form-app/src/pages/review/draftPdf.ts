@@ -1,5 +1,5 @@
 /**
- * Issue 15 #16: the draft PDF an applicant downloads from the review before submitting. The
+ * The draft PDF an applicant downloads from the review before submitting. The
  * server prints "DRAFT: not submitted" on every page of a PDF made before submission
  * (server/src/services/pdf): here the browser asks for it once the answers are saved.
  */

@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Accounts hardening (issue 13): wrong confirmation codes are counted per address in
- * `throttles` (reserved before the code is compared, and alike for addresses with and without
- * a pending code), so the per-code count goes; a mail's text is removed once it is sent (the
- * dev mailbox keeps it), so `body` may be empty; the outbox is pruned by age. A throttle
- * count knows when its window ends, so housekeeping removes each as soon as it limits no one,
- * whatever its rule's window.
+ * Accounts hardening against takeover and enumeration: wrong confirmation codes are counted per
+ * address in `throttles` (reserved before the code is compared, and alike for addresses with and
+ * without a pending code), so the per-code count goes; a mail's text is removed once it is sent
+ * (the dev mailbox keeps it), so `body` may be empty; the outbox is pruned by age. A throttle count
+ * knows when its window ends, so housekeeping removes each as soon as it limits no one, whatever
+ * its rule's window.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Receipts (issue 15 #17). Each submitted application gets a reference number, written in the
+ * Receipts. Each submitted application gets a reference number, written in the
  * submission's transaction under the row lock (services/reference.ts says how it is made);
  * the unique index makes two applications with one reference impossible, whatever races.
  * Applications submitted before this migration get theirs the first time it is asked for.

@@ -223,7 +223,7 @@ describe('the built app: compressed and cached', () => {
   });
 });
 
-describe('the prerendered pages (issue 17)', () => {
+describe('the prerendered pages', () => {
   const page = (url: string, cookie?: string) =>
     ctx.app.inject({
       method: 'GET',

@@ -471,7 +471,7 @@ describe('throttles', () => {
   });
 });
 
-describe('throttles for a school lab, behind a proxy, in words (issue 12)', () => {
+describe('throttles for a school lab, behind a proxy, in words', () => {
   it('a 429 says the real wait, from Retry-After (regression: "wait a few minutes" for a 51-minute wait)', async () => {
     const from = nextAddress();
     for (let i = 0; i < 5; i += 1)
@@ -632,7 +632,7 @@ describe('errors', () => {
   });
 });
 
-describe('account takeover and enumeration (issue 13)', () => {
+describe('account takeover and enumeration', () => {
   it('a second sign-up never changes the password of an account waiting for confirmation (regression: account takeover before confirmation)', async () => {
     const owner = 'takeover@example.com';
     await post('/public/signup', { username: owner, password: GOOD_PASSWORD });

@@ -836,7 +836,7 @@ describe('POST /api/submit', () => {
     expect(await storedRow(username)).toEqual(row);
   });
 
-  it('refuses (400) "None of these" ticked together with an offense (issue 15 #13)', async () => {
+  it('refuses (400) "None of these" ticked together with an offense', async () => {
     const { username, cookie } = await applicant();
     await saveAnswers(cookie, { ...COMPLETE_APPLICATION, crime_arson: true });
     const response = await call('POST', '/api/submit', { cookie });

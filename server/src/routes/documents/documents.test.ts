@@ -577,7 +577,7 @@ describe('the whole journey through HTTP: presign → upload → convert → com
   });
 });
 
-describe('hostile files end failed with their message, once, while the server answers (issue 13)', () => {
+describe('hostile files end failed with their message, once, while the server answers', () => {
   const hostile: [string, () => UploadFile, string][] = [
     [
       'a DOCX of one 5,000,000-letter word (regression: it froze the server, and was claimed again after restarts)',

@@ -166,7 +166,7 @@ describe('GET /service/tmp-pdf', () => {
   });
 });
 
-describe("a link's refusals (issue 15 #6: the browser shows them as they are)", () => {
+describe("a link's refusals (the browser shows them as they are)", () => {
   it('each tells the holder what to do: ask the admissions office for a new link', async () => {
     const ada = await applicant('Ada');
     const revoked = await tokens.createServiceToken(ada.username);
