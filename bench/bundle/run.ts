@@ -1,6 +1,6 @@
 /**
  * bench/bundle: the JavaScript /about loads on first load, in KB gzip. Prints figures; never
- * fails on them. Issue 6's target for it (≤ 170 kB) was retired by issue 17: what counts is what
+ * fails on them. It keeps no target of its own (a 170 kB limit was retired): what counts is what
  * a person waits for, which bench/pageload measures (with a first visit ≤ 200 KB on the wire,
  * every byte of the page counted); this bench says where the weight of the scripts is.
  *
@@ -163,7 +163,7 @@ try {
     `\nall JS of the build: ${allJs.length} files, ${kb(allGzip)} gzip (the rest loads only on the routes that need it)`,
   );
   console.log(
-    `\n${flags.route} first-load JS: ${kb(total)} gzip (no target: issue 17 retired issue 6's 170 kB; bench/pageload's figures count)`,
+    `\n${flags.route} first-load JS: ${kb(total)} gzip (no target: bench/pageload's figures count)`,
   );
 } finally {
   cleanUp();

@@ -1,5 +1,5 @@
 /**
- * bench/convert: the server while hostile files convert (issue 13). Prints figures; never
+ * bench/convert: the server while hostile files convert. Prints figures; never
  * fails on them.
  *
  *   npx tsx bench/convert/run.ts [--server=path/to/main.js] [--soffice=off|on|both]

@@ -1,5 +1,5 @@
 /**
- * bench/pageload: what a person on a phone waits for (issue 17). Prints figures; never fails
+ * bench/pageload: what a person on a phone waits for. Prints figures; never fails
  * on them.
  *
  *   npx tsx bench/pageload/run.ts [--runs=5] [--routes=about,login] [--server=path/to/main.js] [--each]
@@ -99,7 +99,7 @@ const FIELDS: Readonly<Record<string, string>> = {
 };
 const fieldOf = (route: string) => FIELDS[route] ?? FIRST_FIELD;
 
-// Targets of issue 17 (medians, against the limit measured in the same run).
+// The targets (medians, against the limit measured in the same run; bench/README "bench/pageload").
 const TARGET_LCP_RATIO = 1.3;
 const TARGET_USABLE_MS = 2_500;
 const TARGET_CLS = 0.02;

@@ -35,7 +35,7 @@ export function essay(length: number): string {
 
 /**
  * What a real applicant answers by hand: names, addresses, plans, scores, the essay. The names
- * and places are issue 16's: every script the PDF must print as typed.
+ * and places cover every script the PDF must print as typed.
  */
 const BASE: Answers = {
   first_name: 'Ánh Thị',

@@ -36,7 +36,7 @@ const { values: flags } = parseArgs({
   },
 });
 const ROUTE = '/about';
-/** Issue 6: a keystroke re-renders one field. */
+/** The target: a keystroke re-renders one field. */
 const TARGET_FIELD_RENDERS = 1;
 const TIME_LIMIT_MS = 10 * 60_000;
 
