@@ -157,6 +157,7 @@ test('military service, once revealed, can be removed and its answers are cleare
   const dialog = page.getByRole('alertdialog', {
     name: 'Remove “I have served in the military”?',
   });
+  await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page, 'the Remove military service dialog on /about');
   await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.locator('#military_city')).toHaveCount(0);

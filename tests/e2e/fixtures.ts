@@ -162,6 +162,17 @@ export async function expectNoAxeViolations(
   where: string,
   { soft = false }: { soft?: boolean } = {},
 ): Promise<void> {
+  // What is still fading in (a dialog, a toast) is checked as it ends up, not half-transparent:
+  // axe measures colour contrast through the opacity of the moment. A spinner turns for ever.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
     // Only violations are wanted: collecting every passing node costs seconds on a big page.
