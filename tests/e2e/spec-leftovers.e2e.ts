@@ -192,3 +192,37 @@ test('resuming after logging in sends one PUT /api/last-page, of the page resume
   await expectStep(page, '/education', 'Academic History');
   expect(await lastPages.afterOwnMove()).toEqual(['education', 'final-steps']);
 });
+
+test('a state no list offers ("??") is refused at Submit and named at its field, not dropped unsaid', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpAndConfirmApi(page.request, uniqueUsername('state'));
+  await saveAnswersApi(page.request, {
+    ...COMPLETE_ANSWERS,
+    // A diploma shows the high school's questions, its address among them.
+    diploma_ged: 'D',
+    diploma_ged_desc: '',
+    hs_name: 'Bozeman High School',
+    hs_country: 'USA',
+    hs_state: '??',
+  });
+  await page.goto('/final-steps');
+  await expectStep(page, '/final-steps', 'Submit');
+  await stepButton(page, 'Submit').click();
+
+  // SPEC §4: errors send the applicant to the default route, where the summary names the state.
+  const summary = page.getByRole('region', { name: 'We are missing some information!' });
+  await expect(summary).toBeVisible();
+  const link = summary.locator('a[href="/education#hs_state"]');
+  await expect(link).toHaveText('Choose one of the options.');
+  await link.click();
+  await expect(page).toHaveURL(/\/education$/);
+  await expect(page.locator('#hs_state')).toHaveAccessibleDescription(
+    /Choose one of the options\./,
+  );
+  // Not submitted, and the stored answer is kept for the applicant to change.
+  expect((await profileAnswers(page)).hs_state).toBe('??');
+  const status = await page.request.get(`${baseUrl()}/api/profile`);
+  expect(JSON.stringify(await status.json())).not.toContain('"submitted"');
+});
