@@ -29,6 +29,13 @@ async function openAbout(page: Page): Promise<void> {
   await expectStep(page, '/about', 'Personal Info');
 }
 
+/** Every save from now on fails as a server that is down answers (500): nothing is stored. */
+async function failSaves(page: Page): Promise<void> {
+  await page.route('**/api/answer', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
+  );
+}
+
 test('answers typed within the autosave delay reach the server when the tab is closed at once', async ({
   page,
 }) => {
@@ -41,9 +48,7 @@ test('answers typed within the autosave delay reach the server when the tab is c
 
 test('leaving while a save has failed asks first; once saved, it does not', async ({ page }) => {
   await openAbout(page);
-  await page.route('**/api/answer', (route) =>
-    route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
-  );
+  await failSaves(page);
   await page.locator('#first_name').fill('Ada');
   await expect(page.getByText('Not saved', { exact: true }).first()).toBeVisible();
 
@@ -191,9 +196,7 @@ test('the save state shows where the applicant is typing, and a failed autosave 
   page,
 }) => {
   await openAbout(page);
-  await page.route('**/api/answer', (route) =>
-    route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
-  );
+  await failSaves(page);
   // The first field of a long step: its foot is thousands of pixels down.
   await page.locator('#first_name').fill('Ada');
   await expect(saveStatus(page)).toHaveText('Not saved');
@@ -214,9 +217,7 @@ test('unsaved answers wait in this browser: /login says so, and logging in from 
   await signUpAndConfirmApi(page.request, username);
   await page.goto('/about');
   await expectStep(page, '/about', 'Personal Info');
-  await page.route('**/api/answer', (route) =>
-    route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
-  );
+  await failSaves(page);
   await page.locator('#first_name').fill('Grace');
   await expect(saveStatus(page)).toHaveText('Not saved');
 
@@ -366,9 +367,7 @@ test('unsaved answers wait in this browser without the Social Security number', 
   page,
 }) => {
   await openAbout(page);
-  await page.route('**/api/answer', (route) =>
-    route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
-  );
+  await failSaves(page);
   await page.locator('#first_name').fill('Rosalind');
   await page.locator('#ssn').fill('123456789');
   await expect(saveStatus(page)).toHaveText('Not saved');
