@@ -53,7 +53,16 @@ const FORM_APP_PATTERNS = [
  * stand above them all.
  */
 const FORM_APP_LAYERS = [
-  ['tenant.ts', 'tenantModules.ts', 'collegeOnPage.ts', 'icon.ts', 'loadOnce.ts'],
+  [
+    'tenant.ts',
+    'tenantModules.ts',
+    'collegeOnPage.ts',
+    'pageData.ts',
+    'languageOnPage.ts',
+    'languageInPrerender.ts',
+    'icon.ts',
+    'loadOnce.ts',
+  ],
   ['api'],
   ['session'],
   ['engine'],

@@ -5,7 +5,7 @@
  * "Prerendered pages"), the page's HTML, styles, title and preloads. Pure string work: it runs in
  * the prerender bundle (prerenderEntry.ts) and in the tests.
  */
-import { COLLEGE_ELEMENT_ID } from './src/collegeOnPage.ts';
+import { COLLEGE_ELEMENT_ID } from './src/pageData.ts';
 import { EARLY_SUBMIT_SCRIPT } from './src/prerender/earlySubmit.ts';
 import { iconHref } from './src/icon.ts';
 
@@ -47,10 +47,11 @@ function replaced(html: string, pattern: RegExp, by: string | ((match: string) =
  */
 export function withCollege(
   index: string,
-  college: { json: string; title: string; logoSvg: string },
+  college: { json: string; title: string; logoSvg: string; language: string },
 ): string {
-  let html = replaced(
-    index,
+  let html = replaced(index, /<html lang="[^"]*"/, `<html lang="${escapeHtml(college.language)}"`);
+  html = replaced(
+    html,
     /<\/body>/,
     `<script type="application/json" id="${COLLEGE_ELEMENT_ID}">${college.json}</script></body>`,
   );

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 
+import { admitCatalogues } from './cataloguePlugin.ts';
 import { admitTenantFromPage } from './tenantPlugin.ts';
 
 const FORM_APP = fileURLToPath(new URL('.', import.meta.url));
@@ -49,7 +50,7 @@ export function prerender(): Plugin {
             root: FORM_APP,
             logLevel: 'warn',
             mode: 'production',
-            plugins: [react(), admitTenantFromPage()],
+            plugins: [react(), admitTenantFromPage(), admitCatalogues('prerender')],
             ssr: { noExternal: true },
             // React's production build, whatever NODE_ENV the server runs with.
             define: { 'process.env.NODE_ENV': JSON.stringify('production') },

@@ -14,6 +14,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createElement, type ReactElement, StrictMode } from 'react';
+import { IntlProvider } from 'react-intl';
 import { prerenderToNodeStream } from 'react-dom/static';
 
 import { pageHtml, type RenderedPage, scriptSafeJson, withCollege } from './documents.ts';
@@ -22,6 +23,8 @@ import { App } from './src/App.tsx';
 import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/application/paths.ts';
 import { COLLEGE_PAGES, preloadRoute, routeModules } from './src/routes/router.tsx';
 import { loadPages, tenant } from './src/tenant.ts';
+import { language, languages, messages } from 'virtual:admit-language';
+import { type CollegeOnPage } from '@admit/tenant-config';
 
 /** The key of Emotion's default cache in the browser: its rules are adopted on start. */
 const EMOTION_KEY = 'css';
@@ -90,9 +93,13 @@ async function renderVisitorPages(): Promise<Map<string, RenderedPage>> {
  */
 function renderShell(): Promise<RenderedPage> {
   return render(
-    createElement(AppThemeProvider, {
-      theme: createAppTheme(tenant.theme),
-      children: createElement(LoadingSpinner, { fullScreen: true }),
+    createElement(IntlProvider, {
+      locale: language,
+      messages,
+      children: createElement(AppThemeProvider, {
+        theme: createAppTheme(tenant.theme),
+        children: createElement(LoadingSpinner, { fullScreen: true }),
+      }),
     }),
     tenant.titles.application,
   );
@@ -123,12 +130,13 @@ export interface SiteDocuments {
  * pages it fetches before it hydrates preloaded), and the shell.
  */
 export async function renderSite({ indexHtml, manifest, base }: SiteInput): Promise<SiteDocuments> {
-  const given = globalThis.__ADMIT_COLLEGE__;
+  const given = globalThis.__ADMIT_COLLEGE__ as CollegeOnPage | undefined;
   if (given === undefined) throw new Error('prerender: no college in globalThis.__ADMIT_COLLEGE__');
   // The data block carries all but the other pages, which are a file of their own.
-  const onPage = { ...given, otherPages: undefined };
+  const onPage = { ...given, otherPages: undefined, language, languages, messages };
   const index = withCollege(indexHtml, {
     json: scriptSafeJson(onPage),
+    language,
     title: tenant.titles.application,
     logoSvg: tenant.logoSvg,
   });

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { admitCatalogues } from './cataloguePlugin.ts';
 import { compileHint } from './compileHintPlugin.ts';
 import { muiThemeWithoutCssVariables } from './muiThemePlugin.ts';
 import { precompress } from './precompressPlugin.ts';
@@ -19,6 +20,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     command === 'build' ? admitTenantFromPage() : admitTenant(tenant),
+    admitCatalogues(command === 'build' ? 'page' : 'dev'),
     muiThemeWithoutCssVariables(),
     // The bundle that renders the visitor's pages as HTML when the server starts (README,
     // "Prerendered pages").
@@ -27,6 +29,12 @@ export default defineConfig(({ command }) => ({
     compileHint(),
     precompress(),
   ],
+  resolve: {
+    // Messages arrive parsed (cataloguePlugin.ts): the browser needs no ICU parser.
+    alias: {
+      '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js',
+    },
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
 
+import { admitCatalogues } from './cataloguePlugin.ts';
 import { admitTenant } from './tenantPlugin.ts';
 
 /** Debian's Chromium: browser downloads do not work here (scripts/ensure.mjs installs it). */
@@ -12,7 +13,7 @@ const CHROMIUM_PATH = '/usr/bin/chromium';
  * system Chromium, against the gallatin build (as vite.config.ts builds it for TENANT unset).
  */
 export default defineProject({
-  plugins: [react(), admitTenant('gallatin')],
+  plugins: [react(), admitTenant('gallatin'), admitCatalogues('dev')],
   test: {
     name: 'form-app',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -87,7 +87,7 @@ export {
 } from './FileInput';
 export { Fieldset, type FieldsetProps } from './Fieldset';
 export { FormSection, type FormSectionProps } from './FormSection';
-export { LOADING_SPINNER_LABEL, LoadingSpinner, type LoadingSpinnerProps } from './LoadingSpinner';
+export { LoadingSpinner, type LoadingSpinnerProps } from './LoadingSpinner';
 export {
   LOOKUP_DEBOUNCE_MS,
   LOOKUP_LOADING_LABEL,

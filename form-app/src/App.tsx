@@ -1,6 +1,8 @@
 import { AppThemeProvider, createAppTheme, ToastProvider } from '@admit/design-system';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { language, messages } from 'virtual:admit-language';
 
 import { createQueryClient } from './api/queryClient.ts';
 import { CardHandoverContext } from './pages/account/cardHandover.ts';
@@ -11,6 +13,16 @@ import { SessionProvider } from './session/SessionProvider.tsx';
 import { tenant } from './tenant.ts';
 
 const theme = createAppTheme(tenant.theme);
+
+/**
+ * A message missing from the page's language is a bug the catalogue check should have caught:
+ * said loudly in development and the tests, where it can be mended; in production the
+ * message's id shows instead of a text, and the console says which.
+ */
+function reportIntlError(error: Error): void {
+  if (import.meta.env.DEV) throw error;
+  console.error(error);
+}
 
 /**
  * What the app puts above its routes: theme, toasts, data cache, session, and what the
@@ -25,19 +37,26 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <AppThemeProvider theme={theme}>
-      <ToastProvider>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <FieldRenderersContext value={lazyFieldRenderers}>
-              <LaterPartContext value={hydrationSlice}>
-                <CardHandoverContext value={earlyCardInput}>{children}</CardHandoverContext>
-              </LaterPartContext>
-            </FieldRenderersContext>
-          </SessionProvider>
-        </QueryClientProvider>
-      </ToastProvider>
-    </AppThemeProvider>
+    <IntlProvider
+      locale={language}
+      defaultLocale="en"
+      messages={messages}
+      onError={reportIntlError}
+    >
+      <AppThemeProvider theme={theme}>
+        <ToastProvider>
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider>
+              <FieldRenderersContext value={lazyFieldRenderers}>
+                <LaterPartContext value={hydrationSlice}>
+                  <CardHandoverContext value={earlyCardInput}>{children}</CardHandoverContext>
+                </LaterPartContext>
+              </FieldRenderersContext>
+            </SessionProvider>
+          </QueryClientProvider>
+        </ToastProvider>
+      </AppThemeProvider>
+    </IntlProvider>
   );
 }
 

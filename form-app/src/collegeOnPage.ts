@@ -13,26 +13,9 @@
 import { type PageConfig } from '@admit/form-model';
 import { type BrowserTenant, type CollegeOnPage, joinPages } from '@admit/tenant-config';
 
-/** The id of the data block the server writes into each page. */
-export const COLLEGE_ELEMENT_ID = 'admit-college';
+import { readPageData } from './pageData.ts';
 
-declare global {
-  // Set by the prerender in Node, before it imports the app.
-  var __ADMIT_COLLEGE__: CollegeOnPage | undefined;
-}
-
-function read(): CollegeOnPage {
-  const given = globalThis.__ADMIT_COLLEGE__;
-  if (given !== undefined) return given;
-  const text = document.getElementById(COLLEGE_ELEMENT_ID)?.textContent;
-  if (text === undefined || text === '')
-    throw new Error(
-      `This page carries no college (#${COLLEGE_ELEMENT_ID}): Admit's pages are sent by its server.`,
-    );
-  return JSON.parse(text) as CollegeOnPage;
-}
-
-const onPage = read();
+const onPage = readPageData() as CollegeOnPage;
 
 async function otherPages(): Promise<readonly PageConfig[]> {
   if (onPage.otherPages !== undefined) return onPage.otherPages;

@@ -4,3 +4,21 @@ declare module 'virtual:admit-tenant' {
 
   export const tenant: BrowserTenant;
 }
+
+/** The language this page is in and its messages, parsed (form-app/cataloguePlugin.ts). */
+declare module 'virtual:admit-language' {
+  import { type MessageFormatElement } from 'react-intl';
+
+  /** A BCP 47 code, e.g. `en`, `es`, or the pseudo-locale `en-XA`. */
+  export const language: string;
+  /** The languages the applicant may choose, their codes. */
+  export const languages: readonly string[];
+  export const messages: Record<string, MessageFormatElement[]>;
+}
+
+/** Every language's app messages, parsed (form-app/cataloguePlugin.ts). */
+declare module 'virtual:admit-catalogues' {
+  import { type MessageFormatElement } from 'react-intl';
+
+  export const catalogues: Record<string, Record<string, MessageFormatElement[]>>;
+}

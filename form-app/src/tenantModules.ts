@@ -4,3 +4,7 @@
  */
 export const TENANT_MODULE = 'virtual:admit-tenant';
 export const TENANT_PAGES_MODULE = 'virtual:admit-tenant/pages';
+/** Every language's app messages (form-app/cataloguePlugin.ts): the prerender and Storybook. */
+export const CATALOGUES_MODULE = 'virtual:admit-catalogues';
+/** The language this page is in, and its messages (form-app/cataloguePlugin.ts). */
+export const LANGUAGE_MODULE = 'virtual:admit-language';

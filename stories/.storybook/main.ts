@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 
+import { admitCatalogues } from '@admit/form-app/cataloguePlugin';
 import { defineMain } from '@storybook/react-vite/node';
 import react from '@vitejs/plugin-react';
 import { msw } from 'msw/vite';
@@ -29,6 +30,7 @@ export default defineMain({
     mergeConfig(config, {
       plugins: [
         react(),
+        admitCatalogues('dev'),
         {
           name: 'admit:storybook-college',
           enforce: 'pre',

@@ -1,9 +1,7 @@
 import { alpha, Box, CircularProgress, useTheme } from '@mui/material';
+import { useIntl } from 'react-intl';
 
 import { Circles } from './parts/Circles';
-
-/** SPEC §2: what a screen reader hears for every loading spinner. */
-export const LOADING_SPINNER_LABEL = 'loading spinner';
 
 export interface LoadingSpinnerProps {
   /** Theme loading size: small 0.4rem, medium 0.8rem, large 2rem units (SPEC §3). */
@@ -31,22 +29,19 @@ export function LoadingSpinner({
   fullScreen = false,
 }: LoadingSpinnerProps) {
   const theme = useTheme();
+  // SPEC §2: what a screen reader hears for every loading spinner ("loading spinner").
+  const label = useIntl().formatMessage({ id: 'ds.loadingSpinner.label' });
   const unit = theme.app.loadingSizes[size ?? (fullScreen ? 'large' : 'medium')];
   const indicator =
     type === 'spinner' ? (
       <CircularProgress
-        aria-label={LOADING_SPINNER_LABEL}
+        aria-label={label}
         size={`calc(${unit} * 4)`}
         thickness={4.5}
         color="primary"
       />
     ) : (
-      <Box
-        role="progressbar"
-        aria-label={LOADING_SPINNER_LABEL}
-        component="span"
-        sx={{ display: 'inline-flex' }}
-      >
+      <Box role="progressbar" aria-label={label} component="span" sx={{ display: 'inline-flex' }}>
         <Circles unit={unit} />
       </Box>
     );

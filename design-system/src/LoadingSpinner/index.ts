@@ -1,1 +1,1 @@
-export { LoadingSpinner, LOADING_SPINNER_LABEL, type LoadingSpinnerProps } from './LoadingSpinner';
+export { LoadingSpinner, type LoadingSpinnerProps } from './LoadingSpinner';

@@ -1,4 +1,5 @@
 import { LazyModal } from '@admit/design-system';
+import { useIntl } from 'react-intl';
 
 import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 
@@ -7,8 +8,13 @@ import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
  * the server's message); the session lives on. Log Out and "No, log me out" share it.
  */
 export function LogoutErrorDialog({ error, onClose }: { error: unknown; onClose: () => void }) {
+  const intl = useIntl();
   return (
-    <LazyModal open={error !== undefined} onClose={onClose} title="Unexpected Error">
+    <LazyModal
+      open={error !== undefined}
+      onClose={onClose}
+      title={intl.formatMessage({ id: 'app.logoutError.title' })}
+    >
       {error instanceof Error && error.message !== '' ? error.message : GENERIC_ERROR_MESSAGE}
     </LazyModal>
   );

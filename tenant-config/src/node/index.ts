@@ -18,3 +18,11 @@ export {
   schemaPathFor,
   writeCollegeSchemas,
 } from './copy.ts';
+export {
+  type Catalogues,
+  loadCatalogues,
+  type Messages,
+  PSEUDO_LANGUAGE,
+  pseudoMessages,
+  pseudoText,
+} from './catalogues.ts';
