@@ -210,3 +210,114 @@ describe('the check of a language file', () => {
     ]);
   });
 });
+
+describe('Gallatin in Spanish', () => {
+  const gallatin = configOf(readCollegeFiles(`${BUNDLED_COLLEGES_DIR}/gallatin`));
+  const spanish = localizeTenant(gallatin, 'es');
+  /** The texts the applicant reads, by JSON Pointer, of a config's settings and pages. */
+  const textsByPlace = (config: TenantConfig) =>
+    new Map(
+      [
+        ...settingsTexts(config, 'college.json'),
+        ...config.pages.flatMap((page) => blockTexts(page, `steps/${page.id}.json`)),
+      ].map(({ file, pointer, text }) => [`${file} ${pointer}`, text]),
+    );
+  /**
+   * The texts Spanish writes as English does: proper names (the college, the university, the
+   * states and provinces whose Spanish name is their English one), test names, and "No".
+   */
+  const KEPT = [
+    'Gallatin College',
+    'Gallatin',
+    'Montana State University',
+    'Alabama',
+    'Alaska',
+    'Arizona',
+    'Arkansas',
+    'California',
+    'Colorado',
+    'Connecticut',
+    'Delaware',
+    'Florida',
+    'Georgia',
+    'Idaho',
+    'Illinois',
+    'Indiana',
+    'Iowa',
+    'Kansas',
+    'Kentucky',
+    'Maine',
+    'Maryland',
+    'Massachusetts',
+    'Minnesota',
+    'Montana',
+    'Nebraska',
+    'Nevada',
+    'Ohio',
+    'Oklahoma',
+    'Rhode Island',
+    'Tennessee',
+    'Texas',
+    'Utah',
+    'Vermont',
+    'Virginia',
+    'Washington',
+    'Wisconsin',
+    'Wyoming',
+    'Guam',
+    'Puerto Rico',
+    'Alberta',
+    'Manitoba',
+    'Nunavut',
+    'Ontario',
+    'Quebec',
+    'Saskatchewan',
+    'GED',
+    'HiSET',
+    'TASC',
+    'No',
+  ];
+
+  it('offers English, its own, and Spanish', () => {
+    expect(gallatin.languages).toEqual(['en', 'es']);
+  });
+
+  it('leaves no English text of the college but the proper names', () => {
+    const english = textsByPlace(gallatin);
+    const translated = textsByPlace(spanish);
+    expect([...translated.keys()]).toEqual([...english.keys()]);
+    expect(english.size).toBeGreaterThan(800);
+    const unchanged = [...translated].filter(([place, text]) => english.get(place) === text);
+    expect([...new Set(unchanged.map(([, text]) => text))].sort()).toEqual([...KEPT].sort());
+  });
+
+  it('reads as Spanish: no English word outside a proper name or a gloss in parentheses', () => {
+    const ENGLISH_WORDS =
+      /\b(the|your|you|and|of|to|is|are|with|for|this|that|have|please|or|not|if|in|on|at|when)\b/i;
+    const slips = [...textsByPlace(spanish).values()]
+      .map((text) =>
+        text
+          .replace(/\([^()]*\)/g, '')
+          .replace(/Montana State University|Gallatin College|Responda STOP/g, ''),
+      )
+      .filter((text) => ENGLISH_WORDS.test(text));
+    expect(slips).toEqual([]);
+  });
+
+  it('speaks to the applicant as usted, never tú', () => {
+    const TU = /\b(tú|tu|tus|te|ti|contigo|eres|tienes|puedes|quieres)\b/i;
+    expect([...textsByPlace(spanish).values()].filter((text) => TU.test(text))).toEqual([]);
+  });
+
+  it('keeps the STOP messages, the privacy notice and the questions of SPEC §5 in Spanish', () => {
+    const texts = [...textsByPlace(spanish).values()];
+    expect(new Set(texts.filter((text) => text.startsWith('ALTO: '))).size).toBe(3);
+    expect(spanish.privacyNotice[1]).toMatch(/^Su número de Seguro Social es opcional\./);
+    expect(spanish.titles.application).toBe('Solicitud de admisión de Gallatin College');
+    expect(spanish.pages.map((page) => page.title)).toEqual([
+      'Información personal',
+      'Historial académico',
+      'Enviar',
+    ]);
+  });
+});
