@@ -294,7 +294,6 @@ const SPANISH = [
       'College and Career Access Pathways',
       'California Dream Act Application',
       'California College Promise Grant',
-      'Admissions and Records',
       'Responda STOP',
       /\S+\.example\.edu\S*/,
     ],
