@@ -4,7 +4,7 @@
  * IntlProvider, from `virtual:admit-language`. A page is in one language (the switch reloads
  * it), so both are made once. Components use `useIntl()`.
  */
-import { messagesIn } from '@admit/form-model';
+import { messagesIn, optionListsIn, type OptionLists } from '@admit/form-model';
 import { createIntl, type IntlShape } from 'react-intl';
 import { language, messages } from 'virtual:admit-language';
 
@@ -27,3 +27,14 @@ export const pageIntl: IntlShape = createIntl({
 
 /** form-model's messages (validation, SPEC §5 and §8; SPEC §8's errors) in the page's language. */
 export const modelMessages = messagesIn(language, messages);
+
+let optionLists: OptionLists | undefined;
+
+/**
+ * form-model's built-in option lists (countries, states, months, yes/no) labelled in the
+ * page's language: made on first use, when a select or radio first shows one.
+ */
+export function pageOptionLists(): OptionLists {
+  optionLists ??= optionListsIn(language, messages);
+  return optionLists;
+}
