@@ -29,7 +29,9 @@ import {
 } from '@admit/design-system';
 import { useState } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
+import { useIntl } from 'react-intl';
 
+import { modelMessages } from '../pageIntl.ts';
 import { QuestionField } from './fields.tsx';
 import { GroupScope, useFieldScope, useScopedWatch } from './AnswerScope.tsx';
 import { LaterPart } from './LaterPart.tsx';
@@ -65,6 +67,7 @@ function ButtonTriggerView({
   block: Extract<Block, { type: 'trigger'; mode: 'button' }>;
 }) {
   const { ui, pressTrigger, releaseTrigger } = useRenderer();
+  const intl = useIntl();
   const { name, flatKey } = useFieldScope();
   const pressed = useScopedWatch((values) => triggerPressed(block, values, ui));
   return (
@@ -77,7 +80,7 @@ function ButtonTriggerView({
           <RemoveWithConfirmation
             id={`remove-${flatKey(block.id)}`}
             name={`“${block.label}”`}
-            consequence="Its answers will be deleted."
+            consequence={intl.formatMessage({ id: 'app.renderer.removeConsequence' })}
             focusAfter={flatKey(block.id)}
             removesItself
             onConfirm={() => releaseTrigger(block.id, blockKeys(block.after).map(name))}
@@ -111,16 +114,12 @@ function CheckboxTriggerView({
   );
 }
 
-/** "Add Another College" → "College". */
-function itemNoun(label: string): string {
-  return label.replace(/^Add Another\s+/i, '').replace(/^Add\s+/i, '') || 'Item';
-}
-
 /** The groups of a block, one per item of its array: re-renders when the length changes only. */
 function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another' }> }) {
   const { addGroup } = useRenderer();
   const { name } = useFieldScope();
-  const noun = itemNoun(block.label);
+  // "Add Another College" → "College 2", in the page's language (form-model's messages).
+  const heading = (index: number) => modelMessages.groupHeading(block.label, index + 1);
   return (
     <FieldArray name={name(block.buttonId)} subscription={{ length: true }}>
       {({ fields }) => {
@@ -128,17 +127,12 @@ function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another'
         return (
           <>
             {Array.from({ length: count }, (_, index) => (
-              <FormSection key={index} title={`${noun} ${String(index + 1)}`} level={3}>
+              <FormSection key={index} title={heading(index)} level={3}>
                 <GroupScope block={block} index={index}>
                   <Blocks blocks={groupTemplate(block, index)} />
                 </GroupScope>
                 {index === 0 ? null : (
-                  <RemoveGroup
-                    block={block}
-                    index={index}
-                    count={count}
-                    name={`${noun} ${String(index + 1)}`}
-                  />
+                  <RemoveGroup block={block} index={index} count={count} name={heading(index)} />
                 )}
               </FormSection>
             ))}

@@ -20,7 +20,8 @@ import {
 import { walkPages, type WalkGroup } from '../config/walk.ts';
 import { formatInternationalPhone, formatUsPhone } from '../format/phone.ts';
 import { formatSsn } from '../format/ssn.ts';
-import { optionLabel } from '../options/index.ts';
+import { optionLabel, type OptionLists } from '../options/index.ts';
+import { type ModelMessages } from '../validation/messages.ts';
 import { monthYearText, type PrintedDocument } from './printable.ts';
 
 /** One choice of a radio or checkbox group, chosen or not. */
@@ -66,6 +67,10 @@ export interface PrintModel {
 export interface PrintOptions {
   /** Print an SSN as XXX-XX-1234 (a downloaded or mailed copy); the full number otherwise. */
   maskSsn?: boolean;
+  /** The built-in option lists in the reader's language (`optionListsIn`); English otherwise. */
+  lists?: OptionLists;
+  /** form-model's messages in the reader's language, for the groups' headings; English otherwise. */
+  messages?: ModelMessages;
 }
 
 /** Radio groups with more options than this print the chosen label instead of every option. */
@@ -83,8 +88,17 @@ export function maskedSsn(value: string): string {
   return digits.length < 4 ? 'XXX-XX-XXXX' : `XXX-XX-${digits.slice(-4)}`;
 }
 
-/** "Add Another College" → "College 2" for the second group. */
-export function groupHeading(block: AddAnotherBlock, index: number): string {
+/**
+ * "Add Another College" → "College 2" for the second group, in the language of `messages`.
+ * Without them, an English label's Add words are dropped here: the browser may print without
+ * them, and it cannot read form-model's English catalogue (its build has no ICU parser).
+ */
+export function groupHeading(
+  block: AddAnotherBlock,
+  index: number,
+  messages?: ModelMessages,
+): string {
+  if (messages !== undefined) return messages.groupHeading(block.label, index + 1);
   const noun = block.label.replace(/^add\s+(another|more|an?)\s+/i, '').trim();
   return `${noun === '' ? block.label : noun} ${index + 1}`;
 }
@@ -122,10 +136,10 @@ function plainText(question: Question, { answers }: PrintSource): PrintBlock {
 
 function choiceBlock(
   question: SelectQuestion | RadioQuestion,
-  { answers }: PrintSource,
+  { answers, options }: PrintSource,
 ): PrintBlock {
   const value = answers[question.key];
-  const choices = currentOptions(question, answers) ?? [];
+  const choices = currentOptions(question, answers, undefined, options.lists) ?? [];
   if (question.type === 'radio' && choices.length <= MAX_PRINTED_CHOICES) {
     return questionWith(question, {
       kind: 'choices',
@@ -161,8 +175,8 @@ const printAnswers: KindTable<[source: PrintSource], PrintBlock> = {
     }),
   radio: choiceBlock,
   select: choiceBlock,
-  'month-year': (question, { answers }) => {
-    const text = monthYearText(question, answers);
+  'month-year': (question, { answers, options }) => {
+    const text = monthYearText(question, answers, options.lists);
     return {
       kind: 'question',
       key: question.monthKey,
@@ -240,7 +254,7 @@ export function printModel(
       if (printed.length > 1)
         section.blocks.push({
           kind: 'group',
-          heading: groupHeading(entry.group.block, entry.group.index),
+          heading: groupHeading(entry.group.block, entry.group.index, options.messages),
         });
       section.blocks.push(...entry.blocks);
     }

@@ -1,4 +1,4 @@
-import { messages } from '@admit/form-model';
+import { englishMessages } from '@admit/form-model';
 import { loadTenant } from '@admit/tenant-config/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -19,6 +19,8 @@ import {
   signedIn,
   type TestContext,
 } from '../../test/context.ts';
+
+const messages = englishMessages();
 
 let ctx: TestContext;
 beforeAll(async () => {
