@@ -1,0 +1,144 @@
+/** The header's language switch: its names, and the answers kept before the page reloads in the language chosen. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+
+import { readVisitorAnswers } from '../engine/index.ts';
+import { type FakeServer, fakeServer, returningApplicant } from '../testing/fakeServer.ts';
+import { type RenderedApp, renderFormLayout } from '../testing/harness.tsx';
+import { LANGUAGE_COOKIE, pageLoader } from './languageChoice.ts';
+
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.unmount();
+  app = undefined;
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
+  vi.restoreAllMocks();
+});
+
+const LOADED = { timeout: 15_000 };
+const switcher = () => page.getByRole('navigation', { name: 'Language / Idioma' });
+const spanish = () => switcher().getByRole('link', { name: 'Español', exact: true });
+const firstName = () => page.getByRole('textbox', { name: 'First Name', exact: true }).first();
+
+/** What the page would load next: the switch's reloads, recorded instead of made, in order. */
+function watchReloads(order: string[] = []): string[] {
+  const loads: string[] = [];
+  vi.spyOn(pageLoader, 'load').mockImplementation((address) => {
+    order.push('reload');
+    loads.push(address);
+  });
+  return loads;
+}
+
+/** The fake server, with the order its requests came in beside the reloads (`order`). */
+function ordered(server: FakeServer, order: string[]): void {
+  const answer = server.spy.getMockImplementation();
+  server.spy.mockImplementation((input, init) => {
+    order.push(
+      `${(init?.method ?? 'GET').toUpperCase()} ${new URL(String(input), location.href).pathname}`,
+    );
+    return answer === undefined ? Promise.reject(new Error('no fake server')) : answer(input, init);
+  });
+}
+
+const cookieLanguage = () =>
+  document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+
+describe('the language switch', () => {
+  it('names each language in itself, marked as that language, in a landmark named in both', async () => {
+    fakeServer({});
+    app = await renderFormLayout('/about');
+    await expect.element(spanish(), LOADED).toBeVisible();
+    await expect.element(spanish()).toHaveAttribute('lang', 'es');
+    await expect.element(spanish()).toHaveAttribute('href', '?lang=es');
+    // The page's own language is not offered.
+    await expect
+      .element(switcher().getByRole('link', { name: 'English', exact: true }))
+      .not.toBeInTheDocument();
+    // Reached by the keyboard: a link, in the tab order.
+    spanish().element().focus();
+    await expect.element(spanish()).toHaveFocus();
+  });
+
+  it('saves a logged-in applicant’s answers, then the account’s language, then reloads the page in it', async () => {
+    const order: string[] = [];
+    const server = returningApplicant({}, { 'PUT /api/language': { message: 'Saved.' } });
+    ordered(server, order);
+    const loads = watchReloads(order);
+    app = await renderFormLayout('/about', { loggedIn: true });
+    await userEvent.type(firstName(), 'Ada', LOADED);
+    // Clicked within the autosave's pause (a tab hidden meanwhile may have flushed already:
+    // the answer is then saved once all the same, before the page goes).
+    await userEvent.click(spanish());
+    await vi.waitFor(() => {
+      expect(loads).toHaveLength(1);
+    });
+    expect(server.bodies('PUT /api/answer')).toEqual([{ first_name: 'Ada' }]);
+    expect(server.bodies('PUT /api/language')).toEqual([{ language: 'es' }]);
+    // The answers first, then the account's language, and only then the page again.
+    const steps = ['PUT /api/answer', 'PUT /api/language', 'reload'];
+    expect(order.filter((step) => steps.includes(step))).toEqual(steps);
+    const address = new URL(loads[0] ?? '');
+    expect(address.pathname).toBe(location.pathname);
+    expect(address.searchParams.get('lang')).toBe('es');
+    expect(cookieLanguage()).toBe('es');
+    expect(server.unexpected).toEqual([]);
+  });
+
+  it('keeps a visitor’s answers in this tab at once, and asks the server nothing', async () => {
+    const server = fakeServer({});
+    const loads = watchReloads();
+    app = await renderFormLayout('/about');
+    await userEvent.type(firstName(), 'Ada', LOADED);
+    await userEvent.click(spanish());
+    await vi.waitFor(() => {
+      expect(loads).toHaveLength(1);
+    });
+    expect(readVisitorAnswers()).toMatchObject({ first_name: 'Ada' });
+    expect(cookieLanguage()).toBe('es');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('switches all the same when the server cannot store the account’s language yet (404)', async () => {
+    const server = returningApplicant();
+    const loads = watchReloads();
+    app = await renderFormLayout('/about', { loggedIn: true });
+    await userEvent.click(spanish(), LOADED);
+    await vi.waitFor(() => {
+      expect(loads).toHaveLength(1);
+    });
+    expect(server.unexpected).toEqual([
+      { method: 'PUT', path: '/api/language', body: { language: 'es' } },
+    ]);
+    expect(cookieLanguage()).toBe('es');
+  });
+
+  it('keeps the applicant on the page, with what they typed and why, when the save fails', async () => {
+    const server = returningApplicant({}, { 'PUT /api/language': { message: 'Saved.' } });
+    const answer = server.spy.getMockImplementation();
+    server.spy.mockImplementation((input, init) => {
+      if (init?.method === 'PUT' && String(input).endsWith('/api/answer'))
+        return Promise.resolve(
+          Response.json({ message: 'The server is resting. Please try again.' }, { status: 503 }),
+        );
+      return answer === undefined
+        ? Promise.reject(new Error('no fake server'))
+        : answer(input, init);
+    });
+    const loads = watchReloads();
+    app = await renderFormLayout('/about', { loggedIn: true });
+    await userEvent.type(firstName(), 'Ada', LOADED);
+    await userEvent.click(spanish());
+    await expect.element(page.getByText('The server is resting. Please try again.')).toBeVisible();
+    await expect.element(page.getByText('Unexpected Error')).toBeVisible();
+    expect(loads).toEqual([]);
+    expect(server.bodies('PUT /api/language')).toEqual([]);
+    expect(cookieLanguage()).toBeUndefined();
+    await expect.element(firstName()).toHaveValue('Ada');
+    // The switch can be tried again.
+    await expect.element(spanish()).toHaveAttribute('aria-disabled', 'false');
+  });
+});
