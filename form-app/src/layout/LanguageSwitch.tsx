@@ -12,14 +12,19 @@ import { language, languages } from 'virtual:admit-language';
 
 import { useFail } from '../application/useFail.ts';
 import { useSession } from '../session/SessionProvider.tsx';
-import { LANGUAGE_PARAMETER, languageName, switchLanguage } from './languageChoice.ts';
+import {
+  isPseudoLocale,
+  LANGUAGE_PARAMETER,
+  languageName,
+  switchLanguage,
+} from './languageChoice.ts';
 
 export function LanguageSwitch({ keepAnswers }: { keepAnswers?: () => Promise<void> }) {
   const intl = useIntl();
   const fail = useFail();
   const { isLoggedIn } = useSession();
   const [switching, setSwitching] = useState(false);
-  const others = languages.filter((code) => code !== language);
+  const others = languages.filter((code) => code !== language && !isPseudoLocale(code));
   if (others.length === 0) return null;
   const choose = (code: string) => (event: MouseEvent<HTMLElement>) => {
     event.preventDefault();
@@ -59,6 +64,18 @@ export function LanguageSwitch({ keepAnswers }: { keepAnswers?: () => Promise<vo
           </Box>
         ))}
       </Box>
+    </Box>
+  );
+}
+
+/**
+ * The switch above a page without the header (the error screens, which stand in for a layout):
+ * at the top's end, where the header keeps it. No form is there, so nothing to keep first.
+ */
+export function LanguageBar() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: { xs: 2, sm: 3 }, pt: 1 }}>
+      <LanguageSwitch />
     </Box>
   );
 }

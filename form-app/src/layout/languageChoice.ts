@@ -23,6 +23,14 @@ export function languageName(code: string): string {
   return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
 }
 
+/**
+ * Whether `code` is a pseudo-locale (`en-XA`: a private-use region, X*): a developer's check
+ * that every text comes from a catalogue, chosen by `?lang=en-XA`, never offered to applicants.
+ */
+export function isPseudoLocale(code: string): boolean {
+  return /^X[A-Z]$/.test(new Intl.Locale(code).region ?? '');
+}
+
 /** The address `href` with its `lang` parameter set to `code` (replaced or added). */
 export function addressInLanguage(href: string, code: string): string {
   const url = new URL(href);

@@ -9,6 +9,7 @@ import { useIntl } from 'react-intl';
 
 import { type LinkError } from '../api/errors.ts';
 import { tenant } from '../tenant.ts';
+import { LanguageBar } from '../layout/LanguageSwitch.tsx';
 import { CollegeContact } from './CollegeContact.tsx';
 
 export function LinkProblem({ error }: { error: LinkError }) {
@@ -18,8 +19,11 @@ export function LinkProblem({ error }: { error: LinkError }) {
     document.title = `${title} · ${names.college}`;
   }, [names.college, title]);
   return (
-    <ErrorScreen title={title} message={error.message}>
-      <CollegeContact />
-    </ErrorScreen>
+    <>
+      <LanguageBar />
+      <ErrorScreen title={title} message={error.message}>
+        <CollegeContact />
+      </ErrorScreen>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { AppThemeProvider, createAppTheme } from '@admit/design-system';
+import { AppThemeProvider, createAppTheme, ToastProvider } from '@admit/design-system';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
@@ -46,15 +46,17 @@ function renderFailingPage(): { mend: () => void } {
   root.render(
     <IntlProvider locale="en" messages={catalogues.en}>
       <AppThemeProvider theme={theme}>
-        <QueryClientProvider client={createQueryClient()}>
-          <SessionProvider>
-            <MemoryRouter initialEntries={['/education?token=secret#college']}>
-              <RouteErrorBoundary>
-                <Page />
-              </RouteErrorBoundary>
-            </MemoryRouter>
-          </SessionProvider>
-        </QueryClientProvider>
+        <ToastProvider>
+          <QueryClientProvider client={createQueryClient()}>
+            <SessionProvider>
+              <MemoryRouter initialEntries={['/education?token=secret#college']}>
+                <RouteErrorBoundary>
+                  <Page />
+                </RouteErrorBoundary>
+              </MemoryRouter>
+            </SessionProvider>
+          </QueryClientProvider>
+        </ToastProvider>
       </AppThemeProvider>
     </IntlProvider>,
   );
@@ -94,6 +96,14 @@ describe('the root error screen', () => {
       .element(contact.getByRole('link', { name: tenant.contact.email }))
       .toHaveAttribute('href', `mailto:${tenant.contact.email}`);
     await expect.element(contact.getByText(tenant.contact.phone)).toBeVisible();
+    // No header here, yet the page can be read in another language.
+    await expect
+      .element(
+        page
+          .getByRole('navigation', { name: 'Language / Idioma' })
+          .getByRole('link', { name: 'Español' }),
+      )
+      .toHaveAttribute('lang', 'es');
 
     failingPage.mend();
     await userEvent.click(page.getByRole('button', { name: TRY_AGAIN }));

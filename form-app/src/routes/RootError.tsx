@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { Navigate, useLocation } from 'react-router-dom';
 
 import { UnauthorizedError } from '../api/errors.ts';
+import { LanguageBar } from '../layout/LanguageSwitch.tsx';
 import { CollegeContact } from '../pages/CollegeContact.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { reportError, type ReportOutcome } from './reportError.ts';
@@ -54,16 +55,19 @@ export function RootError({ error, onRetry }: { error: unknown; onRetry: () => v
       />
     );
   return (
-    <ErrorScreen
-      title={intl.formatMessage({ id: 'app.rootError.title' })}
-      message={intl.formatMessage({ id: MESSAGES[outcome] })}
-    >
-      <Stack spacing={4} sx={{ alignItems: 'center' }}>
-        <Button variant="contained" size="large" onClick={onRetry}>
-          {intl.formatMessage({ id: 'app.rootError.tryAgain' })}
-        </Button>
-        <CollegeContact intro={intl.formatMessage({ id: 'app.rootError.contactIntro' })} />
-      </Stack>
-    </ErrorScreen>
+    <>
+      <LanguageBar />
+      <ErrorScreen
+        title={intl.formatMessage({ id: 'app.rootError.title' })}
+        message={intl.formatMessage({ id: MESSAGES[outcome] })}
+      >
+        <Stack spacing={4} sx={{ alignItems: 'center' }}>
+          <Button variant="contained" size="large" onClick={onRetry}>
+            {intl.formatMessage({ id: 'app.rootError.tryAgain' })}
+          </Button>
+          <CollegeContact intro={intl.formatMessage({ id: 'app.rootError.contactIntro' })} />
+        </Stack>
+      </ErrorScreen>
+    </>
   );
 }
