@@ -92,8 +92,8 @@ function useErrorToastsEndWithPage() {
  * Header, main landmark and footer around a page (SPEC §2 layouts), after the skip link. The
  * page's error toasts show first in the main landmark, under the header and the step
  * navigation, which they never cover (`ToastPlace`). The header ends with the language switch,
- * then the account popover; `keepAnswers` keeps the form's answers before the switch reloads
- * the page (none on the account pages, which hold no form).
+ * then the account popover; `keepAnswers` keeps the answers before the switch reloads the page
+ * (the form's, or on the account pages the visitor's answers carried there).
  */
 export function AppChrome({
   navigation,

@@ -1,16 +1,22 @@
 /** The header's language switch: its names, and the answers kept before the page reloads in the language chosen. */
+import { createRoot } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
+import { createQueryClient } from '../api/queryClient.ts';
+import { AppProviders } from '../App.tsx';
 import { readVisitorAnswers } from '../engine/index.ts';
 import { type FakeServer, fakeServer, returningApplicant } from '../testing/fakeServer.ts';
 import { type RenderedApp, renderFormLayout } from '../testing/harness.tsx';
+import { AccountLayout } from './AccountLayout.tsx';
 import { LANGUAGE_COOKIE, pageLoader } from './languageChoice.ts';
 
-let app: RenderedApp | undefined;
+let app: Pick<RenderedApp, 'unmount'> | undefined;
 afterEach(() => {
   app?.unmount();
   app = undefined;
+  sessionStorage.clear();
   document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
   vi.restoreAllMocks();
 });
@@ -140,5 +146,34 @@ describe('the language switch', () => {
     await expect.element(firstName()).toHaveValue('Ada');
     // The switch can be tried again.
     await expect.element(spanish()).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  it('keeps the answers a visitor carried to an account page, which the reload would leave behind', async () => {
+    const server = fakeServer({});
+    const loads = watchReloads();
+    const router = createMemoryRouter(
+      [{ element: <AccountLayout />, children: [{ path: '/login', element: <h1>Log In</h1> }] }],
+      { initialEntries: [{ pathname: '/login', state: { answers: { first_name: 'Ada' } } }] },
+    );
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    root.render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    app = {
+      unmount: () => {
+        root.unmount();
+        container.remove();
+      },
+    };
+    await userEvent.click(spanish(), LOADED);
+    await vi.waitFor(() => {
+      expect(loads).toHaveLength(1);
+    });
+    expect(readVisitorAnswers()).toEqual({ first_name: 'Ada' });
+    expect(server.requests).toEqual([]);
   });
 });
