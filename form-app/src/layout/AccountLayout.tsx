@@ -5,7 +5,8 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { UnauthorizedError } from '../api/errors.ts';
 import { accountRoute } from '../application/accountRoutes.ts';
 import { carriedState } from '../application/rules.ts';
-import { COMPLETION_ROUTE } from '../application/paths.ts';
+import { COMPLETION_ROUTE, navigationState } from '../application/paths.ts';
+import { readVisitorAnswers, writeVisitorAnswers } from '../engine/index.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE } from '../tenant.ts';
 import { AppChrome } from './AppChrome.tsx';
@@ -36,8 +37,15 @@ export function AccountLayout() {
   if ('to' in decision)
     return <Navigate to={decision.to} replace state={carriedState(location.state)} />;
   if ('wait' in decision) return <LoadingSpinner fullScreen />;
+  // The visitor's answers carried here (SPEC §6) ride in the history entry, which the language
+  // switch's reload leaves: they go to this tab's keeping first, where the form finds them.
+  const keepCarried = () => {
+    const carried = navigationState(location.state).answers;
+    if (carried !== undefined) writeVisitorAnswers({ ...readVisitorAnswers(), ...carried });
+    return Promise.resolve();
+  };
   return (
-    <AppChrome>
+    <AppChrome keepAnswers={keepCarried}>
       <Container maxWidth="md" sx={{ py: { xs: 2, sm: 5 } }}>
         <Box sx={{ maxWidth: 880, mx: 'auto' }}>
           <Outlet />

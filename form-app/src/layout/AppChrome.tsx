@@ -1,10 +1,12 @@
-import { AppFooter, AppHeader, Box, Link, ToastPlace, useToast } from '@admit/design-system';
+import { AppFooter, AppHeader, Box, Link, Stack, ToastPlace, useToast } from '@admit/design-system';
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 
 import { useSession } from '../session/SessionProvider.tsx';
 import { tenant } from '../tenant.ts';
 import { IdleWarning } from './IdleWarning.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useNotePushes } from './useFocusOnArrival.ts';
 
 function Logo() {
@@ -28,6 +30,7 @@ const MAIN_ID = 'main';
  * so the URL keeps no "#main" and the router sees no navigation.
  */
 function SkipLink() {
+  const intl = useIntl();
   const skip = (event: MouseEvent<HTMLElement>) => {
     event.preventDefault();
     const main = document.getElementById(MAIN_ID);
@@ -63,7 +66,7 @@ function SkipLink() {
         },
       }}
     >
-      Skip to main content
+      {intl.formatMessage({ id: 'app.skipLink' })}
     </Link>
   );
 }
@@ -88,19 +91,24 @@ function useErrorToastsEndWithPage() {
 /**
  * Header, main landmark and footer around a page (SPEC §2 layouts), after the skip link. The
  * page's error toasts show first in the main landmark, under the header and the step
- * navigation, which they never cover (`ToastPlace`).
+ * navigation, which they never cover (`ToastPlace`). The header ends with the language switch,
+ * then the account popover; `keepAnswers` keeps the answers before the switch reloads the page
+ * (the form's, or on the account pages the visitor's answers carried there).
  */
 export function AppChrome({
   navigation,
   account,
   children,
   beforeLogout,
+  keepAnswers,
 }: {
   navigation?: ReactNode;
   account?: ReactNode;
   children: ReactNode;
   beforeLogout?: () => Promise<void>;
+  keepAnswers?: () => Promise<void>;
 }) {
+  const intl = useIntl();
   const session = useSession();
   const address = tenant.contact.address;
   useErrorToastsEndWithPage();
@@ -119,7 +127,12 @@ export function AppChrome({
         collegeName={tenant.names.college}
         title={tenant.titles.application}
         logo={<Logo />}
-        actions={account}
+        actions={
+          <Stack direction="row" spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: 'center' }}>
+            <LanguageSwitch keepAnswers={keepAnswers} />
+            {account}
+          </Stack>
+        }
       >
         {/* SPEC §2: a submitted applicant is always sent to /completion, so step links would
             only bounce back there: none are offered (the PDF copy there shows the answers). */}
@@ -139,7 +152,10 @@ export function AppChrome({
         helpEmail={tenant.contact.email}
         helpPhone={tenant.contact.phone}
         helpAddress={[...address.lines, `${address.city}, ${address.state} ${address.zip}`]}
-        helpIntro={`Questions about your application? The ${tenant.names.college} Admissions Office is here to help, ${tenant.contact.hours}.`}
+        helpIntro={intl.formatMessage(
+          { id: 'app.footer.helpIntro' },
+          { college: tenant.names.college, hours: tenant.contact.hours },
+        )}
         privacyParagraphs={tenant.privacyNotice}
       />
       {session.isLoggedIn ? <IdleWarning beforeLogout={beforeLogout} /> : null}

@@ -28,7 +28,7 @@ import { useFail } from '../application/useFail.ts';
 import { useRendererValue } from '../application/useRendererValue.ts';
 import { useStatusRules } from '../application/useStatusRules.ts';
 import { useStepActions } from '../application/useStepActions.ts';
-import { flatAnswersOf, useSaving, useValidation } from '../engine/index.ts';
+import { flatAnswersOf, useSaving, useValidation, writeVisitorAnswers } from '../engine/index.ts';
 import { ApplicationContext, RendererContext } from '../renderer/index.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
@@ -84,6 +84,14 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
     fail,
   );
   const banner = bannerState(session);
+  // Before the language switch reloads the page: an applicant's answers saved (a failure keeps
+  // them on the page), a visitor's written to this tab now, not after the typing pause.
+  const keepAnswers = isLoggedIn
+    ? save
+    : () => {
+        writeVisitorAnswers(flatAnswersOf(form));
+        return Promise.resolve();
+      };
   const withAnswers = (to: string) => () => {
     void navigate(to, { state: { answers: flatAnswersOf(form) } });
   };
@@ -95,6 +103,7 @@ function LoadedLayout({ app }: { app: ApplicationData }) {
   const body = (
     <AppChrome
       beforeLogout={save}
+      keepAnswers={keepAnswers}
       navigation={
         <StepNavigation
           steps={steps}

@@ -1,5 +1,6 @@
 import { Button, LazyModal, Stack, Typography } from '@admit/design-system';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { api } from '../api/endpoints.ts';
 import { UnauthorizedError } from '../api/errors.ts';
@@ -10,16 +11,6 @@ import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { LogoutErrorDialog } from './LogoutErrorDialog.tsx';
 import { useLogout } from './useLogout.ts';
 
-/** SPEC §8: the automatic logout message. */
-export const AUTO_LOGOUT_MESSAGE = 'You have been automatically logged out due to inactivity.';
-/** Ours, not SPEC §8's: added when the save before the automatic logout failed. */
-export const IDLE_NOT_SAVED_MESSAGE =
-  'Your latest answers could not be saved. Log in again in this browser to save them.';
-
-/** Said instead of "Your answers are saved." while the server lacks some of them. */
-export const IDLE_UNSAVED_TEXT =
-  'Some of your answers are not saved yet; they are kept in this browser until they are.';
-
 /**
  * SPEC §4 inactivity timeout with a warning modal 60 s before: Yes keeps the session, No logs
  * out; the timeout saves (via `beforeLogout`) and logs out with SPEC §8's message. "No, log me
@@ -27,6 +18,10 @@ export const IDLE_UNSAVED_TEXT =
  * "You have been logged out." and, when the server refuses, says so and keeps the session.
  */
 export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<void> }) {
+  const intl = useIntl();
+  // SPEC §8's automatic logout message; ours after it when the save before it failed.
+  const autoLogout = intl.formatMessage({ id: 'app.idle.autoLogout' });
+  const notSaved = intl.formatMessage({ id: 'app.idle.notSaved' });
   const session = useSession();
   const logout = useLogout();
   const sessionEnded = useSessionEnded();
@@ -45,8 +40,8 @@ export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<voi
     onIdle: () => {
       void save()
         .then(
-          () => AUTO_LOGOUT_MESSAGE,
-          () => `${AUTO_LOGOUT_MESSAGE} ${IDLE_NOT_SAVED_MESSAGE}`,
+          () => autoLogout,
+          () => `${autoLogout} ${notSaved}`,
         )
         .then((errorMessage) => logout({ errorMessage }));
     },
@@ -67,26 +62,26 @@ export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<voi
       <LazyModal
         open={state === 'prompted'}
         onClose={keepAlive}
-        title="Are you still there?"
+        title={intl.formatMessage({ id: 'app.idle.title' })}
         role="alertdialog"
         actions={
           <Stack direction="row" spacing={1}>
             <Button variant="outlined" onClick={logoutNow}>
-              No, log me out
+              {intl.formatMessage({ id: 'app.idle.logOut' })}
             </Button>
             <Button variant="contained" onClick={keepAlive} autoFocus>
-              Yes, keep me logged in
+              {intl.formatMessage({ id: 'app.idle.stay' })}
             </Button>
           </Stack>
         }
       >
         <Typography>
-          For your security you will be logged out in {remainingSeconds} seconds.{' '}
+          {intl.formatMessage({ id: 'app.idle.countdown' }, { seconds: remainingSeconds })}{' '}
           {/* Only what is true: answers the server has not acknowledged wait in this browser. */}
-          {state === 'prompted' && hasPendingAnswers()
-            ? IDLE_UNSAVED_TEXT
-            : 'Your answers are saved.'}{' '}
-          Do you want to stay logged in?
+          {intl.formatMessage({
+            id: state === 'prompted' && hasPendingAnswers() ? 'app.idle.unsaved' : 'app.idle.saved',
+          })}{' '}
+          {intl.formatMessage({ id: 'app.idle.question' })}
         </Typography>
       </LazyModal>
       <LogoutErrorDialog

@@ -1,8 +1,6 @@
 import { LazyModal } from '@admit/design-system';
 import { useIntl } from 'react-intl';
 
-import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
-
 /**
  * SPEC §8: a logout by hand that the server refused shows in a dialog ("Unexpected Error" with
  * the server's message); the session lives on. Log Out and "No, log me out" share it.
@@ -15,7 +13,9 @@ export function LogoutErrorDialog({ error, onClose }: { error: unknown; onClose:
       onClose={onClose}
       title={intl.formatMessage({ id: 'app.logoutError.title' })}
     >
-      {error instanceof Error && error.message !== '' ? error.message : GENERIC_ERROR_MESSAGE}
+      {error instanceof Error && error.message !== ''
+        ? error.message
+        : intl.formatMessage({ id: 'app.error.generic' })}
     </LazyModal>
   );
 }

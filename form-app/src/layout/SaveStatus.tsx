@@ -4,8 +4,8 @@
  */
 import { Button, Stack, Typography } from '@admit/design-system';
 import { type RefObject, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type IntlShape, useIntl } from 'react-intl';
 
-import { saveStatusText } from '../engine/index.ts';
 import { useFail } from '../application/useFail.ts';
 import { useApplication } from '../renderer/index.ts';
 
@@ -31,7 +31,24 @@ function useScrollPaddingFor(bar: RefObject<HTMLElement | null>): void {
   }, [bar]);
 }
 
+type SaveState = ReturnType<ReturnType<typeof useApplication>['saveStatus']['get']>;
+
+/** The status line in the page's language: "Saving…", "Saved at 2:14 PM", "Not saved", or nothing. */
+function statusText(intl: IntlShape, state: SaveState): string {
+  switch (state.kind) {
+    case 'idle':
+      return '';
+    case 'saving':
+      return intl.formatMessage({ id: 'app.saveStatus.saving' });
+    case 'saved':
+      return intl.formatMessage({ id: 'app.saveStatus.saved' }, { at: state.at });
+    case 'failed':
+      return intl.formatMessage({ id: 'app.saveStatus.failed' });
+  }
+}
+
 export function SaveStatus() {
+  const intl = useIntl();
   const { saveStatus, save } = useApplication();
   const fail = useFail();
   const state = useSyncExternalStore(saveStatus.subscribe, saveStatus.get);
@@ -65,18 +82,18 @@ export function SaveStatus() {
         variant="body2"
         sx={{ color: failed ? 'error.main' : 'text.secondary', fontWeight: failed ? 700 : 400 }}
       >
-        {saveStatusText(state)}
+        {statusText(intl, state)}
       </Typography>
       {failed ? (
         <Button
           variant="outlined"
           onClick={() => {
             save().catch((error: unknown) => {
-              fail('Unexpected Error', error);
+              fail(intl.formatMessage({ id: 'app.error.unexpectedTitle' }), error);
             });
           }}
         >
-          Retry
+          {intl.formatMessage({ id: 'app.saveStatus.retry' })}
         </Button>
       ) : null}
     </Stack>

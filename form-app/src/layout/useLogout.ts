@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 
 import { api } from '../api/endpoints.ts';
 import { UnauthorizedError } from '../api/errors.ts';
 import { clearPendingAnswers } from '../engine/index.ts';
 import { useSession } from '../session/SessionProvider.tsx';
-
-/** What /login says after a logout by hand. */
-export const LOGGED_OUT_MESSAGE = 'You have been logged out.';
 
 /**
  * SPEC §4: logout (also automatic) goes to /login and clears all cached data. A logout by hand
@@ -22,6 +20,8 @@ export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
+  // What /login says after a logout by hand.
+  const loggedOut = useIntl().formatMessage({ id: 'app.logout.done' });
   return useCallback(
     async (options: { errorMessage?: string; explicit?: boolean } = {}) => {
       let failure: unknown;
@@ -39,11 +39,11 @@ export function useLogout() {
       void navigate('/login', {
         state:
           options.errorMessage === undefined
-            ? { successMessage: LOGGED_OUT_MESSAGE }
+            ? { successMessage: loggedOut }
             : { errorMessage: options.errorMessage },
       });
       if (refused) console.error('logout failed', failure);
     },
-    [navigate, queryClient, session],
+    [loggedOut, navigate, queryClient, session],
   );
 }

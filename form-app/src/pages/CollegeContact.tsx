@@ -5,6 +5,7 @@
  */
 import { Link, Stack, Typography } from '@admit/design-system';
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
 
 import { tenant } from '../tenant.ts';
 
@@ -12,18 +13,21 @@ export function CollegeContact({ intro }: { intro?: string }) {
   const { contact, names } = tenant;
   const { address } = contact;
   const headingId = useId();
+  const intl = useIntl();
   return (
     <Stack spacing={1} component="section" aria-labelledby={headingId}>
       <Typography id={headingId} component="h2" variant="h6">
-        Contact the {names.college} Admissions Office
+        {intl.formatMessage({ id: 'app.contact.heading' }, { college: names.college })}
       </Typography>
       {intro === undefined ? null : <Typography>{intro}</Typography>}
       <Typography>{contact.hours}</Typography>
       <Typography>
-        E-mail <Link href={`mailto:${contact.email}`}>{contact.email}</Link>
+        {intl.formatMessage({ id: 'app.contact.email' })}{' '}
+        <Link href={`mailto:${contact.email}`}>{contact.email}</Link>
       </Typography>
       <Typography>
-        Phone <Link href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</Link>
+        {intl.formatMessage({ id: 'app.contact.phone' })}{' '}
+        <Link href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</Link>
       </Typography>
       <Typography component="address" sx={{ fontStyle: 'normal' }}>
         {address.lines.map((line) => (

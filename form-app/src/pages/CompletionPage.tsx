@@ -9,10 +9,10 @@ import {
   useToast,
 } from '@admit/design-system';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useIntl } from 'react-intl';
 
 import { api } from '../api/endpoints.ts';
-import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { useFocusOnArrival } from '../layout/useFocusOnArrival.ts';
 import { tenant } from '../tenant.ts';
@@ -23,6 +23,8 @@ export const PDF_POLL_SLOW_MS = 600_000;
 
 export function CompletionPage() {
   const { showToast } = useToast();
+  const intl = useIntl();
+  const generic = intl.formatMessage({ id: 'app.error.generic' });
   // The submit's message is the alert below; the layout drops it from the history entry.
   useEffect(() => {
     document.title = `${tenant.titles.completion} · ${tenant.names.college}`;
@@ -44,8 +46,12 @@ export function CompletionPage() {
   useEffect(() => {
     // SPEC §4: a failed PDF raises the generic error.
     if (failed)
-      showToast({ severity: 'error', title: 'Unexpected Error', message: GENERIC_ERROR_MESSAGE });
-  }, [failed, showToast]);
+      showToast({
+        severity: 'error',
+        title: intl.formatMessage({ id: 'app.error.unexpectedTitle' }),
+        message: generic,
+      });
+  }, [failed, generic, intl, showToast]);
 
   // The reference number the receipt e-mail names too.
   const receipt = useQuery({
@@ -67,29 +73,35 @@ export function CompletionPage() {
       >
         {tenant.titles.completion}
       </Typography>
-      <Alert severity="success">Your application was successfully submitted.</Alert>
+      <Alert severity="success">{intl.formatMessage({ id: 'app.completion.submitted' })}</Alert>
       <ReferenceNumber reference={receipt.data?.reference_number} failed={receipt.isError} />
       <Typography>
-        We will review your application and contact you by email. If we need anything else, such as
-        transcripts or test scores, we will let you know. You can reach the Admissions Office at{' '}
-        <a href={`mailto:${tenant.contact.email}`}>{tenant.contact.email}</a> or{' '}
-        {tenant.contact.phone}.
+        {intl.formatMessage(
+          { id: 'app.completion.next' },
+          {
+            email: tenant.contact.email,
+            phone: tenant.contact.phone,
+            mail: (chunks: ReactNode[]) => <a href={`mailto:${tenant.contact.email}`}>{chunks}</a>,
+          },
+        )}
       </Typography>
       <Typography>
-        Sending test scores? Use the {tenant.names.college} school codes: ACT {tenant.testCodes.act}
-        , SAT {tenant.testCodes.sat}.
+        {intl.formatMessage(
+          { id: 'app.completion.testCodes' },
+          { college: tenant.names.college, act: tenant.testCodes.act, sat: tenant.testCodes.sat },
+        )}
       </Typography>
       <Box>
         {ready ? (
           <Button variant="contained" component="a" href={pdf.data?.url ?? ''} download>
-            Download a PDF copy of your application
+            {intl.formatMessage({ id: 'app.completion.download' })}
           </Button>
         ) : failed ? (
-          <Alert severity="error">{GENERIC_ERROR_MESSAGE}</Alert>
+          <Alert severity="error">{generic}</Alert>
         ) : (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <LoadingSpinner size="small" />
-            <Typography>Preparing a PDF copy of your application…</Typography>
+            <Typography>{intl.formatMessage({ id: 'app.completion.preparing' })}</Typography>
           </Stack>
         )}
       </Box>
@@ -109,17 +121,15 @@ function ReferenceNumber({
   reference: string | undefined;
   failed: boolean;
 }) {
+  const intl = useIntl();
   if (reference === undefined)
     return failed ? (
-      <Typography>
-        Your reference number could not be shown just now. You will find it in the receipt we
-        e-mailed you.
-      </Typography>
+      <Typography>{intl.formatMessage({ id: 'app.completion.referenceFailed' })}</Typography>
     ) : null;
   return (
     <Box component="section" aria-labelledby="reference-number-label">
       <Typography id="reference-number-label" component="h2" variant="h6">
-        Your reference number
+        {intl.formatMessage({ id: 'app.completion.referenceLabel' })}
       </Typography>
       <Typography
         sx={{
@@ -132,10 +142,7 @@ function ReferenceNumber({
       >
         {reference}
       </Typography>
-      <Typography>
-        We have e-mailed you a receipt with this number. Please quote it when you contact the
-        Admissions Office.
-      </Typography>
+      <Typography>{intl.formatMessage({ id: 'app.completion.referenceNote' })}</Typography>
     </Box>
   );
 }

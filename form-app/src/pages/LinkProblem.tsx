@@ -5,22 +5,25 @@
  */
 import { ErrorScreen } from '@admit/design-system';
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 
 import { type LinkError } from '../api/errors.ts';
 import { tenant } from '../tenant.ts';
+import { LanguageBar } from '../layout/LanguageSwitch.tsx';
 import { CollegeContact } from './CollegeContact.tsx';
-
-/** The page's heading. */
-export const LINK_PROBLEM_TITLE = 'This link cannot be opened';
 
 export function LinkProblem({ error }: { error: LinkError }) {
   const { names } = tenant;
+  const title = useIntl().formatMessage({ id: 'app.linkProblem.title' });
   useEffect(() => {
-    document.title = `${LINK_PROBLEM_TITLE} · ${names.college}`;
-  }, [names.college]);
+    document.title = `${title} · ${names.college}`;
+  }, [names.college, title]);
   return (
-    <ErrorScreen title={LINK_PROBLEM_TITLE} message={error.message}>
-      <CollegeContact />
-    </ErrorScreen>
+    <>
+      <LanguageBar />
+      <ErrorScreen title={title} message={error.message}>
+        <CollegeContact />
+      </ErrorScreen>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { printModel } from '@admit/form-model';
 import { Container, LoadingSpinner, PrintDocument } from '@admit/design-system';
 import { useQuery } from '@tanstack/react-query';
 import { use, useEffect } from 'react';
+import { useIntl } from 'react-intl';
 
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
@@ -16,9 +17,10 @@ export function ServiceView({ serviceToken }: { serviceToken: string }) {
     queryKey: queryKeys.service(serviceToken),
     queryFn: () => api.serviceApplication(serviceToken),
   });
+  const title = useIntl().formatMessage({ id: 'app.serviceView.documentTitle' });
   useEffect(() => {
-    document.title = `Application · ${tenant.names.college}`;
-  }, []);
+    document.title = `${title} · ${tenant.names.college}`;
+  }, [title]);
   // Every page is printed; the router fetches them with this view's code.
   const pages = use(loadPages());
   if (application.isPending) return <LoadingSpinner fullScreen />;

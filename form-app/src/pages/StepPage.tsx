@@ -2,6 +2,7 @@
 import { type PageConfig, type PageId } from '@admit/form-model';
 import { LoadingSpinner, Stack, StepButtons } from '@admit/design-system';
 import { lazy, Suspense, use, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { useFail } from '../application/useFail.ts';
 import { LaterPart, SectionView, useApplication } from '../renderer/index.ts';
@@ -49,6 +50,7 @@ function Step({ pageId, atHand }: { pageId: PageId; atHand: boolean }) {
   const { goTo, submit, save, busy, setBusy } = useApplication();
   const { isLoggedIn } = useSession();
   const fail = useFail();
+  const intl = useIntl();
 
   useEffect(() => {
     if (page !== undefined) document.title = `${page.title} · ${tenant.titles.application}`;
@@ -61,7 +63,7 @@ function Step({ pageId, atHand }: { pageId: PageId; atHand: boolean }) {
     // "Unexpected Error" with the message; a 401 goes to /login), besides the status line.
     void work()
       .catch((error: unknown) => {
-        fail('Unexpected Error', error);
+        fail(intl.formatMessage({ id: 'app.error.unexpectedTitle' }), error);
       })
       .finally(() => {
         setBusy(undefined);

@@ -1,29 +1,22 @@
-import { Button, ERROR_SCREEN_MESSAGE, ErrorScreen, Stack } from '@admit/design-system';
+import { Button, ErrorScreen, Stack } from '@admit/design-system';
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Navigate, useLocation } from 'react-router-dom';
 
-import { SESSION_INVALID_MESSAGE, UnauthorizedError } from '../api/errors.ts';
+import { UnauthorizedError } from '../api/errors.ts';
+import { LanguageBar } from '../layout/LanguageSwitch.tsx';
 import { CollegeContact } from '../pages/CollegeContact.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { reportError, type ReportOutcome } from './reportError.ts';
 
-/** What the root error screen says, besides SPEC §8's heading. */
-export const rootErrorMessages = {
-  /** While the report is on its way. */
-  reporting: 'We are reporting the issue that caused you to see this…',
-  /** SPEC §8, word for word: said once the server has logged the report. */
-  logged: ERROR_SCREEN_MESSAGE,
-  /** The report did not arrive (no connection, the server refused it). */
-  notLogged:
-    'We could not report the issue that caused you to see this. If it happens again, please tell the Admissions Office what you were doing.',
-  tryAgain: 'Try again',
-  contactIntro: 'If this keeps happening, the Admissions Office can help.',
-} as const;
-
+/**
+ * What the screen says as the report goes: while it is on its way; SPEC §8's words once the
+ * server has logged it; and when it did not arrive (no connection, the server refused it).
+ */
 const MESSAGES: Record<ReportOutcome | 'reporting', string> = {
-  reporting: rootErrorMessages.reporting,
-  logged: rootErrorMessages.logged,
-  'not-logged': rootErrorMessages.notLogged,
+  reporting: 'app.rootError.reporting',
+  logged: 'app.rootError.logged',
+  'not-logged': 'app.rootError.notLogged',
 };
 
 /**
@@ -35,6 +28,7 @@ const MESSAGES: Record<ReportOutcome | 'reporting', string> = {
  */
 export function RootError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const session = useSession();
+  const intl = useIntl();
   const { pathname } = useLocation();
   const unauthorized = error instanceof UnauthorizedError;
   const [outcome, setOutcome] = useState<ReportOutcome | 'reporting'>('reporting');
@@ -53,15 +47,27 @@ export function RootError({ error, onRetry }: { error: unknown; onRetry: () => v
     };
   }, [error, pathname, session, unauthorized]);
   if (unauthorized)
-    return <Navigate to="/login" replace state={{ errorMessage: SESSION_INVALID_MESSAGE }} />;
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={{ errorMessage: intl.formatMessage({ id: 'app.error.sessionInvalid' }) }}
+      />
+    );
   return (
-    <ErrorScreen message={MESSAGES[outcome]}>
-      <Stack spacing={4} sx={{ alignItems: 'center' }}>
-        <Button variant="contained" size="large" onClick={onRetry}>
-          {rootErrorMessages.tryAgain}
-        </Button>
-        <CollegeContact intro={rootErrorMessages.contactIntro} />
-      </Stack>
-    </ErrorScreen>
+    <>
+      <LanguageBar />
+      <ErrorScreen
+        title={intl.formatMessage({ id: 'app.rootError.title' })}
+        message={intl.formatMessage({ id: MESSAGES[outcome] })}
+      >
+        <Stack spacing={4} sx={{ alignItems: 'center' }}>
+          <Button variant="contained" size="large" onClick={onRetry}>
+            {intl.formatMessage({ id: 'app.rootError.tryAgain' })}
+          </Button>
+          <CollegeContact intro={intl.formatMessage({ id: 'app.rootError.contactIntro' })} />
+        </Stack>
+      </ErrorScreen>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Box, Link } from '@admit/design-system';
 import { type MouseEvent } from 'react';
+import { useIntl } from 'react-intl';
 
 import { type NavigationState } from '../../application/paths.ts';
 
@@ -33,28 +34,26 @@ export function UnconfirmedNotice({
   message: string;
   onConfirm: (event: MouseEvent<HTMLElement>) => void;
 }) {
+  const intl = useIntl();
   return (
     <Box sx={{ mb: 2 }}>
       <Alert severity="warning" role="none">
         {message}{' '}
         <Link href="/confirm" onClick={onConfirm}>
-          Confirm your account
+          {intl.formatMessage({ id: 'app.account.unconfirmed.link' })}
         </Link>
       </Alert>
     </Box>
   );
 }
 
-/** Said on /login while answers typed in this browser wait to be saved. */
-export const PENDING_NOTICE =
-  'Some answers you entered in this browser have not been saved yet. Log in to save them.';
-
 /** /login, while answers typed in this browser wait for the server (they are saved at login). */
 export function PendingNotice() {
+  const intl = useIntl();
   return (
     <Box sx={{ mb: 2 }}>
       <Alert severity="info" role="none">
-        {PENDING_NOTICE}
+        {intl.formatMessage({ id: 'app.account.pendingNotice' })}
       </Alert>
     </Box>
   );

@@ -1,5 +1,6 @@
 import { AccountCard, TextInput } from '@admit/design-system';
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 
 import { api } from '../../api/endpoints.ts';
 import { AccountMessage } from './AccountMessage.tsx';
@@ -9,11 +10,13 @@ import { useAccountForm } from './useAccountForm.ts';
 
 /** SPEC §2 /confirm: pre-fills the username passed in navigation state, and focuses the code. */
 export function ConfirmPage() {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'app.account.confirm.title' });
   const { field, submit, busy, carried, values, showToast, goTo, footer } = useAccountForm(
     'confirm',
     'Confirm Card',
     { username: '', code: '' },
-    'Confirm Your Account',
+    title,
   );
   const prefilled = carried.username;
   const username = field('username');
@@ -30,7 +33,7 @@ export function ConfirmPage() {
     <>
       <AccountMessage state={carried} />
       <AccountCard
-        header="Confirm Your Account"
+        header={title}
         busy={busy}
         onSubmit={() =>
           void submit(async ({ username: name, code }) => {
@@ -38,13 +41,17 @@ export function ConfirmPage() {
             goTo('/login', { successMessage: message });
           })
         }
-        {...footer('Already confirmed?', 'Log In', '/login')}
+        {...footer(
+          intl.formatMessage({ id: 'app.account.confirm.footerQuestion' }),
+          intl.formatMessage({ id: 'app.account.logInLink' }),
+          '/login',
+        )}
         links={[
           {
-            label: 'Resend confirmation code',
+            label: intl.formatMessage({ id: 'app.account.resendLink' }),
             onClick: (event) => {
               event.preventDefault();
-              void resendCode(values.username, showToast);
+              void resendCode(values.username, showToast, intl);
             },
           },
         ]}
@@ -52,8 +59,8 @@ export function ConfirmPage() {
         <EmailAddressInput {...username} autoComplete="username" />
         <TextInput
           {...field('code')}
-          label="Confirmation Code"
-          hint="The 6-digit code we emailed you"
+          label={intl.formatMessage({ id: 'app.account.confirm.code' })}
+          hint={intl.formatMessage({ id: 'app.account.confirm.codeHint' })}
           autoComplete="one-time-code"
           maxLength={6}
           required

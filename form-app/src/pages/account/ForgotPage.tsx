@@ -1,4 +1,5 @@
 import { AccountCard } from '@admit/design-system';
+import { useIntl } from 'react-intl';
 
 import { api } from '../../api/endpoints.ts';
 import { EmailAddressInput } from './inputs.tsx';
@@ -6,15 +7,17 @@ import { useAccountForm } from './useAccountForm.ts';
 
 /** SPEC §2 /forgot: the success message shows in a closable success toast (SPEC §8). */
 export function ForgotPage() {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'app.account.forgot.title' });
   const { field, submit, busy, showToast, footer } = useAccountForm(
     'forgot',
     'Forgot Password Card',
     { username: '' },
-    'Forgot Password',
+    title,
   );
   return (
     <AccountCard
-      header="Forgot Password"
+      header={title}
       busy={busy}
       onSubmit={() =>
         void submit(async ({ username }) => {
@@ -22,7 +25,11 @@ export function ForgotPage() {
           showToast({ severity: 'success', message });
         })
       }
-      {...footer('Remembered your password?', 'Log In', '/login')}
+      {...footer(
+        intl.formatMessage({ id: 'app.account.rememberedQuestion' }),
+        intl.formatMessage({ id: 'app.account.logInLink' }),
+        '/login',
+      )}
     >
       <EmailAddressInput {...field('username')} autoComplete="username" />
     </AccountCard>

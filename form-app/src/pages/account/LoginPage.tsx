@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@admit/form-model';
 import { AccountCard } from '@admit/design-system';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { api } from '../../api/endpoints.ts';
 import { ServerError } from '../../api/errors.ts';
@@ -15,11 +16,13 @@ import { useAccountForm } from './useAccountForm.ts';
 /** SPEC §2 /login. */
 export function LoginPage() {
   const session = useSession();
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'app.account.login.title' });
   const { field, submit, busy, carried, values, showToast, goTo, footer } = useAccountForm(
     'login',
     'Login Card',
     { username: '', password: '' },
-    'Log In',
+    title,
   );
   /** The address the server said waits for its confirmation code. */
   const [unconfirmed, setUnconfirmed] = useState<{ username: string; message: string }>();
@@ -39,7 +42,7 @@ export function LoginPage() {
         />
       )}
       <AccountCard
-        header="Log In"
+        header={title}
         columns={2}
         busy={busy}
         onSubmit={() =>
@@ -58,17 +61,21 @@ export function LoginPage() {
             goTo(DEFAULT_ROUTE, { successMessage: message });
           })
         }
-        {...footer("Don't have an account?", 'Sign Up', '/signup')}
+        {...footer(
+          intl.formatMessage({ id: 'app.account.login.footerQuestion' }),
+          intl.formatMessage({ id: 'app.account.signUpLink' }),
+          '/signup',
+        )}
         links={[
           {
-            label: 'Resend confirmation code',
+            label: intl.formatMessage({ id: 'app.account.resendLink' }),
             onClick: (event) => {
               event.preventDefault();
-              void resendCode(values.username, showToast);
+              void resendCode(values.username, showToast, intl);
             },
           },
           {
-            label: 'Forgot password',
+            label: intl.formatMessage({ id: 'app.account.forgotLink' }),
             href: '/forgot',
             onClick: (event) => {
               event.preventDefault();
@@ -78,7 +85,11 @@ export function LoginPage() {
         ]}
       >
         <EmailAddressInput {...field('username')} autoComplete="username" />
-        <PasswordInput {...field('password')} label="Password" autoComplete="current-password" />
+        <PasswordInput
+          {...field('password')}
+          label={intl.formatMessage({ id: 'app.account.password' })}
+          autoComplete="current-password"
+        />
       </AccountCard>
     </>
   );

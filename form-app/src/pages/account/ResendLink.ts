@@ -1,4 +1,5 @@
 import { type useToast } from '@admit/design-system';
+import { type IntlShape } from 'react-intl';
 
 import { api } from '../../api/endpoints.ts';
 import { modelMessages } from '../../pageIntl.ts';
@@ -8,13 +9,15 @@ import { loadAccountCheck } from './validation.ts';
 export async function resendCode(
   username: string,
   showToast: ReturnType<typeof useToast>['showToast'],
+  intl: IntlShape,
 ): Promise<void> {
+  const title = intl.formatMessage({ id: 'app.account.resendError' });
   try {
     const validateAccountForm = await loadAccountCheck();
     if (Object.keys(validateAccountForm('resend', { username })).length > 0) {
       showToast({
         severity: 'error',
-        title: 'Resend Confirmation Code Error',
+        title,
         message: modelMessages.resendEmailInvalid,
       });
       return;
@@ -24,7 +27,7 @@ export async function resendCode(
   } catch (error) {
     showToast({
       severity: 'error',
-      title: 'Resend Confirmation Code Error',
+      title,
       message: error instanceof Error ? error.message : String(error),
     });
   }

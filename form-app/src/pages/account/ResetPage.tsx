@@ -1,4 +1,5 @@
 import { AccountCard, Alert, Box, TextInput } from '@admit/design-system';
+import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 
 import { api } from '../../api/endpoints.ts';
@@ -15,6 +16,8 @@ import { useAccountForm } from './useAccountForm.ts';
 export function ResetPage() {
   const [params] = useSearchParams();
   const session = useSession();
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'app.account.reset.title' });
   const { field, submit, busy, values, goTo, footer } = useAccountForm(
     'reset',
     'Reset Password Card',
@@ -24,20 +27,22 @@ export function ResetPage() {
       password: '',
       confirm_password: '',
     },
-    'Reset Password',
+    title,
   );
   return (
     <>
       {session.isLoggedIn ? (
         <Box sx={{ mb: 2 }}>
           <Alert severity="info">
-            You are logged in as {session.username}. Choosing a new password here logs you out; then
-            log in with the new password.
+            {intl.formatMessage(
+              { id: 'app.account.reset.loggedIn' },
+              { username: session.username },
+            )}
           </Alert>
         </Box>
       ) : null}
       <AccountCard
-        header="Reset Password"
+        header={title}
         columns={2}
         busy={busy}
         onSubmit={() =>
@@ -51,20 +56,28 @@ export function ResetPage() {
             goTo('/login', { successMessage: message });
           })
         }
-        {...footer('Remembered your password?', 'Log In', '/login')}
+        {...footer(
+          intl.formatMessage({ id: 'app.account.rememberedQuestion' }),
+          intl.formatMessage({ id: 'app.account.logInLink' }),
+          '/login',
+        )}
       >
         <EmailAddressInput {...field('username')} autoComplete="username" />
         <TextInput
           {...field('id')}
-          label="Reset code"
-          hint="Filled in from the link we emailed you"
+          label={intl.formatMessage({ id: 'app.account.reset.code' })}
+          hint={intl.formatMessage({ id: 'app.account.reset.codeHint' })}
           maxLength={200}
           required
         />
-        <PasswordInput {...field('password')} label="New Password" autoComplete="new-password" />
+        <PasswordInput
+          {...field('password')}
+          label={intl.formatMessage({ id: 'app.account.reset.newPassword' })}
+          autoComplete="new-password"
+        />
         <PasswordInput
           {...field('confirm_password')}
-          label="Confirm New Password"
+          label={intl.formatMessage({ id: 'app.account.reset.confirmPassword' })}
           autoComplete="new-password"
         />
         <Requirements password={values.password} />

@@ -1,4 +1,5 @@
 import { AccountCard } from '@admit/design-system';
+import { useIntl } from 'react-intl';
 
 import { api } from '../../api/endpoints.ts';
 import { AccountMessage } from './AccountMessage.tsx';
@@ -7,17 +8,19 @@ import { useAccountForm } from './useAccountForm.ts';
 
 /** SPEC §2 /signup: after sign-up, /confirm with the username, the message and the answers. */
 export function SignUpPage() {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'app.account.signUp.title' });
   const { field, submit, busy, carried, values, goTo, footer } = useAccountForm(
     'signup',
     'Sign Up Card',
     { username: '', password: '' },
-    'Sign Up',
+    title,
   );
   return (
     <>
       <AccountMessage state={carried} />
       <AccountCard
-        header="Sign Up"
+        header={title}
         columns={2}
         busy={busy}
         onSubmit={() =>
@@ -26,10 +29,18 @@ export function SignUpPage() {
             goTo('/confirm', { username, successMessage: message });
           })
         }
-        {...footer('Already have an account?', 'Log In', '/login')}
+        {...footer(
+          intl.formatMessage({ id: 'app.account.signUp.footerQuestion' }),
+          intl.formatMessage({ id: 'app.account.logInLink' }),
+          '/login',
+        )}
       >
         <EmailAddressInput {...field('username')} autoComplete="email" />
-        <PasswordInput {...field('password')} label="Password" autoComplete="new-password" />
+        <PasswordInput
+          {...field('password')}
+          label={intl.formatMessage({ id: 'app.account.password' })}
+          autoComplete="new-password"
+        />
         <Requirements password={values.password} />
       </AccountCard>
     </>

@@ -1,6 +1,7 @@
 /** The inputs the account cards share (SPEC §5: addresses up to 254, passwords up to 1024). */
 import { PasswordRequirements, TextInput, type TextInputProps } from '@admit/design-system';
 import { passwordRequirementStates } from '@admit/form-model';
+import { useIntl } from 'react-intl';
 
 import { modelMessages } from '../../pageIntl.ts';
 import { useAccountCheck } from './validation.ts';
@@ -8,7 +9,8 @@ import { useAccountCheck } from './validation.ts';
 type FieldProps = Pick<TextInputProps, 'id' | 'value' | 'error' | 'onChange'>;
 
 export function EmailAddressInput(props: FieldProps & { autoComplete: 'username' | 'email' }) {
-  return <TextInput {...props} label="Email Address" type="email" maxLength={254} required />;
+  const label = useIntl().formatMessage({ id: 'app.account.email' });
+  return <TextInput {...props} label={label} type="email" maxLength={254} required />;
 }
 
 export function PasswordInput(

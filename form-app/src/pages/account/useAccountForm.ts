@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { ServerError } from '../../api/errors.ts';
@@ -24,6 +25,15 @@ import { loadAccountCheck } from './validation.ts';
 export type CardName =
   'Login Card' | 'Sign Up Card' | 'Confirm Card' | 'Forgot Password Card' | 'Reset Password Card';
 
+/** SPEC §8's "<card name> Error" toast title of each card, in the catalogue. */
+const CARD_ERROR_TITLE: Readonly<Record<CardName, string>> = {
+  'Login Card': 'app.account.error.login',
+  'Sign Up Card': 'app.account.error.signUp',
+  'Confirm Card': 'app.account.error.confirm',
+  'Forgot Password Card': 'app.account.error.forgot',
+  'Reset Password Card': 'app.account.error.reset',
+};
+
 export function useAccountForm<V extends Record<string, string>>(
   form: AccountForm,
   cardName: CardName,
@@ -33,6 +43,7 @@ export function useAccountForm<V extends Record<string, string>>(
 ) {
   const location = useLocation();
   const navigate = useNavigate();
+  const intl = useIntl();
   const carried: NavigationState = navigationState(location.state);
   // The card may have been typed into before it was the app's (CardHandover). Drawn afresh
   // over it, the card starts from what was typed; taken over as it was, it starts as drawn and
@@ -106,7 +117,7 @@ export function useAccountForm<V extends Record<string, string>>(
       const failed = (error: unknown) => {
         showToast({
           severity: 'error',
-          title: `${cardName} Error`,
+          title: intl.formatMessage({ id: CARD_ERROR_TITLE[cardName] }),
           message: error instanceof Error ? error.message : String(error),
         });
       };
@@ -134,7 +145,7 @@ export function useAccountForm<V extends Record<string, string>>(
         setBusy(false);
       }
     },
-    [cardName, form, showToast, values],
+    [cardName, form, intl, showToast, values],
   );
 
   return { values, setValues, errors, field, submit, busy, carried, showToast, goTo, footer };

@@ -6,8 +6,9 @@
  */
 import { Box, Stack, SummaryList, Typography } from '@admit/design-system';
 import { type ReactNode, type MouseEvent } from 'react';
+import { useIntl } from 'react-intl';
 
-import { type AnsweredStep, checkAnswersMessages } from './checkAnswers.ts';
+import { type AnsweredStep } from './checkAnswers.ts';
 
 export interface CheckAnswersProps {
   steps: readonly AnsweredStep[];
@@ -20,8 +21,11 @@ export interface CheckAnswersProps {
 }
 
 export function CheckAnswers({ steps, routeOf, stepLink, change }: CheckAnswersProps) {
+  const intl = useIntl();
   return (
-    <Box component="section" aria-label={checkAnswersMessages.region}>
+    // A region a screen reader can jump to; each Change link is heard with its question after
+    // it ("Change First Name").
+    <Box component="section" aria-label={intl.formatMessage({ id: 'app.review.answers' })}>
       {steps.map((step) => {
         const route = routeOf(step.title);
         const action = (key: string, label: string) =>
@@ -29,7 +33,7 @@ export function CheckAnswers({ steps, routeOf, stepLink, change }: CheckAnswersP
             ? undefined
             : {
                 href: `${route}#${key}`,
-                text: checkAnswersMessages.change,
+                text: intl.formatMessage({ id: 'app.review.change' }),
                 hiddenText: label,
                 onClick: (event: MouseEvent<HTMLAnchorElement>) => {
                   event.preventDefault();
@@ -46,10 +50,13 @@ export function CheckAnswers({ steps, routeOf, stepLink, change }: CheckAnswersP
               <Typography variant="h4" component="h2">
                 {step.title}
               </Typography>
-              {stepLink(step.title, checkAnswersMessages.goToStep(step.title))}
+              {stepLink(
+                step.title,
+                intl.formatMessage({ id: 'app.review.goToStep' }, { step: step.title }),
+              )}
             </Stack>
             {step.sections.length === 0 ? (
-              <Typography>{checkAnswersMessages.nothingYet}</Typography>
+              <Typography>{intl.formatMessage({ id: 'app.review.nothingYet' })}</Typography>
             ) : (
               step.sections.map((section, sectionIndex) => (
                 <Box key={`${String(sectionIndex)}:${section.title}`}>

@@ -5,15 +5,17 @@
  */
 import { Alert, Box, Button, LoadingSpinner, Stack, Typography } from '@admit/design-system';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { UnauthorizedError } from '../../api/errors.ts';
 import { useSessionEnded } from '../../session/useSessionEnded.ts';
-import { draftPdfMessages, makeDraftPdf, startDownload } from './draftPdf.ts';
+import { DraftPdfProblem, makeDraftPdf, startDownload } from './draftPdf.ts';
 
 type State =
   { kind: 'idle' } | { kind: 'making' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
 export function DraftPdf({ save }: { save: () => Promise<void> }) {
+  const intl = useIntl();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const sessionEnded = useSessionEnded();
   const making = state.kind === 'making';
@@ -34,7 +36,12 @@ export function DraftPdf({ save }: { save: () => Promise<void> }) {
         }
         setState({
           kind: 'failed',
-          message: error instanceof Error ? error.message : String(error),
+          message:
+            error instanceof DraftPdfProblem
+              ? intl.formatMessage({ id: error.messageId })
+              : error instanceof Error
+                ? error.message
+                : String(error),
         });
       });
   };
@@ -47,7 +54,7 @@ export function DraftPdf({ save }: { save: () => Promise<void> }) {
         sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
       >
         <Button variant="outlined" size="large" aria-disabled={making} onClick={download}>
-          Download a draft PDF
+          {intl.formatMessage({ id: 'app.review.draft.download' })}
         </Button>
         {/* Stays mounted so that each change is announced. */}
         <Box
@@ -57,9 +64,9 @@ export function DraftPdf({ save }: { save: () => Promise<void> }) {
           {making ? <LoadingSpinner size="small" /> : null}
           <Typography>
             {making
-              ? draftPdfMessages.making
+              ? intl.formatMessage({ id: 'app.review.draft.making' })
               : state.kind === 'done'
-                ? draftPdfMessages.downloading
+                ? intl.formatMessage({ id: 'app.review.draft.downloading' })
                 : ''}
           </Typography>
         </Box>
@@ -67,7 +74,9 @@ export function DraftPdf({ save }: { save: () => Promise<void> }) {
       {state.kind === 'failed' ? (
         // MUI's Alert is role="alert": the failure is announced as it shows.
         <Alert severity="error">
-          <Typography sx={{ fontWeight: 700 }}>{draftPdfMessages.failedTitle}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>
+            {intl.formatMessage({ id: 'app.review.draft.failedTitle' })}
+          </Typography>
           <Typography>{state.message}</Typography>
         </Alert>
       ) : null}

@@ -4,12 +4,14 @@
  * first; a visitor with answers goes to sign-up, as every step link does).
  */
 import { Box, Button, Typography } from '@admit/design-system';
+import { useIntl } from 'react-intl';
 
 import { useApplication } from '../../renderer/index.ts';
 import { REVIEW_ROUTE } from '../../application/paths.ts';
 
 export function ReviewOffer() {
   const { goTo, busy } = useApplication();
+  const intl = useIntl();
   return (
     <Box
       component="section"
@@ -24,11 +26,9 @@ export function ReviewOffer() {
       }}
     >
       <Typography id="review-offer-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
-        Before you submit
+        {intl.formatMessage({ id: 'app.review.offer.heading' })}
       </Typography>
-      <Typography sx={{ mb: 2 }}>
-        See your whole application as its PDF prints it, and download a draft copy.
-      </Typography>
+      <Typography sx={{ mb: 2 }}>{intl.formatMessage({ id: 'app.review.offer.text' })}</Typography>
       <Button
         variant="outlined"
         size="large"
@@ -39,7 +39,7 @@ export function ReviewOffer() {
           if (busy === undefined) void goTo(REVIEW_ROUTE);
         }}
       >
-        Review your application
+        {intl.formatMessage({ id: 'app.review.offer.button' })}
       </Button>
     </Box>
   );

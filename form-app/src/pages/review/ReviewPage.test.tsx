@@ -1,11 +1,13 @@
 /** The /review page: check your answers, and the characters the PDF cannot print. */
 import { type PrintModel } from '@admit/form-model';
+import { createIntl } from 'react-intl';
+import { catalogues } from 'virtual:admit-catalogues';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
 import { returningApplicant } from '../../testing/fakeServer.ts';
 import { type RenderedApp, renderFormLayout } from '../../testing/harness.tsx';
-import { answeredSteps, checkAnswersMessages } from './checkAnswers.ts';
+import { answeredSteps } from './checkAnswers.ts';
 import { unprintableSentence } from './unprintable.ts';
 
 let app: RenderedApp | undefined;
@@ -26,7 +28,7 @@ describe('check your answers on /review', () => {
       us_citizen: 'Y',
     });
     app = await renderFormLayout('/review', { loggedIn: true });
-    const answers = page.getByRole('region', { name: checkAnswersMessages.region });
+    const answers = page.getByRole('region', { name: 'Your answers' });
     await expect.element(answers, LOADED).toBeVisible();
     await expect
       .element(answers.getByRole('heading', { level: 2, name: 'Personal Info' }))
@@ -162,7 +164,7 @@ describe('answeredSteps', () => {
   };
 
   it('keeps every answered question by step, section and group, and nothing unanswered', () => {
-    expect(answeredSteps(model)).toEqual([
+    expect(answeredSteps(model, 'Yes')).toEqual([
       {
         title: 'Personal Info',
         sections: [
@@ -259,7 +261,8 @@ describe('unprintableSentence', () => {
       character,
       before: index === 0 ? '' : 'a',
     }));
-    expect(unprintableSentence({ step: 'Personal Info', label: 'City', characters })).toBe(
+    const intl = createIntl({ locale: 'en', messages: catalogues.en });
+    expect(unprintableSentence({ step: 'Personal Info', label: 'City', characters }, intl)).toBe(
       'Your answer to City contains 4 characters our PDF cannot print: “\uE000” at the start, “\uE001” after “a”, “\uE002” after “a”, and 1 more.',
     );
   });

@@ -7,8 +7,9 @@
 import { type PageConfig, printModel, unprintableAnswers } from '@admit/form-model';
 import { Box, Button, Link, Stack, Typography } from '@admit/design-system';
 import { useQuery } from '@tanstack/react-query';
-import { use, useEffect } from 'react';
+import { type ReactNode, use, useEffect } from 'react';
 import { useFormState } from 'react-final-form';
+import { useIntl } from 'react-intl';
 
 import { api } from '../../api/endpoints.ts';
 import { queryKeys } from '../../api/queryClient.ts';
@@ -19,8 +20,6 @@ import { answeredSteps } from './checkAnswers.ts';
 import { CheckAnswers } from './CheckAnswers.tsx';
 import { DraftPdf } from './DraftPdf.tsx';
 import { UnprintableWarning } from './UnprintableWarning.tsx';
-
-export const REVIEW_TITLE = 'Review your application';
 
 /** The last step, where the applicant submits: the review's way back. */
 const submitStep = tenant.steps[tenant.steps.length - 1];
@@ -37,14 +36,16 @@ export function ReviewPage() {
   const { values } = useFormState({ subscription: { values: true } });
   const { ui, isLoggedIn } = useRenderer();
   const { goTo, save } = useApplication();
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'app.review.title' });
   const documents = useQuery({
     queryKey: queryKeys.documents,
     queryFn: api.documentAnswers,
     enabled: isLoggedIn,
   });
   useEffect(() => {
-    document.title = `${REVIEW_TITLE} · ${tenant.titles.application}`;
-  }, []);
+    document.title = `${title} · ${tenant.titles.application}`;
+  }, [title]);
 
   // As the server prints the PDF: stored tabs, no pressed triggers (the groups are the form's).
   const model = printModel(
@@ -57,7 +58,7 @@ export function ReviewPage() {
   const name = [values.first_name, values.last_name]
     .filter((part) => typeof part === 'string' && part.trim() !== '')
     .join(' ');
-  const link = (to: string, text: string) => (
+  const link = (to: string, text: ReactNode) => (
     <Link
       href={to}
       onClick={(event) => {
@@ -71,16 +72,19 @@ export function ReviewPage() {
 
   return (
     <>
-      <PageTitle gap={2}>{REVIEW_TITLE}</PageTitle>
+      <PageTitle gap={2}>{title}</PageTitle>
       <Stack spacing={2} sx={{ mb: 3 }}>
         <Typography>
-          These are the answers of your application{name === '' ? '' : ` for ${name}`}, as its PDF
-          prints them. To change an answer, use the Change link beside it. When everything is right,
-          go back to{' '}
-          {submitStep === undefined
-            ? 'the last step'
-            : link(`/${submitStep.route}`, submitStep.title)}{' '}
-          to submit it.
+          {intl.formatMessage(
+            { id: 'app.review.intro' },
+            {
+              named: name === '' ? 'no' : 'yes',
+              name,
+              step: submitStep?.title ?? '',
+              link: (chunks: ReactNode[]) =>
+                submitStep === undefined ? chunks : link(`/${submitStep.route}`, chunks),
+            },
+          )}
         </Typography>
         <UnprintableWarning
           answers={unprintableAnswers(model)}
@@ -93,12 +97,15 @@ export function ReviewPage() {
           <DraftPdf save={save} />
         ) : (
           <Typography>
-            A draft PDF can be downloaded once you have {link('/signup', 'created an account')}.
+            {intl.formatMessage(
+              { id: 'app.review.draftNeedsAccount' },
+              { link: (chunks: ReactNode[]) => link('/signup', chunks) },
+            )}
           </Typography>
         )}
       </Stack>
       <CheckAnswers
-        steps={answeredSteps(model)}
+        steps={answeredSteps(model, intl.formatMessage({ id: 'app.review.ticked' }))}
         routeOf={(title) => routeOfStep(pages, title)}
         stepLink={(title, text) => {
           const to = routeOfStep(pages, title);
@@ -119,7 +126,7 @@ export function ReviewPage() {
               void goTo(`/${submitStep.route}`);
             }}
           >
-            Back to {submitStep.title}
+            {intl.formatMessage({ id: 'app.review.backTo' }, { step: submitStep.title })}
           </Button>
         </Box>
       )}

@@ -7,8 +7,9 @@
 import { type UnprintableAnswer } from '@admit/form-model';
 import { Alert, Box, Typography } from '@admit/design-system';
 import { type ReactNode, useId } from 'react';
+import { useIntl } from 'react-intl';
 
-import { unprintableMessages, unprintableSentence } from './unprintable.ts';
+import { unprintableSentence } from './unprintable.ts';
 
 export interface UnprintableWarningProps {
   answers: readonly UnprintableAnswer[];
@@ -18,21 +19,25 @@ export interface UnprintableWarningProps {
 
 export function UnprintableWarning({ answers, link }: UnprintableWarningProps) {
   const headingId = useId();
+  const intl = useIntl();
   if (answers.length === 0) return null;
   return (
     <Alert severity="warning" role="region" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {unprintableMessages.heading}
+        {intl.formatMessage({ id: 'app.review.unprintable.heading' })}
       </Typography>
       <Box component="ul" sx={{ m: 0, mb: 1, pl: 2.5 }}>
         {answers.map((answer, index) => (
           <Typography component="li" key={String(index)} sx={{ mb: 0.5 }}>
-            {unprintableSentence(answer)}{' '}
-            {link(answer.step, unprintableMessages.change(answer.label))}
+            {unprintableSentence(answer, intl)}{' '}
+            {link(
+              answer.step,
+              intl.formatMessage({ id: 'app.review.unprintable.change' }, { label: answer.label }),
+            )}
           </Typography>
         ))}
       </Box>
-      <Typography>{unprintableMessages.whatToDo}</Typography>
+      <Typography>{intl.formatMessage({ id: 'app.review.unprintable.whatToDo' })}</Typography>
     </Alert>
   );
 }

@@ -6,19 +6,6 @@
  */
 import { type PrintAnswer, type PrintBlock, type PrintModel } from '@admit/form-model';
 
-export const checkAnswersMessages = {
-  /** The list's name (a region a screen reader can jump to). */
-  region: 'Your answers',
-  /** A row's link; a screen reader hears the question after it ("Change First Name"). */
-  change: 'Change',
-  /** A ticked single checkbox ("I certify that…"). */
-  ticked: 'Yes',
-  /** A step with no answer yet. */
-  nothingYet: 'Nothing answered on this step yet.',
-  /** The link beside each step's heading. */
-  goToStep: (title: string) => `Go to ${title}`,
-} as const;
-
 /** One answered question: its answer key (the field's id), question and answer. */
 export interface AnsweredRow {
   key: string;
@@ -61,12 +48,13 @@ function answerValue(answer: PrintAnswer): AnsweredRow['value'] | undefined {
   }
 }
 
-/** The answered row of a block, or nothing (unanswered, information, a group's heading). */
-export function answeredRow(block: PrintBlock): AnsweredRow | undefined {
+/**
+ * The answered row of a block, or nothing (unanswered, information, a group's heading). A
+ * ticked single checkbox ("I certify that…") reads `ticked` ("Yes" in the page's language).
+ */
+export function answeredRow(block: PrintBlock, ticked: string): AnsweredRow | undefined {
   if (block.kind === 'checkbox')
-    return block.checked
-      ? { key: block.key, label: block.label, value: checkAnswersMessages.ticked }
-      : undefined;
+    return block.checked ? { key: block.key, label: block.label, value: ticked } : undefined;
   if (block.kind !== 'question') return undefined;
   const value = answerValue(block.answer);
   return value === undefined ? undefined : { key: block.key, label: block.label, value };
@@ -77,7 +65,7 @@ export function answeredRow(block: PrintBlock): AnsweredRow | undefined {
  * Every step stays (a step with nothing answered says so); sections and groups without an
  * answer go.
  */
-export function answeredSteps(model: PrintModel): AnsweredStep[] {
+export function answeredSteps(model: PrintModel, ticked: string): AnsweredStep[] {
   return model.steps.map((step) => ({
     title: step.title,
     sections: step.sections
@@ -88,7 +76,7 @@ export function answeredSteps(model: PrintModel): AnsweredStep[] {
             parts.push({ heading: block.heading, rows: [] });
             continue;
           }
-          const row = answeredRow(block);
+          const row = answeredRow(block, ticked);
           if (row !== undefined) parts[parts.length - 1]?.rows.push(row);
         }
         return { title: section.title, parts: parts.filter((part) => part.rows.length > 0) };

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { GENERIC_ERROR_MESSAGE, ServerError } from '../../api/errors.ts';
+import { ServerError } from '../../api/errors.ts';
 import { type PdfStatus } from '../../api/types.ts';
 import { fakeServer } from '../../testing/fakeServer.ts';
 import {
   DRAFT_PDF_POLL_MS,
   DRAFT_PDF_POLLS,
-  draftPdfMessages,
+  DraftPdfProblem,
   draftPdfOutcome,
   makeDraftPdf,
 } from './draftPdf.ts';
@@ -16,11 +16,11 @@ const URL = '/api/pdf/application.pdf?v=0123456789abcdef';
 describe('draftPdfOutcome', () => {
   it.each<[PdfStatus, string | null, ReturnType<typeof draftPdfOutcome>]>([
     ['COMPLETED', URL, { kind: 'ready', url: URL }],
-    ['COMPLETED', null, { kind: 'failed', message: GENERIC_ERROR_MESSAGE }],
-    ['NOT_ANSWERED', null, { kind: 'failed', message: draftPdfMessages.notAnswered }],
+    ['COMPLETED', null, { kind: 'failed', messageId: 'app.error.generic' }],
+    ['NOT_ANSWERED', null, { kind: 'failed', messageId: 'app.review.draft.notAnswered' }],
     ['UNPROCESSED', null, { kind: 'wait' }],
     ['IN_PROGRESS', null, { kind: 'wait' }],
-    ['FAILED', null, { kind: 'failed', message: GENERIC_ERROR_MESSAGE }],
+    ['FAILED', null, { kind: 'failed', messageId: 'app.error.generic' }],
   ])('%s with url %s', (status, url, outcome) => {
     expect(draftPdfOutcome(status, url)).toEqual(outcome);
   });
@@ -68,7 +68,9 @@ describe('makeDraftPdf', () => {
 
   it('says why when there is nothing to print', async () => {
     fakeServer({ 'GET /api/pdf': { status: 'NOT_ANSWERED', url: null } });
-    await expect(makeDraftPdf(async () => undefined)).rejects.toThrow(draftPdfMessages.notAnswered);
+    await expect(makeDraftPdf(async () => undefined)).rejects.toEqual(
+      new DraftPdfProblem('app.review.draft.notAnswered'),
+    );
   });
 
   it('asks the applicant to try again while documents are still converted', async () => {
@@ -78,7 +80,7 @@ describe('makeDraftPdf', () => {
         async () => undefined,
         async () => undefined,
       ),
-    ).rejects.toThrow(draftPdfMessages.waiting);
+    ).rejects.toEqual(new DraftPdfProblem('app.review.draft.waiting'));
     expect(server.bodies('GET /api/pdf')).toHaveLength(DRAFT_PDF_POLLS);
   });
 });

@@ -4,40 +4,50 @@
  * as a code point. A warning only: the answer is stored as typed and can be submitted.
  */
 import { type UnprintableAnswer, type UnprintableCharacter } from '@admit/form-model';
+import { type IntlShape } from 'react-intl';
 
 /** How many characters of one answer are quoted; the rest are counted. */
 const QUOTED_CHARACTERS = 3;
 
-export const unprintableMessages = {
-  heading: 'Some characters will not print',
-  whatToDo:
-    'To have an answer printed as you mean it, change it: type the character another way, or leave it out. You can also submit your application as it is: your answers are kept exactly as you typed them, and everything else in them prints.',
-  /** The link beside each answer, to the step that asks it. */
-  change: (label: string) => `Change your answer to ${label}`,
-} as const;
-
-/** “…” around a text, as the review quotes it. */
-const quoted = (text: string) => `“${text}”`;
-
-/** "“” after “Bost”", or "“” at the start" for the first character. */
-export function describeCharacter({ character, before }: UnprintableCharacter): string {
+/**
+ * "“” after “Bost”", or "“” at the start" for the first character, quoted as the page's
+ * language quotes.
+ */
+export function describeCharacter(
+  { character, before }: UnprintableCharacter,
+  intl: IntlShape,
+): string {
+  const quoted = (text: string) => intl.formatMessage({ id: 'app.review.quoted' }, { text });
   return before === ''
-    ? `${quoted(character)} at the start`
-    : `${quoted(character)} after ${quoted(before)}`;
+    ? intl.formatMessage({ id: 'app.review.unprintable.atStart' }, { character: quoted(character) })
+    : intl.formatMessage(
+        { id: 'app.review.unprintable.after' },
+        { character: quoted(character), before: quoted(before) },
+      );
 }
 
-const list = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
-
 /**
- * The sentence for one answer.
+ * The sentence for one answer, in the page's language.
  *
- * @example unprintableSentence({ step: 'Personal Info', label: 'City', characters: [{ character: '', before: 'Bost' }] })
+ * @example unprintableSentence({ step: 'Personal Info', label: 'City', characters: [{ character: '', before: 'Bost' }] }, intl)
  * // 'Your answer to City contains a character our PDF cannot print: “” after “Bost”.'
  */
-export function unprintableSentence({ label, characters }: UnprintableAnswer): string {
-  const quotedOnes = characters.slice(0, QUOTED_CHARACTERS).map(describeCharacter);
+export function unprintableSentence(
+  { label, characters }: UnprintableAnswer,
+  intl: IntlShape,
+): string {
+  const quotedOnes = characters
+    .slice(0, QUOTED_CHARACTERS)
+    .map((character) => describeCharacter(character, intl));
   const more = characters.length - quotedOnes.length;
-  if (more > 0) quotedOnes.push(`${String(more)} more`);
-  const what = characters.length === 1 ? 'a character' : `${String(characters.length)} characters`;
-  return `Your answer to ${label} contains ${what} our PDF cannot print: ${list.format(quotedOnes)}.`;
+  if (more > 0)
+    quotedOnes.push(intl.formatMessage({ id: 'app.review.unprintable.more' }, { count: more }));
+  return intl.formatMessage(
+    { id: 'app.review.unprintable.sentence' },
+    {
+      label,
+      count: characters.length,
+      list: intl.formatList(quotedOnes, { style: 'long', type: 'conjunction' }),
+    },
+  );
 }
