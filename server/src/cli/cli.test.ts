@@ -547,7 +547,12 @@ describe('the database the CLI uses', () => {
     const run = (args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
         encoding: 'utf8',
-        env: { ...process.env, DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN },
+        env: {
+          ...process.env,
+          DATABASE_URL: ctx.url,
+          PUBLIC_ORIGIN: ORIGIN,
+          DATA_KEY: ctx.dataKey,
+        },
         timeout: 60_000,
       });
     const list = run(['list', '--json']);
