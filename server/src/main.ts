@@ -54,12 +54,8 @@ async function main(): Promise<void> {
   const log = (line: string, level: 'info' | 'warn' | 'error' = 'info') => {
     logger[level](line);
   };
-  const embedded =
-    config.databaseUrl === undefined
-      ? await startEmbeddedDatabase(join(config.dataDir, 'pg'), log, { serverLog: true })
-      : undefined;
-  const url = config.databaseUrl ?? embedded?.url ?? '';
-  // The SSN's keys: DATA_KEY, or the key generated once into DATA_DIR (services/dataKeys.ts).
+  // The SSN's keys: DATA_KEY, or the key generated once into DATA_DIR (services/dataKeys.ts);
+  // read before the database starts, so a key file it cannot use stops nothing half-started.
   const dataKeys = resolveDataKeys(config);
   if (dataKeys.created)
     logger.info(
@@ -70,6 +66,11 @@ async function main(): Promise<void> {
       `data key: DATA_KEY is not set, so Social Security numbers are encrypted with the key in ${dataKeys.file}; every instance on this database needs that same key: set DATA_KEY (docs/operations/data-key.md)`,
     );
   const ssn = createSsnVault(tenant.pages, dataKeys.keys);
+  const embedded =
+    config.databaseUrl === undefined
+      ? await startEmbeddedDatabase(join(config.dataDir, 'pg'), log, { serverLog: true })
+      : undefined;
+  const url = config.databaseUrl ?? embedded?.url ?? '';
   // Migrations on a connection of their own without statement limits: one may build an index
   // on a large table, or wait for another instance's migrations.
   const migrator = openDatabase(url, 1, STAFF_LIMITS);
