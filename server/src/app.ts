@@ -17,7 +17,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 
-import { type Config } from './config.ts';
+import { type Config, resolveDataKeys } from './config.ts';
 import { type Db, setDatabaseLog } from './db/database.ts';
 import { DatabaseUnavailableError } from './db/health.ts';
 import { accessLog } from './plugins/app/accessLog.ts';
@@ -55,9 +55,12 @@ import { createMailer, MAIL_CONCURRENCY, type Mailer } from './services/mail.ts'
 import { createApplicationPdfs, type PdfDocumentSource } from './services/pdf.ts';
 import { applicationPdfAttachment, createReceipts } from './services/receipts.ts';
 import { createSessions } from './services/sessions.ts';
+import { SSN_SAFE_REDACT, ssnSafeStream } from './services/logScrub.ts';
+import { createSsnVault } from './services/ssn.ts';
 import { createStorage } from './services/storage.ts';
 import { createUploadGrants } from './services/uploadGrants.ts';
 import { createViewTokens } from './services/viewTokens.ts';
+import { type DataKeys } from './services/dataKeys.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,6 +112,22 @@ export interface AppDeps {
   addressProvider?: AddressProvider;
   /** Replaces where the application PDF finds the applicant's converted documents. */
   pdfDocuments?: PdfDocumentSource;
+  /** The SSN's keys (main.ts resolves them once); default: config.ts `resolveDataKeys`. */
+  dataKeys?: DataKeys;
+}
+
+/**
+ * Fastify's logger options with the SSN kept out of every line (services/logScrub.ts): the
+ * lines go through `ssnSafeStream`, and an answers object is redacted.
+ */
+function ssnSafeLogger(options: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (options === false || options === undefined) return options;
+  const given = options === true ? {} : options;
+  return {
+    ...given,
+    redact: SSN_SAFE_REDACT,
+    stream: ssnSafeStream(given.stream ?? process.stdout),
+  };
 }
 
 /** Trusts the `hops` nearest proxies: the socket's peer is hop 0. */
@@ -121,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     ...(deps.loggerInstance === undefined
-      ? { logger: deps.logger ?? { level: config.logLevel } }
+      ? { logger: ssnSafeLogger(deps.logger ?? { level: config.logLevel }) }
       : { loggerInstance: deps.loggerInstance }),
     // The server never coerces what the browser sends: "1" is not 1, "true" is not true.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
@@ -272,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   // Uploads and their conversion (services/documents.ts); the worker is started by main.ts.
   const storage = await createStorage({ config, db, clock, log: app.log });
+  const ssn = createSsnVault(tenant.pages, deps.dataKeys ?? resolveDataKeys(config).keys);
   const grants = createUploadGrants({ db, clock });
   const jobs = createJobs({
     db,
@@ -302,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     tenant,
+    ssn,
     files: storage.files,
     documents: deps.pdfDocuments ?? {
       completedFor: (accountId) => completedDocuments(db, accountId),
@@ -340,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     tenant,
+    ssn,
     documentAnswers: (accountId) => documents.documentAnswers(accountId),
     receipts: createReceipts({ tenant, publicOrigin: config.publicOrigin, mailer }),
   });
@@ -361,7 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const zipAddresses = createZipAddressProvider(loadZipcodesUs);
   const lookups = createLookups(db, deps.addressProvider ?? zipAddresses);
   await app.register(lookupRoutes, { lookups, clock });
-  const viewTokens = createViewTokens({ db, clock, rules: applications.rules });
+  const viewTokens = createViewTokens({ db, clock, rules: applications.rules, ssn });
   await app.register(serviceRoutes, { applications, viewTokens });
   app.addHook('onListen', async () => {
     // Load the ZIP list and the word indexes now, not at an applicant's first keystroke.

@@ -9,6 +9,14 @@ import { fileURLToPath } from 'node:url';
 
 import { DEFAULT_TENANT } from '@admit/tenant-config';
 
+import {
+  DATA_KEY_FILE,
+  DataKeyError,
+  dataKeysFromFile,
+  type DataKeys,
+  parseDataKeys,
+} from './services/dataKeys.ts';
+
 export interface Config {
   /** Port to listen on (PORT, default 3000). */
   port: number;
@@ -68,6 +76,12 @@ export interface Config {
   requestTimeoutMs: number;
   /** Open connections the server accepts at once; more are refused (MAX_CONNECTIONS, default 1000). */
   maxConnections: number;
+  /**
+   * The keys that encrypt the SSN at rest (DATA_KEY: base64 keys of 32 bytes, comma-separated,
+   * the newest first; services/dataKeys.ts). Unset: undefined, and the key generated once into
+   * DATA_DIR/data-key is used (`resolveDataKeys`).
+   */
+  dataKeys: DataKeys | undefined;
 }
 
 /**
@@ -370,5 +384,37 @@ export function readConfig(
       [1, 1_000_000],
       'connections',
     ),
+    dataKeys: dataKeys(env.DATA_KEY),
   };
+}
+
+function dataKeys(value: string | undefined): DataKeys | undefined {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return parseDataKeys(value);
+  } catch (error) {
+    if (error instanceof DataKeyError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The SSN's keys: DATA_KEY's, or else the key kept in DATA_DIR/data-key, generated on first
+ * use. `created` says a new key was written (the start says so once); `file` names it when the key
+ * lives beside the data rather than in the environment.
+ */
+export function resolveDataKeys(config: Config): {
+  keys: DataKeys;
+  created: boolean;
+  file: string | undefined;
+} {
+  if (config.dataKeys !== undefined)
+    return { keys: config.dataKeys, created: false, file: undefined };
+  try {
+    const { keys, created } = dataKeysFromFile(config.dataDir);
+    return { keys, created, file: join(config.dataDir, DATA_KEY_FILE) };
+  } catch (error) {
+    if (error instanceof DataKeyError) throw new ConfigError(error.message);
+    throw error;
+  }
 }

@@ -14,7 +14,7 @@ import { loadChosenTenant } from '@admit/tenant-config/node';
 import { pino } from 'pino';
 
 import { buildApp } from './app.ts';
-import { ConfigError, readConfig } from './config.ts';
+import { ConfigError, readConfig, resolveDataKeys } from './config.ts';
 import {
   ExtensionPrivilegeError,
   migrate,
@@ -25,12 +25,18 @@ import {
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { importBundledLookups } from './services/lookups/bundled.ts';
 import { LookupImportError } from './services/lookups/import.ts';
+import { SSN_SAFE_REDACT, ssnSafeStream } from './services/logScrub.ts';
+import { createSsnVault } from './services/ssn.ts';
 
 /**
  * The process's one logger, also Fastify's. Info until the configuration names LOG_LEVEL: a
  * configuration it refuses is still said at error, as JSON.
  */
-const logger = pino({ level: 'info' });
+const logger = pino(
+  { level: 'info', redact: SSN_SAFE_REDACT },
+  // No line holds an SSN, whatever it quotes (services/logScrub.ts).
+  ssnSafeStream(pino.destination({ dest: 1 })),
+);
 
 // Node's own warnings (a deprecation, too many listeners) print as plain text on stderr by
 // default: they are log lines like the others.
@@ -48,6 +54,18 @@ async function main(): Promise<void> {
   const log = (line: string, level: 'info' | 'warn' | 'error' = 'info') => {
     logger[level](line);
   };
+  // The SSN's keys: DATA_KEY, or the key generated once into DATA_DIR (services/dataKeys.ts);
+  // read before the database starts, so a key file it cannot use stops nothing half-started.
+  const dataKeys = resolveDataKeys(config);
+  if (dataKeys.created)
+    logger.info(
+      `data key: generated the key that encrypts Social Security numbers into ${dataKeys.file ?? ''}; keep it with the data (a backup does not hold it) or set DATA_KEY instead`,
+    );
+  if (dataKeys.file !== undefined && config.databaseUrl !== undefined)
+    logger.warn(
+      `data key: DATA_KEY is not set, so Social Security numbers are encrypted with the key in ${dataKeys.file}; every instance on this database needs that same key: set DATA_KEY (docs/operations/data-key.md)`,
+    );
+  const ssn = createSsnVault(tenant.pages, dataKeys.keys);
   const embedded =
     config.databaseUrl === undefined
       ? await startEmbeddedDatabase(join(config.dataDir, 'pg'), log, { serverLog: true })
@@ -58,7 +76,7 @@ async function main(): Promise<void> {
   const migrator = openDatabase(url, 1, STAFF_LIMITS);
   setDatabaseLog(migrator, logger);
   try {
-    await migrate(migrator, { url });
+    await migrate(migrator, { url, ssn });
   } finally {
     await migrator.destroy();
   }
@@ -79,7 +97,13 @@ async function main(): Promise<void> {
       })
       .finally(() => importer.destroy());
   }
-  const app = await buildApp({ config, tenant, db, loggerInstance: logger });
+  const app = await buildApp({
+    config,
+    tenant,
+    db,
+    loggerInstance: logger,
+    dataKeys: dataKeys.keys,
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

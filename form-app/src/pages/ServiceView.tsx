@@ -26,11 +26,14 @@ export function ServiceView({ serviceToken }: { serviceToken: string }) {
   if (application.isPending) return <LoadingSpinner fullScreen />;
   const data = application.data;
   if (data === undefined) return null;
-  // Staff read the full record: the SSN is not masked here (it is in the applicant's PDF).
-  const model = printModel(pages, data.answer, data.document_answer, {
-    tabs: data.tabs,
-    addAnother: data.add_another,
-  });
+  // The server sends the SSN masked (XXX-XX-1234), and it prints so.
+  const model = printModel(
+    pages,
+    data.answer,
+    data.document_answer,
+    { tabs: data.tabs, addAnother: data.add_another },
+    { maskSsn: true },
+  );
   const name = [data.answer.first_name, data.answer.last_name]
     .filter((part) => typeof part === 'string' && part !== '')
     .join(' ');

@@ -89,6 +89,35 @@ describe('the step renderer', () => {
     expect(values).toMatchObject({ first_name: 'Ada', optin_sms_ind: true, race_white: true });
   });
 
+  it('starts a new number over a saved SSN, which comes back masked, and leaves the mask alone otherwise', async () => {
+    forbidNetwork();
+    step = await renderStep({
+      page: everyQuestionPage,
+      initialValues: { ssn: 'XXX-XX-9999' },
+    });
+    const ssn = page.getByRole('textbox', { name: 'Social Security Number', exact: true });
+    await expect.element(ssn).toHaveValue('XXX-XX-9999');
+    // Untouched, the mask is what the form holds: never a changed answer, so never saved.
+    expect(step.answers().ssn).toBe('XXX-XX-9999');
+    // A digit typed at its end starts a new number, without the mask's digits.
+    await userEvent.click(ssn);
+    await userEvent.keyboard('{End}0');
+    expect(step.answers().ssn).toBe('0');
+    await userEvent.keyboard('78051120');
+    expect(step.answers().ssn).toBe('078-05-1120');
+  });
+
+  it('clears a saved SSN with one Backspace, and takes a number pasted over it whole', async () => {
+    forbidNetwork();
+    step = await renderStep({ page: everyQuestionPage, initialValues: { ssn: 'XXX-XX-9999' } });
+    const ssn = page.getByRole('textbox', { name: 'Social Security Number', exact: true });
+    await userEvent.click(ssn);
+    await userEvent.keyboard('{End}{Backspace}');
+    expect(step.answers().ssn ?? '').toBe('');
+    await userEvent.fill(ssn, '219-09-9999');
+    expect(step.answers().ssn).toBe('219-09-9999');
+  });
+
   it('makes "None of these" exclusive: it unticks the offenses, and an offense unticks it', async () => {
     forbidNetwork();
     step = await renderStep({ page: collegeSections('final-steps', 'conduct') });

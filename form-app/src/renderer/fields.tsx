@@ -9,6 +9,7 @@ import {
   formatInternationalPhone,
   formatSsn,
   formatUsPhone,
+  isMaskedSsn,
   hasOptionsNow,
   isRequired,
   type Question,
@@ -92,8 +93,32 @@ function PhoneField({ question }: FieldProps<'phone'>) {
   );
 }
 
+/**
+ * What was typed over a saved SSN's mask: the characters the edit added (one digit typed into
+ * it, the number pasted over it), or nothing when it only took some away.
+ */
+export function typedOverMask(mask: string, raw: string): string {
+  // The whole mask replaced (selected, then typed or pasted over): all of it is new.
+  if (!raw.includes('X')) return raw;
+  let start = 0;
+  while (start < mask.length && start < raw.length && mask[start] === raw[start]) start += 1;
+  let end = 0;
+  while (
+    end < mask.length - start &&
+    end < raw.length - start &&
+    mask[mask.length - 1 - end] === raw[raw.length - 1 - end]
+  )
+    end += 1;
+  return raw.slice(start, raw.length - end);
+}
+
 function SsnField({ question }: FieldProps<'ssn'>) {
-  return <SsnInput {...useQuestionInput(question)} format={formatSsn} concealable />;
+  const input = useQuestionInput(question);
+  // A saved SSN comes back masked (XXX-XX-1234) and stays on the server as it is: an edit
+  // starts a new number from what was typed, rather than mixing the mask's digits in.
+  const format = (raw: string) =>
+    formatSsn(isMaskedSsn(input.value) ? typedOverMask(input.value, raw) : raw);
+  return <SsnInput {...input} format={format} concealable />;
 }
 
 /**

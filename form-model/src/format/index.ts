@@ -7,4 +7,4 @@ export {
   MAX_INTERNATIONAL_PHONE_LENGTH,
   US_PHONE_DIGITS,
 } from './phone.ts';
-export { formatSsn, SSN_DIGITS } from './ssn.ts';
+export { formatSsn, isMaskedSsn, SSN_DIGITS } from './ssn.ts';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatSsn } from './ssn.ts';
+import { type PageConfig } from '../config/types.ts';
+import { englishMessages } from '../validation/english.ts';
+import { validateAnswers } from '../validation/schema.ts';
+import { formatSsn, isMaskedSsn } from './ssn.ts';
 
 /** What a controlled input shows after each keystroke: the mask runs on every change. */
 function typeInto(format: (input: string) => string, keys: string): string[] {
@@ -54,5 +57,35 @@ describe('formatSsn', () => {
     // Deleting "4" from "123-4" leaves "123-", which must not keep a dangling dash.
     expect(formatSsn('123-')).toBe('123');
     expect(formatSsn('123-45-')).toBe('123-45');
+  });
+});
+
+describe('isMaskedSsn: a saved SSN as it comes back', () => {
+  it('is XXX-XX and four digits, nothing else', () => {
+    expect(isMaskedSsn('XXX-XX-1234')).toBe(true);
+    expect(isMaskedSsn('XXX-XX-XXXX')).toBe(true);
+    for (const value of ['123-45-6789', 'XXX-XX-123', 'xxx-xx-1234', '', undefined, true])
+      expect(isMaskedSsn(value), String(value)).toBe(false);
+  });
+
+  it('counts as answered for validation: the server keeps the number it stands for', () => {
+    const pages = [
+      {
+        id: 'about',
+        route: 'about',
+        title: 'About',
+        sections: [
+          {
+            id: 's',
+            title: 'S',
+            blocks: [{ type: 'ssn', key: 'ssn', label: 'SSN', required: true }],
+          },
+        ],
+      },
+    ] as unknown as PageConfig[];
+    const messages = englishMessages();
+    expect(validateAnswers(pages, { ssn: 'XXX-XX-1234' }, { messages })).toEqual({});
+    expect(validateAnswers(pages, { ssn: '' }, { messages })).toHaveProperty('ssn');
+    expect(validateAnswers(pages, { ssn: '123-45' }, { messages })).toHaveProperty('ssn');
   });
 });

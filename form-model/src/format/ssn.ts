@@ -15,3 +15,12 @@ export function formatSsn(input: string): string {
   if (digits.length <= 5) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
   return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
 }
+
+/**
+ * The masked form a saved SSN comes back in (`XXX-XX-1234`, print/model.ts `maskedSsn`): the
+ * server keeps the number and shows only its last four digits once saved, so this stands for
+ * an answered SSN that the applicant has not retyped.
+ */
+export function isMaskedSsn(value: unknown): boolean {
+  return typeof value === 'string' && /^XXX-XX-(\d{4}|XXXX)$/.test(value);
+}

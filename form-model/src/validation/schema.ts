@@ -21,7 +21,7 @@ import {
   type TextQuestion,
 } from '../config/types.ts';
 import { visitQuestions } from '../config/walk.ts';
-import { isValidInternationalPhone, isValidUsPhone } from '../format/index.ts';
+import { isMaskedSsn, isValidInternationalPhone, isValidUsPhone } from '../format/index.ts';
 import { yearOptions } from '../options/index.ts';
 import { type ErrorMap, toErrorMap } from './errors.ts';
 import { isSingleLine } from './limits.ts';
@@ -167,7 +167,8 @@ const kindSchemas: KindTable<
       answerSchema().test(
         'ssn',
         messages.ssn,
-        (v) => !isAnswered(v) || /^\d{3}-\d{2}-\d{4}$/.test(str(v)),
+        // A saved SSN comes back masked (XXX-XX-1234): answered, and kept by the server as it is.
+        (v) => !isAnswered(v) || /^\d{3}-\d{2}-\d{4}$/.test(str(v)) || isMaskedSsn(v),
       ),
       answers,
       now,

@@ -10,6 +10,7 @@ import { type Db } from '../db/database.ts';
 import { type Clock } from '../services/clock.ts';
 import { completedDocuments } from '../services/documents.ts';
 import { createApplicationPdfs } from '../services/pdf.ts';
+import { type SsnVault } from '../services/ssn.ts';
 import { createStorage } from '../services/storage.ts';
 import { type AttachmentSource, type ExportAttachment } from './commands.ts';
 
@@ -18,13 +19,16 @@ export async function applicationFiles(deps: {
   db: Db;
   clock: Clock;
   tenant: TenantConfig;
+  /** Opens the SSN to print it, masked as every copy of the PDF. */
+  ssn: SsnVault;
 }): Promise<AttachmentSource> {
-  const { db, clock, tenant } = deps;
+  const { db, clock, tenant, ssn } = deps;
   const { files } = await createStorage(deps);
   const pdfs = createApplicationPdfs({
     db,
     clock,
     tenant,
+    ssn,
     files,
     documents: { completedFor: (accountId) => completedDocuments(db, accountId) },
   });

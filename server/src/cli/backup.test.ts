@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/database.ts';
+import { dataKeyId } from '../services/dataKeys.ts';
 import {
   createDatabase,
   createTestContext,
@@ -77,7 +78,10 @@ async function admin(args: string[], env: Record<string, string>): Promise<CliRu
   return { code, stdout, stderr };
 }
 
-const sourceEnv = () => ({ DATABASE_URL: ctx.url, DATA_DIR: sourceDir });
+const sourceEnv = () => ({ DATABASE_URL: ctx.url, DATA_DIR: sourceDir, DATA_KEY: ctx.dataKey });
+
+/** An applicant's SSN: sealed in the backup as in the database. */
+const SSN = '219-09-9999';
 
 /** An empty database and DATA_DIR to restore into. */
 async function emptyTarget(): Promise<{
@@ -184,6 +188,8 @@ async function appOn(target: { url: string; dataDir: string }): Promise<{
 }> {
   const config = readConfig({
     PUBLIC_ORIGIN: ORIGIN,
+    // The key of the installation backed up: a backup never holds it (docs/operations/data-key.md).
+    DATA_KEY: ctx.dataKey,
     DATABASE_URL: target.url,
     DATA_DIR: target.dataDir,
     TENANT: 'gallatin',
@@ -223,7 +229,10 @@ describe('backup and restore', () => {
       { ...COMPLETE_APPLICATION, first_name: 'Zoë', middle_name: 'naïve "quoted", O\\Brien' },
       { upload: makePng(16, 9), submit: true },
     );
-    started = await applicant({ first_name: 'Bo', last_name: 'Tan' }, { upload: makePng(7, 5) });
+    started = await applicant(
+      { first_name: 'Bo', last_name: 'Tan', ssn: SSN },
+      { upload: makePng(7, 5) },
+    );
     backupFile = join(scratch, 'admit.tar.gz');
     const run = await admin(['backup', backupFile], sourceEnv());
     expect(run.code, run.stderr).toBe(EXIT_OK);
@@ -249,10 +258,19 @@ describe('backup and restore', () => {
     expect(names.filter((name) => name.startsWith('files/converted/'))).toHaveLength(2);
   });
 
+  it('holds the SSN sealed, never readable, and never the key', () => {
+    const bytes = gunzipSync(readFileSync(backupFile)).toString('latin1');
+    expect(bytes).toContain('sealed:v1:');
+    expect(bytes).not.toContain(SSN);
+    expect(bytes).not.toContain(SSN.replace(/-/g, ''));
+    expect(bytes).not.toContain(ctx.dataKey);
+  });
+
   it('restores into an empty database and DATA_DIR every answer, upload, reference and receipt, with no session', async () => {
     const target = await emptyTarget();
-    const run = await admin(['restore', backupFile], target.env);
+    const run = await admin(['restore', backupFile], { ...target.env, DATA_KEY: ctx.dataKey });
     expect(run.code, run.stderr).toBe(EXIT_OK);
+    expect(run.stderr).not.toContain('cannot be read');
     expect(run.stderr).toContain('every checksum matches');
     expect(run.stdout).toMatch(
       /^Restored the backup of .*: \d+ accounts, \d+ applications, 2 documents, 4 files\.$/m,
@@ -317,6 +335,17 @@ describe('backup and restore', () => {
     expect(await mails(db)).toEqual(await mails(ctx.db));
     const secret = (db: Db) => db.selectFrom('app_secret').select('secret').executeTakeFirst();
     expect(await secret(db)).toEqual(await secret(ctx.db));
+  });
+
+  it('warns, naming the key, when the restored SSNs were sealed with a key the new installation lacks', async () => {
+    const target = await emptyTarget();
+    // No DATA_KEY: the new DATA_DIR makes a key of its own, which opens none of them.
+    const run = await admin(['restore', backupFile], target.env);
+    expect(run.code, run.stderr).toBe(EXIT_OK);
+    const keyId = dataKeyId(Buffer.from(ctx.dataKey, 'base64'));
+    expect(run.stderr).toContain(
+      `Warning: 1 Social Security number sealed with key ${keyId} cannot be read with this installation's keys (DATA_KEY, or DATA_DIR/data-key): set DATA_KEY to the key the backed-up installation used`,
+    );
   });
 
   it('refuses a target that holds data, and leaves it as it was', async () => {

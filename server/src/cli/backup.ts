@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 
 import { DERIVED_WEB_STATUSES } from '@admit/form-model';
 
-import { type Config } from '../config.ts';
+import { loadChosenTenant } from '@admit/tenant-config/node';
+
+import { type Config, resolveDataKeys } from '../config.ts';
 import { migrate } from '../db/database.ts';
 import { runningEmbeddedUrl } from '../db/embedded.ts';
 import {
@@ -24,7 +26,8 @@ import {
   purgeApplications,
   purgeCandidates,
 } from '../services/retention.ts';
-import { type CommandContext, CommandError, shortTime } from './commands.ts';
+import { createSsnVault } from '../services/ssn.ts';
+import { type CommandContext, CommandError, shortTime, storedSsnKeys } from './commands.ts';
 import { type CliDatabase, openCliDatabase } from './connect.ts';
 
 /** Where the configured installation keeps its files. */
@@ -118,7 +121,11 @@ export async function restoreCommand(
       note: output.note,
       ...(output.progress === undefined ? {} : { progress: output.progress }),
     });
-    await migrate(database.db);
+    // The college and the SSN's keys of this installation: migration 012 seals the plain SSNs
+    // of a backup taken before it.
+    const dataKeys = resolveDataKeys(config).keys;
+    const vault = createSsnVault(loadChosenTenant(config).pages, dataKeys);
+    await migrate(database.db, { ssn: vault });
     const { accounts = 0, applications = 0, documents = 0 } = summary.tables;
     output.out(
       `Restored the backup of ${shortTime(new Date(summary.createdAt))}: ${plural(accounts, 'account')}, ${plural(applications, 'application')}, ${plural(documents, 'document')}, ${plural(summary.files, 'file')}.`,
@@ -126,6 +133,14 @@ export async function restoreCommand(
     output.note(
       'No session was restored: every applicant logs in again. Start the server on this DATA_DIR / DATABASE_URL and check it (docs/operations/backup.md, "After a restore").',
     );
+    // A backup holds SSNs sealed, never the key: this installation needs the key that sealed them.
+    const missing = [...(await storedSsnKeys(database.db, vault)).entries()].filter(
+      ([keyId]) => keyId !== 'plain' && !dataKeys.all.has(keyId),
+    );
+    if (missing.length > 0)
+      output.note(
+        `Warning: ${missing.map(([keyId, count]) => `${plural(count, 'Social Security number')} sealed with key ${keyId}`).join(', ')} cannot be read with this installation's keys (DATA_KEY, or DATA_DIR/data-key): set DATA_KEY to the key the backed-up installation used (docs/operations/data-key.md, "Backups and restores").`,
+      );
     return summary;
   } finally {
     await database.close();

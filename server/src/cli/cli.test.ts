@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -15,7 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { type Answers } from '@admit/form-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { sql } from 'kysely';
+
 import { runningEmbeddedUrl, startEmbeddedDatabase } from '../db/embedded.ts';
+import { dataKeyId, parseDataKeys } from '../services/dataKeys.ts';
+import { createSsnVault } from '../services/ssn.ts';
 import { tokenMessages } from '../services/viewTokens.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../test/context.ts';
 import { writeLookupSample } from '../test/lookupData.ts';
@@ -50,7 +55,7 @@ async function admin(
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
-    env: options.env ?? { DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN },
+    env: options.env ?? { DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN, DATA_KEY: ctx.dataKey },
     cwd: scratch,
     stdout: (text) => {
       stdout += text;
@@ -64,9 +69,20 @@ async function admin(
   return { code, stdout, stderr };
 }
 
+/** The fields of one CSV line (RFC 4180: quoted fields may hold commas and doubled quotes). */
+function csvLine(line: string): string[] {
+  return [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, field = '']) =>
+    field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field,
+  );
+}
+
+/** An SSN the export must mask unless asked for it (--with-ssn). */
+const SSN = '219-09-9999';
+
 /** A complete, valid application, with answers an export must handle with care. */
 const COMPLETE: Answers = {
   ...COMPLETE_APPLICATION,
+  ssn: SSN,
   // A value a spreadsheet would run as a formula: the export must defuse it.
   middle_name: '=1+1',
   mailing_address_line_1: '101 Main St, Apt "B"',
@@ -255,31 +271,51 @@ describe('tmp-application', () => {
 });
 
 describe('export', () => {
-  it('writes the submitted applications as CSV (one row per applicant, a column per answer key) and JSON', async () => {
+  it("writes the submitted applications as CSV (one row per applicant, a column per question, named by the college's label), its data dictionary and JSON; the SSN masked", async () => {
     const submitted = await applicant(COMPLETE, true);
     const inProgress = await applicant({ first_name: 'Not', last_name: 'Yet' });
     const dir = join(scratch, 'export');
     const run = await admin(['export', dir]);
     expect(run.code, run.stderr).toBe(EXIT_OK);
     expect(run.stdout.trim()).toMatch(
-      /^Exported \d+ submitted applications? to .* with \d+ files?\.$/,
+      /^Exported \d+ submitted applications? to .*, described in .*data-dictionary\.csv, with \d+ files?; Social Security numbers masked\.$/,
     );
+    expect(run.stderr).not.toContain('Audit:');
     // The application PDF, as the applicant downloads it.
     const pdf = readFileSync(join(dir, submitted, 'application.pdf'));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(existsSync(join(dir, inProgress))).toBe(false);
 
+    // The dictionary: every column's answer key, the college's label, and the question's kind.
+    const dictionary = readFileSync(join(dir, 'data-dictionary.csv'), 'utf8')
+      .slice(1)
+      .trimEnd()
+      .split('\r\n')
+      .map(csvLine);
+    expect(dictionary[0]).toEqual(['key', 'label', 'kind']);
+    const labelOf = new Map(dictionary.slice(1).map(([key = '', label = '']) => [key, label]));
+    expect(labelOf.get('first_name')).toBe('First Name');
+    expect(labelOf.get('ssn')).toBe('Social Security Number');
+    expect(dictionary.find(([key]) => key === 'ssn')?.[2]).toBe('ssn');
+
     const csv = readFileSync(join(dir, 'applications.csv'), 'utf8');
-    expect(csv.startsWith('\ufeffusername,submitted_at,reference,')).toBe(true);
+    expect(csv.startsWith('\ufeffUsername (e-mail),Submitted at (UTC),Reference number,')).toBe(
+      true,
+    );
     const [header = '', ...rows] = csv.slice(1).trimEnd().split('\r\n');
-    const columns = header.split(',');
-    expect(columns).toEqual(expect.arrayContaining(['first_name', 'last_name', 'hs_ceeb']));
+    // The header is the dictionary's labels, in its order, each one once.
+    const columns = [...labelOf.values()];
+    expect(header).toBe(columns.map(csvField).join(','));
+    expect(columns).toEqual(expect.arrayContaining(['First Name', 'Social Security Number']));
+    expect(columns).not.toContain('first_name');
     expect(new Set(columns).size).toBe(columns.length);
     const row = rows.find((line) => line.startsWith(`${submitted},`));
     expect(row).toBeDefined();
     expect(row).toContain(',Ada,');
     expect(row).toContain(`,${csvField('101 Main St, Apt "B"')},`);
     expect(row).toContain(",'=1+1,");
+    expect(row).toContain(',XXX-XX-9999,');
+    expect(csv).not.toContain(SSN);
     expect(rows.some((line) => line.startsWith(`${inProgress},`))).toBe(false);
 
     const exported = JSON.parse(readFileSync(join(dir, 'applications.json'), 'utf8')) as {
@@ -289,6 +325,7 @@ describe('export', () => {
     }[];
     const mine = exported.find((entry) => entry.username === submitted);
     expect(mine?.answer.first_name).toBe('Ada');
+    expect(mine?.answer.ssn).toBe('XXX-XX-9999');
     expect(mine?.tabs).toEqual({ decision_essay: 'upload' });
     expect(exported.some((entry) => entry.username === inProgress)).toBe(false);
   });
@@ -302,9 +339,148 @@ describe('export', () => {
       ],
     });
     expect(run.code, run.stderr).toBe(EXIT_OK);
-    expect(run.stdout).toMatch(/with \d+ files?\.$/m);
+    expect(run.stdout).toMatch(/with \d+ files?; Social Security numbers masked\.$/m);
     expect(readFileSync(join(dir, submitted, 'application.pdf'), 'utf8')).toBe(
       `%PDF-1.7 ${submitted}`,
+    );
+  });
+});
+
+describe('export --with-ssn and --since', () => {
+  it('writes the SSN in full only with --with-ssn, and says who and when on stderr without the number', async () => {
+    const submitted = await applicant(COMPLETE, true);
+    const dir = join(scratch, 'export-ssn');
+    const run = await admin(['export', dir, '--with-ssn'], {
+      env: {
+        DATABASE_URL: ctx.url,
+        PUBLIC_ORIGIN: ORIGIN,
+        DATA_KEY: ctx.dataKey,
+        USER: 'registrar',
+      },
+      attachments: async () => [],
+    });
+    expect(run.code, run.stderr).toBe(EXIT_OK);
+    expect(run.stdout).toContain('Social Security numbers in full.');
+    expect(run.stderr).toMatch(
+      /^Audit: registrar \(pid \d+\) exported \d+ applications? with full Social Security numbers to .*export-ssn at \d{4}-\d{2}-\d{2}T[\d:.]+Z\./m,
+    );
+    expect(run.stderr + run.stdout).not.toContain(SSN);
+    const csv = readFileSync(join(dir, 'applications.csv'), 'utf8');
+    const row = csv.split('\r\n').find((line) => line.startsWith(`${submitted},`));
+    expect(row).toContain(`,${SSN},`);
+    const exported = JSON.parse(readFileSync(join(dir, 'applications.json'), 'utf8')) as {
+      username: string;
+      answer: Answers;
+    }[];
+    expect(exported.find((entry) => entry.username === submitted)?.answer.ssn).toBe(SSN);
+  });
+
+  it('exports only the applications submitted since --since DATE', async () => {
+    const earlier = await applicant(COMPLETE, true);
+    const later = await applicant(COMPLETE, true);
+    // The earlier one was submitted in January: a real row, moved back in time.
+    await sql`UPDATE applications SET submitted_at = '2026-01-15T12:00:00Z'
+      FROM accounts WHERE accounts.id = applications.account_id AND accounts.username = ${earlier}`.execute(
+      ctx.db,
+    );
+    const dir = join(scratch, 'export-since');
+    const run = await admin(['export', dir, '--since', '2026-02-01'], {
+      attachments: async () => [],
+    });
+    expect(run.code, run.stderr).toBe(EXIT_OK);
+    expect(run.stdout).toContain('(submitted since 2026-02-01T00:00:00.000Z)');
+    const usernames = (
+      JSON.parse(readFileSync(join(dir, 'applications.json'), 'utf8')) as { username: string }[]
+    ).map((entry) => entry.username);
+    expect(usernames).toContain(later);
+    expect(usernames).not.toContain(earlier);
+
+    const wrong = await admin(['export', dir, '--since', 'last week']);
+    expect(wrong.code).toBe(EXIT_USAGE);
+    expect(wrong.stderr).toContain('--since must be a date such as 2026-03-01, not "last week".');
+    const elsewhere = await admin(['list', '--since', '2026-02-01']);
+    expect(elsewhere.code).toBe(EXIT_USAGE);
+    expect(elsewhere.stderr).toContain('list takes no --since.');
+  });
+
+  it('refuses, naming the key, to export an SSN sealed with a key DATA_KEY does not hold (exit 1)', async () => {
+    await applicant(COMPLETE, true);
+    const other = randomBytes(32).toString('base64');
+    const run = await admin(['export', join(scratch, 'export-wrong-key')], {
+      env: { DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN, DATA_KEY: other },
+      attachments: async () => [],
+    });
+    expect(run.code).toBe(EXIT_FAILED);
+    expect(run.stderr).toMatch(
+      /admin export: cli-\d+@example\.com's application cannot be exported: The stored value of ssn was encrypted with key [0-9a-f]{8}, which DATA_KEY does not hold\./,
+    );
+    expect(existsSync(join(scratch, 'export-wrong-key', 'applications.csv'))).toBe(false);
+  });
+});
+
+describe('rekey', () => {
+  it('seals every stored SSN again with the newest key; the old key can then go', async () => {
+    const username = await applicant(COMPLETE, false);
+    const newKey = randomBytes(32).toString('base64');
+    const rotated = {
+      DATABASE_URL: ctx.url,
+      PUBLIC_ORIGIN: ORIGIN,
+      DATA_KEY: `${newKey},${ctx.dataKey}`,
+    };
+    const storedSsn = async () => {
+      const row = await sql<{ ssn: string }>`
+        SELECT applications.answers->>'ssn' AS ssn FROM applications
+        JOIN accounts ON accounts.id = applications.account_id WHERE accounts.username = ${username}
+      `.execute(ctx.db);
+      return row.rows[0]?.ssn ?? '';
+    };
+    const before = await storedSsn();
+    expect(before).toMatch(/^sealed:v1:/);
+
+    const run = await admin(['rekey'], { env: rotated });
+    expect(run.code, run.stderr).toBe(EXIT_OK);
+    const newId = dataKeyId(Buffer.from(newKey, 'base64'));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^Sealed \\d+ records? again with key ${newId}\\. Every stored Social Security number is sealed with it: older keys can leave DATA_KEY\\.$`,
+        'm',
+      ),
+    );
+    const after = await storedSsn();
+    expect(after.startsWith(`sealed:v1:${newId}:`)).toBe(true);
+    expect(after).not.toContain(SSN);
+
+    // Again: nothing left to do.
+    const again = await admin(['rekey'], { env: rotated });
+    expect(again.stdout).toContain('Sealed 0 records again');
+
+    // The new key alone opens it; the old key alone no longer does.
+    expect(createSsnVault(ctx.tenant.pages, parseDataKeys(newKey)).open({ ssn: after }).ssn).toBe(
+      SSN,
+    );
+    expect(() =>
+      createSsnVault(ctx.tenant.pages, parseDataKeys(ctx.dataKey)).open({ ssn: after }),
+    ).toThrow(/which DATA_KEY does not hold/);
+
+    // Rotated back, so this file's app (on the first key) reads every row again.
+    const back = await admin(['rekey'], {
+      env: { DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN, DATA_KEY: `${ctx.dataKey},${newKey}` },
+    });
+    expect(back.code, back.stderr).toBe(EXIT_OK);
+    expect(
+      (await storedSsn()).startsWith(`sealed:v1:${dataKeyId(Buffer.from(ctx.dataKey, 'base64'))}:`),
+    ).toBe(true);
+  });
+
+  it('names a key it lacks and stops (exit 1)', async () => {
+    await applicant(COMPLETE, false);
+    const stranger = randomBytes(32).toString('base64');
+    const run = await admin(['rekey'], {
+      env: { DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN, DATA_KEY: stranger },
+    });
+    expect(run.code).toBe(EXIT_FAILED);
+    expect(run.stderr).toMatch(
+      /admin rekey: The stored value of ssn was encrypted with key [0-9a-f]{8}, which DATA_KEY does not hold\. Put that key back in DATA_KEY \(after the newest\) and run rekey again; 0 values were sealed again before this one\./,
     );
   });
 });
@@ -371,7 +547,12 @@ describe('the database the CLI uses', () => {
     const run = (args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
         encoding: 'utf8',
-        env: { ...process.env, DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN },
+        env: {
+          ...process.env,
+          DATABASE_URL: ctx.url,
+          PUBLIC_ORIGIN: ORIGIN,
+          DATA_KEY: ctx.dataKey,
+        },
         timeout: 60_000,
       });
     const list = run(['list', '--json']);

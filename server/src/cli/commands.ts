@@ -6,15 +6,27 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
-import { DERIVED_WEB_STATUSES, type DerivedWebStatus } from '@admit/form-model';
+import {
+  type Answers,
+  DERIVED_WEB_STATUSES,
+  type DerivedWebStatus,
+  descKey,
+  groupHeading,
+  kindOf,
+  type PageConfig,
+  type Question,
+  walkPages,
+} from '@admit/form-model';
 import { type TenantConfig } from '@admit/tenant-config';
 import { sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
 import { answerRules } from '../services/applications.ts';
 import { type Clock } from '../services/clock.ts';
+import { type DataKeys, UnreadableValueError } from '../services/dataKeys.ts';
 import { type ImportProgress, importLookups } from '../services/lookups/import.ts';
 import { failedMail, retryFailedMail } from '../services/mail.ts';
+import { createSsnVault, type SsnVault } from '../services/ssn.ts';
 import { createViewTokens, type IssuedToken } from '../services/viewTokens.ts';
 
 export interface CommandContext {
@@ -29,6 +41,13 @@ export interface CommandContext {
   note: (line: string) => void;
   /** Rewrites the progress line in place (a terminal); absent when output is a file or pipe. */
   progress?: (line: string) => void;
+  /** The SSN's keys (config.ts `resolveDataKeys`): DATA_KEY, or the one kept in DATA_DIR. */
+  dataKeys: DataKeys;
+}
+
+/** The SSN's vault for the college and keys of a command. */
+export function ssnVault(ctx: CommandContext): SsnVault {
+  return createSsnVault(ctx.tenant.pages, ctx.dataKeys);
 }
 
 /** A command that could not do what was asked; cli.ts prints the message and exits 1. */
@@ -50,7 +69,12 @@ export interface ApplicationSummary {
 }
 
 function viewTokens(ctx: CommandContext) {
-  return createViewTokens({ db: ctx.db, clock: ctx.clock, rules: answerRules(ctx.tenant) });
+  return createViewTokens({
+    db: ctx.db,
+    clock: ctx.clock,
+    rules: answerRules(ctx.tenant),
+    ssn: ssnVault(ctx),
+  });
 }
 
 /** Every application with its status and last change, newest change first. */
@@ -176,24 +200,118 @@ export interface ExportResult {
   applications: number;
   csvFile: string;
   jsonFile: string;
+  /** The data dictionary beside them: each column's key, label and kind. */
+  dictionaryFile: string;
   attachments: number;
 }
 
+export interface ExportOptions {
+  /** Only applications submitted at or after this time (`--since DATE`). */
+  since?: Date;
+  /** The SSN in full (`--with-ssn`); masked as XXX-XX-1234 otherwise. */
+  withSsn?: boolean;
+  /** Who asked, for the log line a full-SSN export writes (the operating-system user). */
+  operator?: string;
+}
+
+/** One column of an export: its answer key, the label the college gives it, and its kind. */
+export interface ExportColumn {
+  key: string;
+  label: string;
+  /** The question's kind (`text`, `ssn`, …), `description` for a choice's stored label. */
+  kind: string;
+}
+
+/** The columns every export starts with, before the college's questions. */
+const FIXED_COLUMNS: readonly ExportColumn[] = [
+  { key: 'username', label: 'Username (e-mail)', kind: 'email' },
+  { key: 'submitted_at', label: 'Submitted at (UTC)', kind: 'date-time' },
+  { key: 'reference', label: 'Reference number', kind: 'reference' },
+];
+
+/** The label of one stored key of `question` (a checkbox of a group, a month or a year). */
+function keyLabel(question: Question, key: string): string {
+  if (question.type === 'checkboxes')
+    return `${question.label}: ${question.options.find((option) => option.key === key)?.label ?? key}`;
+  if (question.type === 'month-year')
+    return `${question.label} (${key === question.monthKey ? 'month' : 'year'})`;
+  return question.label;
+}
+
 /**
- * `export DIR`: the submitted applications as `applications.csv` (one row per applicant,
- * columns username, submitted_at, reference and every answer key of the college's form, in form order)
- * and `applications.json` (answers, tabs and add-another counts as stored), plus each
- * applicant's files under `DIR/<username>/` from `attachments` (cli/attachments.ts: the
- * application PDF and the uploaded documents).
+ * The college's question labels for its answer keys, in form order (STYLE: forms are data):
+ * each add-another item named by its group ("College 2: Name"), a choice's stored label as
+ * "(as shown)", and a label two questions share made unique by its section's title, then by its
+ * key.
+ */
+export function exportColumns(
+  pages: readonly PageConfig[],
+  keys: readonly string[],
+): ExportColumn[] {
+  const described = new Map<string, Omit<ExportColumn, 'key'> & { section: string }>();
+  for (const item of walkPages(pages, {})) {
+    if (item.kind !== 'question') continue;
+    const { question } = item;
+    const kind = kindOf(question);
+    const prefix =
+      item.group === undefined ? '' : `${groupHeading(item.group.block, item.group.index)}: `;
+    for (const key of kind.keys(question))
+      if (!described.has(key))
+        described.set(key, {
+          label: `${prefix}${keyLabel(question, key)}`,
+          kind: question.type,
+          section: item.section.title,
+        });
+    if (kind.descriptions(question) && !described.has(descKey(question.key)))
+      described.set(descKey(question.key), {
+        label: `${prefix}${question.label} (as shown)`,
+        kind: 'description',
+        section: item.section.title,
+      });
+  }
+  const columns = keys.map((key) => {
+    const found = described.get(key);
+    // A key of an older version of the form: no question labels it now.
+    return found === undefined
+      ? { key, label: key, kind: 'unknown', section: '' }
+      : { key, ...found };
+  });
+  const count = (labels: string[], label: string) => labels.filter((l) => l === label).length;
+  const first = columns.map((column) => column.label);
+  const second = columns.map((column, index) =>
+    count(first, first[index] ?? '') > 1 && column.section !== ''
+      ? `${column.section}: ${column.label}`
+      : column.label,
+  );
+  return columns.map((column, index) => {
+    const label = second[index] ?? column.label;
+    return {
+      key: column.key,
+      // Two questions of one section alike (a mailing and a home address): the key tells them apart.
+      label: count(second, label) > 1 ? `${column.label} [${column.key}]` : label,
+      kind: column.kind,
+    };
+  });
+}
+
+/**
+ * `export DIR [--since DATE] [--with-ssn]`: the submitted applications (those submitted since
+ * DATE, with it) as `applications.csv` (one row per applicant; the college's question labels
+ * as column names, in form order), `applications.json` (answers, tabs and add-another counts
+ * as stored, by answer key) and `data-dictionary.csv` (each column's key, label and kind), plus
+ * each applicant's files under `DIR/<username>/` from `attachments` (cli/attachments.ts: the
+ * application PDF and the uploaded documents). The SSN is masked (XXX-XX-1234) unless
+ * `withSsn`; a full-SSN export says so on stderr, naming who and when, never a number.
  */
 export async function exportCommand(
   ctx: CommandContext,
   dir: string,
   attachments?: AttachmentSource,
+  options: ExportOptions = {},
 ): Promise<ExportResult> {
   const folder = resolve(dir);
   await mkdir(folder, { recursive: true });
-  const rows = await ctx.db
+  let query = ctx.db
     .selectFrom('applications')
     .innerJoin('accounts', 'accounts.id', 'applications.account_id')
     .select([
@@ -205,10 +323,27 @@ export async function exportCommand(
       'applications.submitted_at',
       'applications.reference',
     ])
-    .where('applications.submitted_at', 'is not', null)
+    .where('applications.submitted_at', 'is not', null);
+  if (options.since !== undefined)
+    query = query.where('applications.submitted_at', '>=', options.since);
+  const stored = await query
     .orderBy('applications.submitted_at')
     .orderBy('accounts.username')
     .execute();
+  const vault = ssnVault(ctx);
+  const rows = stored.map((row) => {
+    try {
+      const answers: Answers =
+        options.withSsn === true ? vault.open(row.answers) : vault.mask(row.answers);
+      return { ...row, answers };
+    } catch (error) {
+      if (error instanceof UnreadableValueError)
+        throw new CommandError(
+          `${row.username}'s application cannot be exported: ${error.message} Set DATA_KEY to hold that key too (docs/operations/data-key.md); nothing was written.`,
+        );
+      throw error;
+    }
+  });
 
   const formKeys = [...answerRules(ctx.tenant).keys()];
   const known = new Set(formKeys);
@@ -216,25 +351,36 @@ export async function exportCommand(
   const extraKeys = [
     ...new Set(rows.flatMap((row) => Object.keys(row.answers).filter((key) => !known.has(key)))),
   ].sort();
-  const columns = [...formKeys, ...extraKeys];
+  const columns = [
+    ...FIXED_COLUMNS,
+    ...exportColumns(ctx.tenant.pages, [...formKeys, ...extraKeys]),
+  ];
+  const answerColumns = columns.slice(FIXED_COLUMNS.length);
   const lines = [
-    ['username', 'submitted_at', 'reference', ...columns],
+    columns.map((column) => column.label),
     ...rows.map((row) => [
       row.username,
       row.submitted_at?.toISOString() ?? '',
       row.reference ?? '',
-      ...columns.map((key) => {
+      ...answerColumns.map(({ key }) => {
         const value = row.answers[key];
         return value === undefined ? '' : String(value);
       }),
     ]),
   ];
+  const csv = (table: string[][]) =>
+    // A byte-order mark: spreadsheet programs then read accents as UTF-8.
+    `\ufeff${table.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
   const csvFile = join(folder, 'applications.csv');
   const jsonFile = join(folder, 'applications.json');
-  // A byte-order mark: spreadsheet programs then read accents as UTF-8.
+  const dictionaryFile = join(folder, 'data-dictionary.csv');
+  await writeAtomically(csvFile, csv(lines));
   await writeAtomically(
-    csvFile,
-    `\ufeff${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`,
+    dictionaryFile,
+    csv([
+      ['key', 'label', 'kind'],
+      ...columns.map((column) => [column.key, column.label, column.kind]),
+    ]),
   );
   await writeAtomically(
     jsonFile,
@@ -251,7 +397,10 @@ export async function exportCommand(
       2,
     )}\n`,
   );
-
+  if (options.withSsn === true)
+    ctx.note(
+      `Audit: ${options.operator ?? 'an unnamed operator'} exported ${rows.length} application${rows.length === 1 ? '' : 's'} with full Social Security numbers to ${folder} at ${ctx.clock().toISOString()}. Keep these files safe and delete them when done.`,
+    );
   let attachmentCount = 0;
   const failed: string[] = [];
   if (attachments === undefined) {
@@ -281,13 +430,19 @@ export async function exportCommand(
     }
   }
   ctx.out(
-    `Exported ${rows.length} submitted application${rows.length === 1 ? '' : 's'} to ${csvFile} and ${jsonFile}${attachments === undefined ? '' : ` with ${attachmentCount} file${attachmentCount === 1 ? '' : 's'}`}.`,
+    `Exported ${rows.length} submitted application${rows.length === 1 ? '' : 's'}${options.since === undefined ? '' : ` (submitted since ${options.since.toISOString()})`} to ${csvFile} and ${jsonFile}, described in ${dictionaryFile}${attachments === undefined ? '' : `, with ${attachmentCount} file${attachmentCount === 1 ? '' : 's'}`}; Social Security numbers ${options.withSsn === true ? 'in full' : 'masked'}.`,
   );
   if (failed.length > 0)
     throw new CommandError(
       `The files of ${failed.length} applicant${failed.length === 1 ? '' : 's'} were not exported (${failed.join(', ')}); run export again.`,
     );
-  return { applications: rows.length, csvFile, jsonFile, attachments: attachmentCount };
+  return {
+    applications: rows.length,
+    csvFile,
+    jsonFile,
+    dictionaryFile,
+    attachments: attachmentCount,
+  };
 }
 
 function expiresNote(issued: IssuedToken): string {
@@ -414,4 +569,90 @@ export async function mailRetryCommand(
   ctx.out(
     `${queued.length} mail queued again${queued.length === 0 ? '' : ` (${queued.join(', ')})`}.`,
   );
+}
+
+/**
+ * How many stored SSNs each key id sealed, plain ones (before migration 012) as `plain`: what
+ * `rekey` leaves behind, and what a restore needs keys for.
+ */
+export async function storedSsnKeys(db: Db, vault: SsnVault): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const table of ['applications', 'tmp_applications'] as const)
+    for (const key of vault.keys) {
+      const rows = await sql<{ id: string; count: number }>`
+        SELECT CASE WHEN answers->>${key} LIKE 'sealed:v1:%'
+            THEN substr(answers->>${key}, 11, 8) ELSE 'plain' END AS id,
+          count(*)::int AS count
+        FROM ${sql.table(table)}
+        WHERE answers->>${key} <> ''
+        GROUP BY 1
+      `.execute(db);
+      for (const row of rows.rows) counts.set(row.id, (counts.get(row.id) ?? 0) + row.count);
+    }
+  return counts;
+}
+
+/** Rows `rekey` reads at once. */
+const REKEY_PAGE = 500;
+
+/**
+ * `rekey`: seals every stored SSN again with the newest key (DATA_KEY's first), a row at a
+ * time. A row is written only if its SSNs are still the ones read (`answers @> old`): a save
+ * that came in between sealed its own with the newest key already, and wins. Applications and
+ * temporary applications alike; `updated_at` is left alone (nothing the applicant did).
+ */
+export async function rekeyCommand(ctx: CommandContext): Promise<{ resealed: number }> {
+  const vault = ssnVault(ctx);
+  let resealed = 0;
+  for (const [table, id] of [
+    ['applications', 'account_id'],
+    ['tmp_applications', 'token_hash'],
+  ] as const) {
+    let after: unknown = null;
+    for (;;) {
+      const page = await sql<{ id: unknown; answers: Answers }>`
+        SELECT ${sql.ref(id)} AS id, answers FROM ${sql.table(table)}
+        WHERE ${after === null ? sql`true` : sql`${sql.ref(id)} > ${after}`}
+        ORDER BY ${sql.ref(id)} LIMIT ${REKEY_PAGE}
+      `.execute(ctx.db);
+      for (const row of page.rows) {
+        let sealed: Answers | undefined;
+        try {
+          sealed = vault.reseal(row.answers);
+        } catch (error) {
+          if (error instanceof UnreadableValueError)
+            throw new CommandError(
+              `${error.message} Put that key back in DATA_KEY (after the newest) and run rekey again; ${resealed} value${resealed === 1 ? ' was' : 's were'} sealed again before this one.`,
+            );
+          throw error;
+        }
+        if (sealed === undefined) continue;
+        const old = Object.fromEntries(
+          [...vault.keys].filter((key) => key in row.answers).map((key) => [key, row.answers[key]]),
+        );
+        const patch = Object.fromEntries(
+          [...vault.keys].filter((key) => key in sealed).map((key) => [key, sealed[key]]),
+        );
+        const result = await sql`
+          UPDATE ${sql.table(table)} SET answers = answers || ${JSON.stringify(patch)}::jsonb
+          WHERE ${sql.ref(id)} = ${row.id} AND answers @> ${JSON.stringify(old)}::jsonb
+        `.execute(ctx.db);
+        if (Number(result.numAffectedRows ?? 0) > 0) resealed += 1;
+      }
+      ctx.progress?.(`${table}: ${resealed} sealed again`);
+      const last = page.rows.at(-1);
+      if (last === undefined || page.rows.length < REKEY_PAGE) break;
+      after = last.id;
+    }
+  }
+  const left = await storedSsnKeys(ctx.db, vault);
+  const others = [...left.entries()].filter(([keyId]) => keyId !== ctx.dataKeys.current.id);
+  ctx.out(
+    `Sealed ${resealed} record${resealed === 1 ? '' : 's'} again with key ${ctx.dataKeys.current.id}. ${
+      others.length === 0
+        ? 'Every stored Social Security number is sealed with it: older keys can leave DATA_KEY.'
+        : `Still sealed with other keys: ${others.map(([keyId, count]) => `${keyId} (${count})`).join(', ')}; run rekey again.`
+    }`,
+  );
+  return { resealed };
 }

@@ -14,6 +14,7 @@ import pg from 'pg';
 
 import { type Config } from '../config.ts';
 import { type Db, migrate, openDatabase, STAFF_LIMITS } from '../db/database.ts';
+import { type SsnSealer } from '../db/migrations/012_ssn_at_rest.ts';
 import { runningEmbeddedUrl, startEmbeddedDatabase } from '../db/embedded.ts';
 import { CommandError } from './commands.ts';
 
@@ -56,9 +57,13 @@ async function connectionsClosed(url: string): Promise<void> {
 export async function openCliDatabase(
   config: Config,
   note: (line: string) => void,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; ssn?: SsnSealer } = {},
 ): Promise<CliDatabase> {
-  const migrateNow = options.migrate === false ? async () => undefined : migrate;
+  const { ssn } = options;
+  const migrateNow =
+    options.migrate === false
+      ? async () => undefined
+      : (db: Db) => migrate(db, ssn === undefined ? {} : { ssn });
   if (config.databaseUrl !== undefined) {
     const db = openDatabase(config.databaseUrl, 4, STAFF_LIMITS);
     await migrateNow(db);

@@ -2,6 +2,7 @@
  * The staff CLI's argument parsing, help and exit codes; the commands are in commands.ts.
  * Exit codes: 0 done, 1 the command failed (the message says why), 2 wrong usage.
  */
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -9,11 +10,12 @@ import { DERIVED_WEB_STATUSES } from '@admit/form-model';
 import { DEFAULT_TENANT } from '@admit/tenant-config';
 import { loadChosenTenant } from '@admit/tenant-config/node';
 
-import { ConfigError, readConfig } from '../config.ts';
+import { ConfigError, readConfig, resolveDataKeys } from '../config.ts';
 import { systemClock } from '../services/clock.ts';
 import { HttpError } from '../services/errors.ts';
 import { BackupError } from '../services/backup.ts';
 import { LookupImportError } from '../services/lookups/import.ts';
+import { createSsnVault } from '../services/ssn.ts';
 import {
   SERVICE_TOKEN_DEFAULT_DAYS,
   TMP_APPLICATION_DEFAULT_DAYS,
@@ -27,6 +29,7 @@ import {
   listCommand,
   lookupsImportCommand,
   mailRetryCommand,
+  rekeyCommand,
   revokeTokenCommand,
   serviceTokenCommand,
   tmpApplicationCommand,
@@ -41,7 +44,8 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
-type OptionName = 'days' | 'status' | 'json' | 'from' | 'all' | 'before' | 'dry-run';
+type OptionName =
+  'days' | 'status' | 'json' | 'from' | 'all' | 'before' | 'dry-run' | 'since' | 'with-ssn';
 
 interface CommandHelp {
   usage: string;
@@ -64,15 +68,33 @@ const COMMANDS: Record<string, CommandHelp> = {
     positionals: 0,
   },
   export: {
-    usage: 'export DIR',
-    summary: 'Submitted applications to DIR/applications.csv and DIR/applications.json.',
+    usage: 'export DIR [--since DATE] [--with-ssn]',
+    summary: 'Submitted applications to DIR/applications.csv and .json, with a data dictionary.',
     details: [
-      'The CSV has one row per applicant: username, submitted_at, reference, then every answer key of the',
-      "college's form in form order. The JSON holds answers, tabs and add-another counts.",
-      'DIR is created when missing; earlier export files in it are replaced.',
+      '--since DATE   only applications submitted since DATE: YYYY-MM-DD (midnight UTC) or an ISO',
+      '               time such as 2026-03-01T12:00:00Z',
+      '--with-ssn     Social Security numbers in full; without it they read XXX-XX-1234. Who and',
+      '               when is written to stderr (keep it with your records); never the numbers.',
+      "The CSV has one row per applicant: username, submitted at, reference, then the college's",
+      'questions in form order, each column named by its label. DIR/data-dictionary.csv lists each',
+      "column's answer key, label and kind. The JSON holds answers (by answer key), tabs and",
+      'add-another counts. DIR is created when missing; earlier export files in it are replaced.',
+    ],
+    options: ['since', 'with-ssn'],
+    positionals: 1,
+  },
+  rekey: {
+    usage: 'rekey',
+    summary: "Encrypts every stored SSN again with DATA_KEY's first (newest) key.",
+    details: [
+      'After a new key is put first in DATA_KEY (the old ones after it) and every server restarted',
+      'with it: reads each stored Social Security number with whichever listed key sealed it and',
+      'seals it with the newest. Prints how many were sealed again and which key ids remain (none',
+      'once done); the old key can then leave DATA_KEY. Safe to run again, and while servers run.',
+      'docs/operations/data-key.md: the whole rotation.',
     ],
     options: [],
-    positionals: 1,
+    positionals: 0,
   },
   backup: {
     usage: 'backup FILE',
@@ -243,6 +265,19 @@ export interface CliIo {
   attachments?: AttachmentSource;
 }
 
+/** Who runs the command, as the operating system knows them (sudo's caller first). */
+function operatorName(env: CliIo['env']): string {
+  let name = env.SUDO_USER ?? env.USER ?? env.LOGNAME;
+  if (name === undefined || name === '') {
+    try {
+      name = userInfo().username;
+    } catch {
+      name = `uid ${String(process.getuid?.() ?? '?')}`;
+    }
+  }
+  return `${name} (pid ${String(process.pid)})`;
+}
+
 function daysOption(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > TOKEN_MAX_DAYS)
@@ -271,6 +306,18 @@ function beforeOption(value: string | undefined): Date {
   return date;
 }
 
+/** `--since DATE`: YYYY-MM-DD is midnight UTC; a full ISO time is taken as written. */
+function sinceOption(value: string): Date {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? new Date(`${value}T00:00:00Z`)
+    : /^\d{4}-\d{2}-\d{2}T/.test(value)
+      ? new Date(value)
+      : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime()))
+    throw new UsageError(`--since must be a date such as 2026-03-01, not "${value}".`);
+  return date;
+}
+
 class UsageError extends Error {
   override name = 'UsageError';
 }
@@ -292,6 +339,8 @@ function parseCommandLine(args: readonly string[]) {
       all: { type: 'boolean' },
       before: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      since: { type: 'string' },
+      'with-ssn': { type: 'boolean' },
     },
   });
 }
@@ -338,10 +387,11 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   const options = parsed.values;
   let days: number | undefined;
   let before: Date | undefined;
+  let since: Date | undefined;
   try {
-    const given = (['days', 'status', 'json', 'from', 'all', 'before', 'dry-run'] as const).filter(
-      (key) => options[key] !== undefined,
-    );
+    const given = (
+      ['days', 'status', 'json', 'from', 'all', 'before', 'dry-run', 'since', 'with-ssn'] as const
+    ).filter((key) => options[key] !== undefined);
     const unexpected = given.filter((key) => !command.options.includes(key));
     if (unexpected.length > 0)
       throw new UsageError(`${name} takes no --${unexpected.join(', --')}.`);
@@ -360,6 +410,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (name === 'list' && (options.status?.length ?? 0) > 1)
       throw new UsageError('list takes one --status.');
     if (name === 'purge') before = beforeOption(options.before);
+    if (options.since !== undefined) since = sinceOption(options.since);
     days = daysOption(options.days);
     if (options.from !== undefined && !COLLEGE_TEMPLATES.includes(options.from))
       throw new UsageError(`--from must be one of ${COLLEGE_TEMPLATES.join(', ')}.`);
@@ -450,9 +501,15 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   try {
     const config = readConfig(io.env, io.cwd);
     const tenant = loadChosenTenant(config);
-    const database = await openCliDatabase(config, (line) => {
-      io.stderr(`${line}\n`);
-    });
+    const dataKeys = resolveDataKeys(config).keys;
+    const ssn = createSsnVault(tenant.pages, dataKeys);
+    const database = await openCliDatabase(
+      config,
+      (line) => {
+        io.stderr(`${line}\n`);
+      },
+      { ssn },
+    );
     close = database.close;
     io.onOpen?.(close);
     io.stderr(`Using ${database.description}.\n`);
@@ -461,6 +518,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       tenant,
       publicOrigin: config.publicOrigin,
       clock: systemClock,
+      dataKeys,
       ...output,
     };
     const [first = ''] = positionals;
@@ -478,8 +536,16 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
           ctx,
           first,
           io.attachments ??
-            (await applicationFiles({ config, db: database.db, clock: systemClock, tenant })),
+            (await applicationFiles({ config, db: database.db, clock: systemClock, tenant, ssn })),
+          {
+            ...(since === undefined ? {} : { since }),
+            withSsn: options['with-ssn'] === true,
+            operator: operatorName(io.env),
+          },
         );
+        break;
+      case 'rekey':
+        await rekeyCommand(ctx);
         break;
       case 'service-token':
         await serviceTokenCommand(ctx, first, days);

@@ -38,6 +38,7 @@ import * as m007 from './migrations/007_upload_grants.ts';
 import * as m008 from './migrations/008_receipts.ts';
 import * as m009 from './migrations/009_job_priority.ts';
 import * as m010 from './migrations/010_mail_delay_index.ts';
+import { type SsnSealer, ssnAtRest } from './migrations/012_ssn_at_rest.ts';
 import { type Database } from './schema.ts';
 
 // timestamptz as Date, bigint counts as numbers (they stay far below 2^53).
@@ -55,9 +56,16 @@ const migrations: Record<string, Migration> = {
   '008_receipts': m008,
   '009_job_priority': m009,
   '010_mail_delay_index': m010,
+  // Given its sealer by `migrate` (the college and the data key are the caller's).
+  '012_ssn_at_rest': ssnAtRest(undefined),
 };
 
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+/** The migrations, with the SSN's sealer for the one that needs it (012). */
+function provider(ssn: SsnSealer | undefined): MigrationProvider {
+  return {
+    getMigrations: () => Promise.resolve({ ...migrations, '012_ssn_at_rest': ssnAtRest(ssn) }),
+  };
+}
 
 export type Db = Kysely<Database>;
 
@@ -313,11 +321,11 @@ function extensionHint(url: string, error: Error): string {
  */
 export async function migrate(
   db: Db,
-  options: { url?: string; upTo?: string } = {},
+  options: { url?: string; upTo?: string; ssn?: SsnSealer } = {},
 ): Promise<void> {
-  const { url, upTo } = options;
+  const { url, upTo, ssn } = options;
   // Migrations written in parallel may land out of name order (004 before 002): run each once.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider: provider(ssn), allowUnorderedMigrations: true });
   const { error, results } = await (upTo === undefined
     ? migrator.migrateToLatest()
     : migrator.migrateTo(upTo));

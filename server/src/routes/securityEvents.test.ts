@@ -267,7 +267,12 @@ describe('the security event log', () => {
 
   it('logs service link and temporary application link use, and their refusals', async () => {
     const { username, accountId } = await loggedIn();
-    const tokens = createViewTokens({ db: ctx.db, clock: ctx.now, rules: answerRules(ctx.tenant) });
+    const tokens = createViewTokens({
+      db: ctx.db,
+      clock: ctx.now,
+      rules: answerRules(ctx.tenant),
+      ssn: ctx.ssn,
+    });
     const service = await tokens.createServiceToken(username);
     const tmp = await tokens.createTmpApplication({ first_name: 'Prefilled' });
     secrets.add(service.token);

@@ -36,6 +36,7 @@ import { HttpError } from './errors.ts';
 import { type Receipts } from './receipts.ts';
 import { makeReference, referencePrefix } from './reference.ts';
 import { sessionMsLeft, sessionState } from './sessions.ts';
+import { type SsnVault } from './ssn.ts';
 
 // English until the server answers in the request's language.
 const messages = englishMessages();
@@ -268,8 +269,10 @@ export function createApplications(deps: {
   receipts?: Receipts;
   /** Draws a reference number with the college's prefix (tests pass their own). */
   drawReference?: (prefix: string) => string;
+  /** Seals the SSN before it is stored, and opens or masks it where it is read. */
+  ssn: SsnVault;
 }) {
-  const { db, clock, tenant, drawReference = makeReference } = deps;
+  const { db, clock, tenant, ssn, drawReference = makeReference } = deps;
   const prefix = referencePrefix(tenant.names.shortName);
 
   /**
@@ -393,7 +396,9 @@ export function createApplications(deps: {
         deps.documentAnswers?.(accountId) ?? {},
       ]);
       return {
-        answer: application?.answers ?? {},
+        // The SSN once saved comes back as XXX-XX-1234: the applicant replaces it by typing a
+        // new one, and a save of the mask itself keeps the stored number (ssn.ts `sealPatch`).
+        answer: ssn.mask(application?.answers ?? {}),
         document_answer: documentAnswer,
         username,
         last_page: application?.last_page ?? '',
@@ -424,7 +429,8 @@ export function createApplications(deps: {
       // Nothing to store: the session is checked (and its use recorded) by the route's error
       // handler before the 400 is answered (plugins/app/session.ts).
       if (refused !== undefined && Object.keys(storable).length === 0) throw refused;
-      const outcome = await saveBatch({ key, patch: storable });
+      // Sealed here, before the batch: its statement merges a sealed SSN like any answer.
+      const outcome = await saveBatch({ key, patch: ssn.sealPatch(storable) });
       if (outcome === undefined) return undefined;
       if (!outcome.saved) await assertOpen(outcome.accountId);
       return {
@@ -561,7 +567,9 @@ export function createApplications(deps: {
             return { reference: row.reference ?? (await assignReference(trx, accountId)) };
           const context: FormContext = { tabs: row.tabs, addAnother: row.add_another };
           const now = clock();
-          const errors = validateAnswers(tenant.pages, row.answers, { context, now, messages });
+          // Validated as typed: the SSN opened, here and nowhere that keeps it.
+          const answers = ssn.open(row.answers);
+          const errors = validateAnswers(tenant.pages, answers, { context, now, messages });
           await trx
             .insertInto('web_statuses')
             .values([
@@ -580,11 +588,11 @@ export function createApplications(deps: {
             return { errors };
           }
           // What is stored is what was validated and what will print: the cleared answers.
-          const cleared: Answers = clearHiddenAnswers(tenant.pages, row.answers, context);
+          const cleared: Answers = clearHiddenAnswers(tenant.pages, answers, context);
           await trx
             .updateTable('applications')
             .set({
-              answers: JSON.stringify(cleared),
+              answers: JSON.stringify(ssn.sealPatch(cleared)),
               submitted_at: now,
               validations: '{}',
               updated_at: now,

@@ -19,6 +19,7 @@ import { GENERIC_MESSAGE, HttpError, StorageFullError } from './errors.ts';
 import { type FileStore } from './files.ts';
 import { asciiFileNamePart, type AttachmentPdf, DEFAULT_PDF_TITLE } from './pdf/meta.ts';
 import { renderPdfInThread } from './pdf/threads.ts';
+import { type SsnVault } from './ssn.ts';
 
 export { type ApplicationPdfMeta, type AttachmentPdf } from './pdf/meta.ts';
 
@@ -91,6 +92,8 @@ export interface ApplicationPdfsDeps {
   tenant: TenantConfig;
   files: FileStore;
   documents: PdfDocumentSource;
+  /** Opens the SSN to print it (masked). */
+  ssn: SsnVault;
   log?: PdfLog;
 }
 
@@ -120,7 +123,7 @@ export function contentDisposition(name: AttachmentName): string {
 }
 
 export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
-  const { db, clock, tenant, files, documents } = deps;
+  const { db, clock, tenant, files, documents, ssn } = deps;
   const { address } = tenant.contact;
   // The PDF's look and wording are the college's (college.json "pdf"), each with a default.
   const collegeContact = tenant.pdf?.headerLines ?? [
@@ -290,7 +293,9 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
         completed.map((document) => files.size(document.convertedKey)),
       );
       const snapshot: Snapshot = {
-        answers: row.answers,
+        // Opened to print (masked, as every copy is); the version below hashes the sealed value,
+        // so a stored version never reveals the number to a guess.
+        answers: ssn.open(row.answers),
         context: { tabs: row.tabs, addAnother: row.add_another },
         submittedAt: row.submitted_at,
         reference: row.reference,

@@ -51,6 +51,7 @@ function applicationsDrawing(...references: string[]) {
     db: ctx.db,
     clock: ctx.now,
     tenant: ctx.tenant,
+    ssn: ctx.ssn,
     drawReference: () => {
       const next = references.shift();
       if (next === undefined) throw new Error('drew more references than the test gave');

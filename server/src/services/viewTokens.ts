@@ -10,6 +10,7 @@
  * from its one route's query string and nowhere else: it is not a session and opens nothing
  * more.
  */
+import { type Answers } from '@admit/form-model';
 import { sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
@@ -18,6 +19,7 @@ import { type Clock } from './clock.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { HttpError } from './errors.ts';
 import { noSecurityEvents, type RecordSecurityEvent } from './securityEvents.ts';
+import { type SsnVault } from './ssn.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A service link lasts a week unless staff say otherwise… */
@@ -75,8 +77,10 @@ export function createViewTokens(deps: {
   db: Db;
   clock: Clock;
   rules: ReadonlyMap<string, KeyRule>;
+  /** A prefilled SSN is sealed at rest like an applicant's. */
+  ssn: SsnVault;
 }) {
-  const { db, clock, rules } = deps;
+  const { db, clock, rules, ssn } = deps;
   return {
     /** Issues a service token for `username`'s application. */
     async createServiceToken(
@@ -156,7 +160,7 @@ export function createViewTokens(deps: {
         .insertInto('tmp_applications')
         .values({
           token_hash: sha256(token),
-          answers: JSON.stringify(patch),
+          answers: JSON.stringify(ssn.sealPatch(patch as Answers)),
           created_at: now,
           expires_at: expiresAt,
         })
@@ -188,7 +192,8 @@ export function createViewTokens(deps: {
         throw new HttpError(404, tokenMessages.tmpInvalid);
       }
       record('tmp_application.use');
-      return row.answers;
+      // In full: the visitor's browser saves it as the applicant's own once they sign up.
+      return ssn.open(row.answers);
     },
 
     /**

@@ -12,8 +12,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 
 import { type AppDeps, buildApp } from '../app.ts';
-import { type Config, readConfig } from '../config.ts';
+import { type Config, readConfig, resolveDataKeys } from '../config.ts';
 import { type Db, migrate, openDatabase } from '../db/database.ts';
+import { createSsnVault, type SsnVault } from '../services/ssn.ts';
 
 export const ORIGIN = 'http://127.0.0.1:3000';
 
@@ -23,6 +24,10 @@ export interface TestContext {
   url: string;
   config: Config;
   tenant: TenantConfig;
+  /** DATA_KEY as the app was given it (a CLI run on this database passes it too). */
+  dataKey: string;
+  /** The app's SSN vault: what a test builds a service with, or reads a stored row with. */
+  ssn: SsnVault;
   /** The app's clock; move it with `advance`. */
   now: () => Date;
   advance: (ms: number) => void;
@@ -77,7 +82,10 @@ export async function createTestContext(
   await migrate(db);
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
+  // A key of the test's own: nothing is written to a DATA_DIR.
+  const dataKey = randomBytes(32).toString('base64');
   const config = readConfig({
+    DATA_KEY: dataKey,
     PUBLIC_ORIGIN: ORIGIN,
     DATABASE_URL: url,
     TENANT: options.tenant ?? 'gallatin',
@@ -95,6 +103,8 @@ export async function createTestContext(
     url,
     config,
     tenant,
+    dataKey,
+    ssn: createSsnVault(tenant.pages, resolveDataKeys(config).keys),
     now,
     advance: (ms) => {
       offset += ms;

@@ -1006,6 +1006,7 @@ describe('upload grants: a presigned POST writes once, while its grant lives', (
       db: ctx.db,
       clock: ctx.now,
       tenant: ctx.tenant,
+      ssn: ctx.ssn,
     });
     const exported = await attachments({ accountId: person.accountId, username: person.username });
     const document = exported.find((attachment) => attachment.name === `${KEY}-${file.name}`);

@@ -18,7 +18,12 @@ let ctx: TestContext;
 let tokens: ViewTokens;
 beforeAll(async () => {
   ctx = await createTestContext();
-  tokens = createViewTokens({ db: ctx.db, clock: ctx.now, rules: answerRules(ctx.tenant) });
+  tokens = createViewTokens({
+    db: ctx.db,
+    clock: ctx.now,
+    rules: answerRules(ctx.tenant),
+    ssn: ctx.ssn,
+  });
 });
 afterAll(async () => {
   await ctx.close();

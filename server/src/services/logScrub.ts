@@ -1,0 +1,48 @@
+/**
+ * No log line holds a Social Security number (SPEC §9): every line the server writes passes
+ * through `ssnSafeStream`, which replaces anything shaped like one (`123-45-6789`) by
+ * `XXX-XX-XXXX`, wherever it sits (a message, a URL's query string, an error's stack). The
+ * answers themselves are never logged; `SSN_SAFE_REDACT` removes an answers object that a
+ * future line might carry, before it is even written.
+ */
+
+/** 3-2-4 digits with dashes, not inside a longer run of letters or digits (a UUID, a hash). */
+const SSN_SHAPE = /(?<![\dA-Za-z])\d{3}-\d{2}-\d{4}(?![\dA-Za-z])/g;
+
+/** The text with anything shaped like an SSN masked. */
+export function scrubSsn(text: string): string {
+  return text.replace(SSN_SHAPE, 'XXX-XX-XXXX');
+}
+
+/** pino's `redact`: an answers object (or a patch of them) is never written in a log line. */
+export const SSN_SAFE_REDACT = {
+  paths: ['answer', 'answers', 'patch', '*.answer', '*.answers', '*.patch'],
+  censor: '[answers not logged]',
+};
+
+interface LineSink {
+  write: (line: string) => unknown;
+  flush?: (callback?: (error?: Error | null) => void) => void;
+  flushSync?: () => void;
+}
+
+/** A pino destination that writes each line to `target` with SSNs masked. */
+export function ssnSafeStream(target: LineSink): LineSink {
+  return {
+    write: (line: string) => target.write(scrubSsn(line)),
+    ...(target.flush === undefined
+      ? {}
+      : {
+          flush: (callback?: (error?: Error | null) => void) => {
+            target.flush?.(callback);
+          },
+        }),
+    ...(target.flushSync === undefined
+      ? {}
+      : {
+          flushSync: () => {
+            target.flushSync?.();
+          },
+        }),
+  };
+}
