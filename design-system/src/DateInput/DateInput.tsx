@@ -103,7 +103,7 @@ export function DateInput({
   referenceDate,
 }: DateInputProps) {
   const intl = useIntl();
-  const { adapterLocale, localeText } = pickerLocaleOf(intl.locale);
+  const { adapterLocale, localeText } = useMemo(() => pickerLocaleOf(intl), [intl]);
   const labelId = `${id}-label`;
   const fieldRef = useRef<FieldRef<Dayjs | null>>(null);
   // The picker keeps what is typed only while it gets back the very date object it gave
