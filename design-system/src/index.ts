@@ -37,28 +37,17 @@ export {
   type StackProps,
   type TypographyProps,
 } from './primitives';
-export {
-  ACCOUNT_CARD_SUBMIT_LABEL,
-  AccountCard,
-  type AccountCardLink,
-  type AccountCardProps,
-} from './AccountCard';
-export { ACCOUNT_POPOVER_TITLE, AccountPopover, type AccountPopoverProps } from './AccountPopover';
+export { AccountCard, type AccountCardLink, type AccountCardProps } from './AccountCard';
+export { AccountPopover, type AccountPopoverProps } from './AccountPopover';
 export { type InputProps, type TextEntryProps } from './parts/inputProps';
 export { AddAnotherButton, type AddAnotherButtonProps } from './AddAnotherButton';
-export {
-  APP_FOOTER_HELP_LABEL,
-  APP_FOOTER_PRIVACY_LABEL,
-  AppFooter,
-  type AppFooterProps,
-} from './AppFooter';
+export { AppFooter, type AppFooterProps } from './AppFooter';
 export { AppHeader, type AppHeaderProps } from './AppHeader';
-export { Banner, BANNER_DEFAULT_TEXT, type BannerProps, type BannerState } from './Banner';
+export { Banner, type BannerProps, type BannerState } from './Banner';
 export { CheckboxGroup, type CheckboxGroupOption, type CheckboxGroupProps } from './CheckboxGroup';
 export { CheckboxInput, type CheckboxInputProps } from './CheckboxInput';
 export {
   DATE_INPUT_FORMAT,
-  DATE_INPUT_INVALID_MESSAGE,
   DATE_INPUT_NOT_A_DATE,
   DateInput,
   DateInputPlaceholder,
@@ -66,19 +55,10 @@ export {
   type DateInputProps,
 } from './DateInput';
 export { EmailInput, type EmailInputProps } from './EmailInput';
+export { ERROR_SCREEN_MESSAGE, ErrorScreen, type ErrorScreenProps } from './ErrorScreen';
 export {
-  ERROR_SCREEN_MESSAGE,
-  ERROR_SCREEN_TITLE,
-  ErrorScreen,
-  type ErrorScreenProps,
-} from './ErrorScreen';
-export {
-  FILE_INPUT_CONVERTING_MESSAGE,
-  FILE_INPUT_FAILED_MESSAGE,
   FILE_INPUT_VISITOR_MESSAGE,
   FileInput,
-  UPLOAD_IN_PROGRESS_MESSAGE,
-  UPLOAD_IN_PROGRESS_TITLE,
   UploadInProgressDialog,
   type ChosenFileFacts,
   type FileInputProps,
@@ -90,7 +70,6 @@ export { FormSection, type FormSectionProps } from './FormSection';
 export { LoadingSpinner, type LoadingSpinnerProps } from './LoadingSpinner';
 export {
   LOOKUP_DEBOUNCE_MS,
-  LOOKUP_LOADING_LABEL,
   LOOKUP_MAX_WAIT_MS,
   LookupInput,
   type LookupChange,
@@ -102,23 +81,16 @@ export {
   type ConfirmDeletionProps,
   LazyModal,
   Modal,
-  MODAL_DEFAULT_TITLE,
   type ModalProps,
   type ModalSize,
 } from './Modal';
 export {
-  MONTH_OPTIONS,
+  monthOptions,
   MonthYearInput,
   type MonthYearInputProps,
   type MonthYearValue,
 } from './MonthYearInput';
-export {
-  Notice,
-  NOTICE_ANNOUNCE_DELAY_MS,
-  NOTICE_STOP_LABEL,
-  type NoticeProps,
-  type NoticeTone,
-} from './Notice';
+export { Notice, NOTICE_ANNOUNCE_DELAY_MS, type NoticeProps, type NoticeTone } from './Notice';
 export {
   PasswordRequirements,
   type PasswordRequirement,
@@ -128,10 +100,6 @@ export {
 export { PhoneInput, type PhoneInputProps } from './PhoneInput';
 export {
   PRINT_CHECKED_MARK,
-  PRINT_DOCUMENT_PREFIX,
-  PRINT_NOT_ANSWERED,
-  PRINT_NOT_SELECTED,
-  PRINT_SELECTED,
   PRINT_UNCHECKED_MARK,
   PrintDocument,
   type PrintDocumentProps,
@@ -159,12 +127,7 @@ export {
   type SummaryListProps,
   type SummaryListRow,
 } from './SummaryList';
-export {
-  STEP_BUTTON_LABELS,
-  StepButtons,
-  type StepAction,
-  type StepButtonsProps,
-} from './StepButtons';
+export { StepButtons, type StepAction, type StepButtonsProps } from './StepButtons';
 export {
   StepNavigation,
   type NavigationStep,
@@ -201,8 +164,6 @@ export {
   type ToastRequest,
 } from './ToastProvider';
 export {
-  VALIDATION_SUMMARY_DESCRIPTION,
-  VALIDATION_SUMMARY_TITLE,
   ValidationSummary,
   type ValidationSummaryItem,
   type ValidationSummaryProps,

@@ -1,6 +1,8 @@
 import { AppThemeProvider, createAppTheme, defaultTokens } from '@admit/design-system';
 import { tenants } from '@admit/tenant-config/bundled';
 import { type Decorator, type Preview } from '@storybook/react-vite';
+import { IntlProvider } from 'react-intl';
+import { catalogues } from 'virtual:admit-catalogues';
 
 import { colleges, DEFAULT_COLLEGE, loadedCollege, STORY_COLLEGE_PARAMETER } from './college.ts';
 
@@ -53,6 +55,48 @@ const withCollege: Decorator = (Story, { globals, parameters, title }) => {
   return <Story />;
 };
 
+/** The languages the toolbar offers: each catalogue's, the pseudo-locale (`en-XA`) last. */
+const LANGUAGE_TITLES: Readonly<Record<string, string>> = {
+  en: 'English',
+  es: 'Español',
+  'en-XA': 'Pseudo-locale (en-XA)',
+};
+
+function languageOf(value: unknown): string {
+  return typeof value === 'string' && Object.hasOwn(catalogues, value) ? value : 'en';
+}
+
+/**
+ * A missing message is a bug the catalogue check should have caught: in a story (and so in
+ * its test) it fails loudly, as it does in the app's development build.
+ */
+function reportIntlError(error: Error): void {
+  throw error;
+}
+
+/**
+ * Every story in the toolbar's language (or a story's own `globals.language`): the widgets read
+ * their texts from the catalogues through react-intl, and the theme gives MUI's own texts in
+ * it (AppThemeProvider reads the locale), so a reviewer sees each widget in Spanish and in the
+ * pseudo-locale, where a text cut short or not from a catalogue shows at once.
+ */
+const withLanguage: Decorator = (Story, { globals }) => {
+  const language = languageOf(globals.language);
+  // The story's text is in this language: screen readers and axe read it as such.
+  document.documentElement.lang = language;
+  return (
+    <IntlProvider
+      key={language}
+      locale={language}
+      defaultLocale="en"
+      messages={catalogues[language]}
+      onError={reportIntlError}
+    >
+      <Story />
+    </IntlProvider>
+  );
+};
+
 const preview: Preview = {
   tags: ['autodocs'],
   globalTypes: {
@@ -64,6 +108,18 @@ const preview: Preview = {
         items: Object.values(colleges).map((college) => ({
           value: college.id,
           title: college.names.college,
+        })),
+        dynamicTitle: true,
+      },
+    },
+    language: {
+      description: 'The language every widget speaks (catalogues of design-system/src/locales)',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: Object.keys(catalogues).map((value) => ({
+          value,
+          title: LANGUAGE_TITLES[value] ?? value,
         })),
         dynamicTitle: true,
       },
@@ -81,7 +137,7 @@ const preview: Preview = {
       },
     },
   },
-  initialGlobals: { theme: 'default' },
+  initialGlobals: { theme: 'default', language: 'en' },
   decorators: [
     withCollege,
     (Story, { globals }) => (
@@ -89,6 +145,8 @@ const preview: Preview = {
         <Story />
       </AppThemeProvider>
     ),
+    // Last, so outermost: the theme decorator's AppThemeProvider reads the language.
+    withLanguage,
   ],
   parameters: {
     layout: 'padded',

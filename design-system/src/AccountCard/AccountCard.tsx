@@ -1,10 +1,8 @@
 import { Box, Button, CircularProgress, Divider, Link, Paper, Typography } from '@mui/material';
 import { type SubmitEvent, type MouseEvent, type ReactNode, useId } from 'react';
+import { useIntl } from 'react-intl';
 
 import { visuallyHidden } from '../parts/visuallyHidden';
-
-/** SPEC §2: every account card's submit button says this. */
-export const ACCOUNT_CARD_SUBMIT_LABEL = 'Submit';
 
 /** A link or link-looking action on a card, e.g. "Forgot password" or "Resend confirmation code". */
 export interface AccountCardLink {
@@ -77,13 +75,14 @@ export function AccountCard({
   busy = false,
   disabled = false,
   columns = 1,
-  submitLabel = ACCOUNT_CARD_SUBMIT_LABEL,
+  submitLabel,
   footerQuestion,
   footerLinkLabel,
   footerHref,
   onFooterLinkClick,
   links = [],
 }: AccountCardProps) {
+  const intl = useIntl();
   const headingId = useId();
   const handleSubmit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -149,10 +148,11 @@ export function AccountCard({
           startIcon={busy ? <CircularProgress size="1em" color="inherit" aria-hidden /> : undefined}
           sx={{ mt: 3, minWidth: '10rem' }}
         >
-          {submitLabel}
+          {/* SPEC §2: every account card's submit button says "Submit" unless told otherwise. */}
+          {submitLabel ?? intl.formatMessage({ id: 'ds.accountCard.submit' })}
         </Button>
         <Box role="status" sx={visuallyHidden}>
-          {busy ? 'Submitting…' : ''}
+          {busy ? intl.formatMessage({ id: 'ds.accountCard.submitting' }) : ''}
         </Box>
       </Box>
       <Divider sx={{ my: 3 }} />

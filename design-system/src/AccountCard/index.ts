@@ -1,6 +1,1 @@
-export {
-  ACCOUNT_CARD_SUBMIT_LABEL,
-  AccountCard,
-  type AccountCardLink,
-  type AccountCardProps,
-} from './AccountCard';
+export { AccountCard, type AccountCardLink, type AccountCardProps } from './AccountCard';

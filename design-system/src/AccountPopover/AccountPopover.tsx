@@ -1,13 +1,11 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { IconButton } from '@mui/material';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 const AccountPanel = lazy(async () => ({
   default: (await import('./parts/AccountPanel')).AccountPanel,
 }));
-
-/** SPEC §2: the popover's title, also the name of the button that opens it. */
-export const ACCOUNT_POPOVER_TITLE = 'Account';
 
 export interface AccountPopoverProps {
   /** Logged in: the username and Log Out; logged out: Sign In and Create Account. */
@@ -43,9 +41,12 @@ export function AccountPopover({
   onLogOut,
   onSignIn,
   onCreateAccount,
-  title = ACCOUNT_POPOVER_TITLE,
+  title: givenTitle,
   disabled = false,
 }: AccountPopoverProps) {
+  // SPEC §2: the popover's title ("Account"), also the name of the button that opens it.
+  const intl = useIntl();
+  const title = givenTitle ?? intl.formatMessage({ id: 'ds.accountPopover.title' });
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);

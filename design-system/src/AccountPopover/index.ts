@@ -1,1 +1,1 @@
-export { ACCOUNT_POPOVER_TITLE, AccountPopover, type AccountPopoverProps } from './AccountPopover';
+export { AccountPopover, type AccountPopoverProps } from './AccountPopover';

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Typography } from '@mui/material';
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
 
 export interface AddAnotherButtonProps {
   /** What the button adds, e.g. "Add Another College". */
@@ -34,6 +35,7 @@ export function AddAnotherButton({
   disabled = false,
   id,
 }: AddAnotherButtonProps) {
+  const intl = useIntl();
   const limitId = useId();
   const atMax = count >= max;
   return (
@@ -50,7 +52,7 @@ export function AddAnotherButton({
       </Button>
       {atMax && (
         <Typography id={limitId} sx={{ color: 'text.secondary' }}>
-          You can add up to {max}.
+          {intl.formatMessage({ id: 'ds.addAnother.limit' }, { max })}
         </Typography>
       )}
     </Box>

@@ -56,3 +56,12 @@ export const ThemedHelpOpen: Story = {
   globals: { theme: 'example' },
   play: HelpOpen.play,
 };
+
+/** Spanish: the Help dialog's labels ("Correo electrónico") set the width of their column. */
+export const SpanishHelpOpen: Story = {
+  globals: { language: 'es' },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Ayuda' }));
+    await within(document.body).findByRole('dialog', { name: 'Ayuda' });
+  },
+};

@@ -1,11 +1,8 @@
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { LazyModal } from '../Modal';
-
-/** SPEC §1: the footer's two buttons, and the titles of the modals they open. */
-export const APP_FOOTER_HELP_LABEL = 'Help';
-export const APP_FOOTER_PRIVACY_LABEL = 'Privacy Policy and Cookie Notice';
 
 export interface AppFooterProps {
   /** The e-mail address applicants may write to (tenant configuration). */
@@ -28,10 +25,13 @@ function telHref(phone: string): string {
   return `tel:${digits}`;
 }
 
-/** One labelled line of the Help modal. */
+/**
+ * One labelled line of the Help modal: its cells join the list's grid (`display: contents`),
+ * so the labels' column is as wide as the longest label in the page's language.
+ */
 function ContactLine({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box component="div" sx={{ display: 'grid', gridTemplateColumns: '4.5rem 1fr', gap: 1 }}>
+    <Box component="div" sx={{ display: 'contents' }}>
       <Typography component="dt" sx={{ fontWeight: 600 }}>
         {label}
       </Typography>
@@ -57,10 +57,14 @@ export function AppFooter({
   helpEmail,
   helpAddress,
   helpPhone,
-  helpIntro = 'Questions about your application? Contact the admissions office.',
+  helpIntro,
   privacyParagraphs,
   children,
 }: AppFooterProps) {
+  const intl = useIntl();
+  // SPEC §1: the footer's two buttons, and the titles of the modals they open.
+  const helpLabel = intl.formatMessage({ id: 'ds.appFooter.help' });
+  const privacyLabel = intl.formatMessage({ id: 'ds.appFooter.privacy' });
   const [openModal, setOpenModal] = useState<'help' | 'privacy' | null>(null);
   const close = () => {
     setOpenModal(null);
@@ -89,7 +93,7 @@ export function AppFooter({
             setOpenModal('help');
           }}
         >
-          {APP_FOOTER_HELP_LABEL}
+          {helpLabel}
         </Button>
         <Button
           aria-haspopup="dialog"
@@ -98,23 +102,34 @@ export function AppFooter({
             setOpenModal('privacy');
           }}
         >
-          {APP_FOOTER_PRIVACY_LABEL}
+          {privacyLabel}
         </Button>
         {children && (
           <Box sx={{ ml: { sm: 'auto' }, px: 1, color: 'text.secondary' }}>{children}</Box>
         )}
       </Stack>
 
-      <LazyModal open={openModal === 'help'} onClose={close} title={APP_FOOTER_HELP_LABEL}>
-        <Typography sx={{ mb: 2 }}>{helpIntro}</Typography>
-        <Box component="dl" sx={{ display: 'grid', gap: 1.5, m: 0 }}>
-          <ContactLine label="E-mail">
+      <LazyModal open={openModal === 'help'} onClose={close} title={helpLabel}>
+        <Typography sx={{ mb: 2 }}>
+          {helpIntro ?? intl.formatMessage({ id: 'ds.appFooter.helpIntro' })}
+        </Typography>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'max-content 1fr',
+            columnGap: 1,
+            rowGap: 1.5,
+            m: 0,
+          }}
+        >
+          <ContactLine label={intl.formatMessage({ id: 'ds.appFooter.email' })}>
             <Link href={`mailto:${helpEmail}`}>{helpEmail}</Link>
           </ContactLine>
-          <ContactLine label="Phone">
+          <ContactLine label={intl.formatMessage({ id: 'ds.appFooter.phone' })}>
             <Link href={telHref(helpPhone)}>{helpPhone}</Link>
           </ContactLine>
-          <ContactLine label="Mail">
+          <ContactLine label={intl.formatMessage({ id: 'ds.appFooter.mail' })}>
             <Box component="address" sx={{ fontStyle: 'normal' }}>
               {helpAddress.map((line) => (
                 <Box component="span" key={line} sx={{ display: 'block' }}>
@@ -126,12 +141,7 @@ export function AppFooter({
         </Box>
       </LazyModal>
 
-      <LazyModal
-        open={openModal === 'privacy'}
-        onClose={close}
-        title={APP_FOOTER_PRIVACY_LABEL}
-        size="s"
-      >
+      <LazyModal open={openModal === 'privacy'} onClose={close} title={privacyLabel} size="s">
         {privacyParagraphs.map((paragraph) => (
           <Typography key={paragraph} sx={{ mb: 2, '&:last-child': { mb: 0 } }}>
             {paragraph}

@@ -1,6 +1,1 @@
-export {
-  APP_FOOTER_HELP_LABEL,
-  APP_FOOTER_PRIVACY_LABEL,
-  AppFooter,
-  type AppFooterProps,
-} from './AppFooter';
+export { AppFooter, type AppFooterProps } from './AppFooter';

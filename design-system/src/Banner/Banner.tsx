@@ -1,30 +1,21 @@
 import { Box, Link, type Theme, Typography } from '@mui/material';
 import { type MouseEvent } from 'react';
+import { useIntl } from 'react-intl';
 
 /** The applicant's state, which decides the greeting (SPEC §1). */
 export type BannerState = 'submitted' | 'firstLogin' | 'returning' | 'notLoggedIn';
 
-/** The greeting for each state when the caller gives none. */
-export const BANNER_DEFAULT_TEXT: Readonly<
+/**
+ * The greeting for each state when the caller gives none: its catalogue ids, e.g.
+ * `ds.banner.firstLogin.title` and `ds.banner.firstLogin.message`.
+ */
+const BANNER_DEFAULT_IDS: Readonly<
   Record<BannerState, { readonly title: string; readonly message: string }>
 > = {
-  submitted: {
-    title: 'Thank you for submitting your application!',
-    message: 'Please finish any remaining steps so we can make a decision on your application.',
-  },
-  firstLogin: {
-    title: 'Welcome!',
-    message:
-      'Your account is ready. Work through the steps at your own pace: your answers are saved as you go.',
-  },
-  returning: {
-    title: 'Welcome back!',
-    message: 'Pick up where you left off: your saved answers are waiting for you.',
-  },
-  notLoggedIn: {
-    title: 'You are previewing the application.',
-    message: 'Your answers are not saved until you log in or create an account.',
-  },
+  submitted: { title: 'ds.banner.submitted.title', message: 'ds.banner.submitted.message' },
+  firstLogin: { title: 'ds.banner.firstLogin.title', message: 'ds.banner.firstLogin.message' },
+  returning: { title: 'ds.banner.returning.title', message: 'ds.banner.returning.message' },
+  notLoggedIn: { title: 'ds.banner.notLoggedIn.title', message: 'ds.banner.notLoggedIn.message' },
 };
 
 export interface BannerProps {
@@ -66,22 +57,25 @@ function bannerLook(theme: Theme) {
  */
 export function Banner({
   state,
-  title = BANNER_DEFAULT_TEXT[state].title,
-  message = BANNER_DEFAULT_TEXT[state].message,
+  title,
+  message,
   loginHref = '/login',
-  loginLabel = 'Log in to save your answers',
+  loginLabel,
   onLogin,
 }: BannerProps) {
+  const intl = useIntl();
   return (
     <Box sx={bannerLook}>
       <Typography component="h2" variant="h4" sx={{ mb: 0.5 }}>
-        {title}
+        {title ?? intl.formatMessage({ id: BANNER_DEFAULT_IDS[state].title })}
       </Typography>
-      <Typography>{message}</Typography>
+      <Typography>
+        {message ?? intl.formatMessage({ id: BANNER_DEFAULT_IDS[state].message })}
+      </Typography>
       {state === 'notLoggedIn' && (
         <Typography sx={{ mt: 1 }}>
           <Link href={loginHref} onClick={onLogin} sx={{ fontWeight: 600 }}>
-            {loginLabel}
+            {loginLabel ?? intl.formatMessage({ id: 'ds.banner.login' })}
           </Link>
         </Typography>
       )}

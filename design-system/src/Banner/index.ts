@@ -1,1 +1,1 @@
-export { Banner, BANNER_DEFAULT_TEXT, type BannerProps, type BannerState } from './Banner';
+export { Banner, type BannerProps, type BannerState } from './Banner';

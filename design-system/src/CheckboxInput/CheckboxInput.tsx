@@ -2,7 +2,7 @@ import ErrorIcon from '@mui/icons-material/Error';
 import { Box, Checkbox, FormControl, FormControlLabel, FormHelperText } from '@mui/material';
 
 import { errorMessages } from '../parts/fieldErrors';
-import { visuallyHidden } from '../parts/visuallyHidden';
+import { ErrorPrefix } from '../parts/ErrorPrefix';
 import { type InputProps } from '../parts/inputProps';
 
 /** Whether it is ticked is the value; the label sits beside the box. */
@@ -87,9 +87,7 @@ export function CheckboxInput({
         <FormHelperText id={errorId} component="div" sx={{ pl: 4 }}>
           {errors.map((message) => (
             <Box component="span" key={message} sx={{ display: 'block' }}>
-              <Box component="span" sx={visuallyHidden}>
-                Error:{' '}
-              </Box>
+              <ErrorPrefix />
               {message}
             </Box>
           ))}

@@ -96,3 +96,22 @@ export const ThemedWithError: Story = {
   args: { value: '2020-01-15', error: messages.tooYoung },
   globals: { theme: 'example' },
 };
+
+/**
+ * Spanish: the calendar names months and weekdays in Spanish, its weeks start on Sunday (as US
+ * calendars do) and the date is still typed month first, "MM/DD/AAAA".
+ */
+export const SpanishCalendarOpen: Story = {
+  args: { value: '2007-03-27', label: 'Fecha de nacimiento' },
+  globals: { language: 'es' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: /Elija la fecha/ }));
+    await within(document.body).findByRole('grid', { name: /marzo 2007/ });
+  },
+};
+
+/** Spanish, empty: the placeholders say "MM/DD/AAAA" (año), as the picker's Spanish does. */
+export const SpanishEmpty: Story = {
+  args: { label: 'Fecha de nacimiento', hint: 'Por ejemplo, 03/27/2007.' },
+  globals: { language: 'es' },
+};

@@ -5,8 +5,18 @@ import { page, userEvent } from 'vitest/browser';
 import { DATE_INPUT_NOT_A_DATE } from './parts/dateText';
 import * as stories from './DateInput.stories';
 
-const { Default, Filled, Required, WithHint, WithError, NotARealDate, Disabled, CalendarOpen } =
-  composeStories(stories);
+const {
+  Default,
+  Filled,
+  Required,
+  WithHint,
+  WithError,
+  NotARealDate,
+  Disabled,
+  CalendarOpen,
+  SpanishCalendarOpen,
+  SpanishEmpty,
+} = composeStories(stories);
 
 const dateOfBirth = () => page.getByRole('group', { name: 'Date of Birth' });
 const month = () => page.getByRole('spinbutton', { name: 'Month' });
@@ -121,5 +131,30 @@ describe('DateInput', () => {
     await Disabled.run();
     await expect.element(month()).toHaveAttribute('aria-disabled', 'true');
     await expect.element(page.getByRole('button', { name: /Choose date/ })).toBeDisabled();
+  });
+
+  it('speaks Spanish: its parts, its placeholder and "Ingrese una fecha que exista."', async () => {
+    await SpanishEmpty.run();
+    const parts = page.getByRole('group', { name: 'Fecha de nacimiento' });
+    await expect.element(parts.getByRole('spinbutton', { name: 'Mes' })).toBeVisible();
+    await expect.element(parts.getByRole('spinbutton', { name: 'Día' })).toBeVisible();
+    await expect.element(parts.getByRole('spinbutton', { name: 'Año' })).toHaveTextContent('AAAA');
+    await userEvent.click(parts.getByRole('spinbutton', { name: 'Mes' }));
+    await userEvent.keyboard('02302024');
+    await expect.element(page.getByText('Ingrese una fecha que exista.')).toBeVisible();
+    expect(SpanishEmpty.args.onChange).toHaveBeenLastCalledWith(DATE_INPUT_NOT_A_DATE);
+  });
+
+  it('opens a Spanish calendar from Sunday, and still gives the ISO date', async () => {
+    await SpanishCalendarOpen.run();
+    const calendar = page.getByRole('dialog', { name: 'Fecha de nacimiento' });
+    await expect.element(calendar.getByText('marzo 2007')).toBeVisible();
+    const weekdays = calendar
+      .getByRole('columnheader')
+      .elements()
+      .map((element) => element.getAttribute('aria-label'));
+    expect(weekdays[0]).toBe('domingo');
+    await userEvent.click(calendar.getByRole('gridcell', { name: '15' }));
+    expect(SpanishCalendarOpen.args.onChange).toHaveBeenLastCalledWith('2007-03-15');
   });
 });

@@ -5,9 +5,11 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { type FieldRef } from '@mui/x-date-pickers/models';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { FieldFrame } from '../parts/FieldFrame';
 import { DateInputAdornment, DateInputInvalidContext } from './parts/DateInputAdornment';
+import { pickerLocaleOf } from './parts/pickerLocale';
 import {
   DATE_INPUT_FORMAT,
   dateErrors,
@@ -100,6 +102,8 @@ export function DateInput({
   openTo = 'day',
   referenceDate,
 }: DateInputProps) {
+  const intl = useIntl();
+  const { adapterLocale, localeText } = useMemo(() => pickerLocaleOf(intl), [intl]);
   const labelId = `${id}-label`;
   const fieldRef = useRef<FieldRef<Dayjs | null>>(null);
   // The picker keeps what is typed only while it gets back the very date object it gave
@@ -114,7 +118,12 @@ export function DateInput({
   // A date left half-typed publishes nothing; it is caught when focus leaves (UI state only).
   const [unfinished, setUnfinished] = useState(false);
 
-  const errors = dateErrors(value, error, unfinished);
+  const errors = dateErrors(
+    value,
+    error,
+    intl.formatMessage({ id: 'ds.dateInput.invalid' }),
+    unfinished,
+  );
   const invalid = errors.length > 0;
 
   return (
@@ -129,7 +138,12 @@ export function DateInput({
       {(describedBy) => (
         // The date adapter comes with the picker, not from AppThemeProvider: an app that loads
         // its date questions on use keeps the adapter and dayjs out of its first download.
-        <LocalizationProvider dateAdapter={AdapterDayjs}>
+        // Its calendar, month and weekday names and its own texts follow the page's language.
+        <LocalizationProvider
+          dateAdapter={AdapterDayjs}
+          adapterLocale={adapterLocale}
+          localeText={localeText}
+        >
           <DateInputInvalidContext value={invalid}>
             <DesktopDatePicker
               value={pickerValue}

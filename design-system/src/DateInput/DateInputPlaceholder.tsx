@@ -2,6 +2,7 @@ import ErrorIcon from '@mui/icons-material/Error';
 import EventIcon from '@mui/icons-material/Event';
 import { InputAdornment, OutlinedInput } from '@mui/material';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { FieldFrame } from '../parts/FieldFrame';
 import { answerOfTyped, DATE_INPUT_FORMAT, dateErrors, typedDate } from './parts/dateText';
@@ -46,7 +47,8 @@ export function DateInputPlaceholder({
   const [typed, setTyped] = useState(() => ({ text: typedDate(value), answer: value }));
   // The answer changed from outside (cleared with its block): show it.
   if (typed.answer !== value) setTyped({ text: typedDate(value), answer: value });
-  const errors = dateErrors(value, error);
+  const intl = useIntl();
+  const errors = dateErrors(value, error, intl.formatMessage({ id: 'ds.dateInput.invalid' }));
   const invalid = errors.length > 0;
   return (
     <FieldFrame
@@ -62,7 +64,8 @@ export function DateInputPlaceholder({
           id={id}
           name={name}
           value={typed.text}
-          placeholder={DATE_INPUT_FORMAT}
+          // MM/DD/YYYY in the page's language ("MM/DD/AAAA"), as the picker's own field says it.
+          placeholder={intl.formatMessage({ id: 'ds.dateInput.placeholder' })}
           disabled={disabled}
           fullWidth
           sx={{ maxWidth: '16rem', backgroundColor: 'background.paper' }}

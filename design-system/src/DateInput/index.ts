@@ -1,7 +1,3 @@
 export { DateInput, type DateInputProps } from './DateInput';
 export { DateInputPlaceholder, type DateInputPlaceholderProps } from './DateInputPlaceholder';
-export {
-  DATE_INPUT_FORMAT,
-  DATE_INPUT_INVALID_MESSAGE,
-  DATE_INPUT_NOT_A_DATE,
-} from './parts/dateText';
+export { DATE_INPUT_FORMAT, DATE_INPUT_NOT_A_DATE } from './parts/dateText';

@@ -1,11 +1,13 @@
 import ErrorIcon from '@mui/icons-material/Error';
 import { Box, Typography } from '@mui/material';
 import { type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 
-/** SPEC §8: the root error screen's heading. */
-export const ERROR_SCREEN_TITLE = 'Something went wrong.';
-
-/** SPEC §8: the root error screen's explanation. */
+/**
+ * SPEC §8: the root error screen's explanation in English only, the text of
+ * `ds.errorScreen.message`; kept for callers written before the catalogues, which should read
+ * that id through react-intl instead, so the screen speaks the page's language.
+ */
 export const ERROR_SCREEN_MESSAGE =
   'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.';
 
@@ -27,11 +29,8 @@ export interface ErrorScreenProps {
  * <ErrorBoundary fallback={<ErrorScreen />}><App /></ErrorBoundary>
  * ```
  */
-export function ErrorScreen({
-  title = ERROR_SCREEN_TITLE,
-  message = ERROR_SCREEN_MESSAGE,
-  children,
-}: ErrorScreenProps) {
+export function ErrorScreen({ title, message, children }: ErrorScreenProps) {
+  const intl = useIntl();
   return (
     <Box
       component="main"
@@ -47,11 +46,11 @@ export function ErrorScreen({
       <Box sx={{ maxWidth: '36rem', textAlign: 'center' }}>
         <ErrorIcon aria-hidden color="error" sx={{ fontSize: '3.5rem', mb: 1 }} />
         <Typography component="h1" variant="h1" sx={{ mb: 2 }}>
-          {title}
+          {title ?? intl.formatMessage({ id: 'ds.errorScreen.title' })}
         </Typography>
         {/* Polite: a page may change it (the error screen says when its report arrived). */}
         <Typography aria-live="polite" sx={{ fontSize: '1.125rem' }}>
-          {message}
+          {message ?? intl.formatMessage({ id: 'ds.errorScreen.message' })}
         </Typography>
         {children && <Box sx={{ mt: 3 }}>{children}</Box>}
       </Box>

@@ -1,6 +1,1 @@
-export {
-  ERROR_SCREEN_MESSAGE,
-  ERROR_SCREEN_TITLE,
-  ErrorScreen,
-  type ErrorScreenProps,
-} from './ErrorScreen';
+export { ERROR_SCREEN_MESSAGE, ErrorScreen, type ErrorScreenProps } from './ErrorScreen';

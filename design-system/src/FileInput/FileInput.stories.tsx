@@ -235,3 +235,42 @@ export const ThemedWithError: Story = {
   args: { status: 'error', error: 'Your file is empty. Please upload a non-empty file.' },
   globals: { theme: 'example' },
 };
+
+/** Spanish arguments for the Spanish stories: the caller's texts, in the page's language. */
+const spanishArgs = {
+  label: 'Suba su ensayo',
+  hint: 'Un archivo .png, .jpeg, .jpg, .pdf o .docx de 1 MB como máximo.',
+} as const;
+
+/** Spanish: "Elegir archivo" and "No eligió ningún archivo" beside it, wrapping on a phone. */
+export const Spanish: Story = {
+  args: spanishArgs,
+  globals: { language: 'es' },
+};
+
+/** Spanish while sending: "Subiendo ensayo.pdf…" and the percentage as Spanish writes it. */
+export const SpanishUploading: Story = {
+  args: { ...spanishArgs, status: 'uploading', fileName: 'ensayo.pdf', progress: 40 },
+  globals: { language: 'es' },
+};
+
+/** Spanish: Eliminar asks first, in a dialog whose buttons say "Cancelar" and "Eliminar". */
+export const SpanishDeleteConfirmation: Story = {
+  args: { ...spanishArgs, status: 'uploaded', fileName: 'ensayo.pdf' },
+  globals: { language: 'es' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: 'Eliminar ensayo.pdf' }),
+    );
+    const dialog = await within(document.body).findByRole('alertdialog', {
+      name: '¿Eliminar ensayo.pdf?',
+    });
+    await waitFor(() => expect(dialog).toBeVisible());
+  },
+};
+
+/** Spanish, for a visitor: why the upload waits for an account. */
+export const SpanishVisitor: Story = {
+  args: { ...spanishArgs, visitor: true },
+  globals: { language: 'es', viewport: { value: 'mobile' } },
+};

@@ -20,6 +20,9 @@ const {
   Visitor,
   Disabled,
   UploadInProgressDialog,
+  Spanish,
+  SpanishUploading,
+  SpanishDeleteConfirmation,
 } = composeStories(stories);
 
 const chooseButton = () => page.getByRole('button', { name: 'Upload your essay Choose file' });
@@ -152,5 +155,29 @@ describe('FileInput', () => {
       .toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'OK' }));
     await expect.element(dialog).not.toBeInTheDocument();
+  });
+
+  it('speaks Spanish: "Elegir archivo" is named with the question', async () => {
+    await Spanish.run();
+    const choose = page.getByRole('button', { name: 'Suba su ensayo Elegir archivo' });
+    await expect.element(choose).toBeEnabled();
+    await expect.element(page.getByText('No eligió ningún archivo')).toBeVisible();
+  });
+
+  it('says the upload progress in Spanish, the percentage as Spanish writes it', async () => {
+    await SpanishUploading.run();
+    await expect.element(page.getByText('Subiendo ensayo.pdf…')).toBeInTheDocument();
+    await expect.element(page.getByText(/^40\s%$/)).toBeInTheDocument();
+    await expect
+      .element(page.getByRole('progressbar', { name: 'Subiendo ensayo.pdf…' }))
+      .toBeInTheDocument();
+  });
+
+  it('asks before deleting in Spanish: Cancelar keeps the file', async () => {
+    await SpanishDeleteConfirmation.run();
+    const dialog = page.getByRole('alertdialog', { name: '¿Eliminar ensayo.pdf?' });
+    await expect.element(dialog).toHaveTextContent(/El archivo se quitará de su solicitud/);
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancelar' }));
+    expect(SpanishDeleteConfirmation.args.onDelete).not.toHaveBeenCalled();
   });
 });

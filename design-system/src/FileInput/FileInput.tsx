@@ -5,21 +5,19 @@ import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { Modal } from '../Modal';
 import { errorMessages, type FieldError } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
 import { visuallyHidden } from '../parts/visuallyHidden';
 
-/** SPEC §4, §8: what a visitor (not logged in) sees instead of an upload. */
+/**
+ * SPEC §4, §8: what a visitor (not logged in) sees instead of an upload, in English only: the
+ * text of `ds.fileInput.visitor`, kept for callers' tests written before the catalogues.
+ */
 export const FILE_INPUT_VISITOR_MESSAGE =
   'This question can be finished once you have created an account.';
-
-/** SPEC §4: the label of the progress bar while the uploaded file is converted. */
-export const FILE_INPUT_CONVERTING_MESSAGE = 'Processing your file…';
-
-/** Shown when an upload failed and the caller gave no message of its own. */
-export const FILE_INPUT_FAILED_MESSAGE = 'Your file could not be uploaded. Please try again.';
 
 /** Where an upload stands (SPEC §4): chosen and sent, converted, done, or failed. */
 export type FileUploadStatus = 'empty' | 'uploading' | 'converting' | 'uploaded' | 'error';
@@ -102,6 +100,7 @@ export function FileInput({
   visitor = false,
   accept,
 }: FileInputProps) {
+  const intl = useIntl();
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const nativeInputRef = useRef<HTMLInputElement>(null);
@@ -114,13 +113,15 @@ export function FileInput({
   const errors = errorMessages([
     ...fileErrors,
     ...callerErrors,
-    ...(failedWithoutWords ? [FILE_INPUT_FAILED_MESSAGE] : []),
+    ...(failedWithoutWords ? [intl.formatMessage({ id: 'ds.fileInput.failed' })] : []),
   ]);
   const invalid = errors.length > 0;
   const labelId = `${id}-label`;
   const visitorId = `${id}-visitor`;
   const progressLabelId = `${id}-progress-label`;
-  const shownName = fileName ?? 'your file';
+  const shownName = fileName ?? intl.formatMessage({ id: 'ds.fileInput.yourFile' });
+  // SPEC §4: the label of the progress bar while the uploaded file is converted.
+  const convertingMessage = intl.formatMessage({ id: 'ds.fileInput.converting' });
 
   // After a delete the Delete button is gone: put focus on "Choose file" rather than lose it.
   useEffect(() => {
@@ -144,11 +145,11 @@ export function FileInput({
 
   const statusMessage =
     status === 'uploading'
-      ? `Uploading ${shownName}`
+      ? intl.formatMessage({ id: 'ds.fileInput.uploadingStatus' }, { fileName: shownName })
       : status === 'converting'
-        ? FILE_INPUT_CONVERTING_MESSAGE
+        ? convertingMessage
         : status === 'uploaded'
-          ? `${shownName} uploaded`
+          ? intl.formatMessage({ id: 'ds.fileInput.uploaded' }, { fileName: shownName })
           : '';
 
   return (
@@ -172,7 +173,7 @@ export function FileInput({
               sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, color: 'text.primary' }}
             >
               <InfoIcon sx={{ color: 'primary.main' }} aria-hidden />
-              <Typography>{FILE_INPUT_VISITOR_MESSAGE}</Typography>
+              <Typography>{intl.formatMessage({ id: 'ds.fileInput.visitor' })}</Typography>
             </Box>
           )}
 
@@ -192,9 +193,11 @@ export function FileInput({
                 }
                 onClick={() => nativeInputRef.current?.click()}
               >
-                Choose file
+                {intl.formatMessage({ id: 'ds.fileInput.choose' })}
               </Button>
-              <Typography sx={{ color: 'text.secondary' }}>No file chosen</Typography>
+              <Typography sx={{ color: 'text.secondary' }}>
+                {intl.formatMessage({ id: 'ds.fileInput.noFile' })}
+              </Typography>
               {invalid && <ErrorIcon color="error" data-testid="error-icon" />}
               <input
                 ref={nativeInputRef}
@@ -217,11 +220,13 @@ export function FileInput({
               >
                 <Typography id={progressLabelId} sx={{ overflowWrap: 'anywhere' }}>
                   {status === 'uploading'
-                    ? `Uploading ${shownName}…`
-                    : FILE_INPUT_CONVERTING_MESSAGE}
+                    ? intl.formatMessage({ id: 'ds.fileInput.uploading' }, { fileName: shownName })
+                    : convertingMessage}
                 </Typography>
                 {status === 'uploading' && progress !== undefined && (
-                  <Typography sx={{ color: 'text.secondary' }}>{Math.round(progress)}%</Typography>
+                  <Typography sx={{ color: 'text.secondary' }}>
+                    {intl.formatNumber(Math.round(progress) / 100, { style: 'percent' })}
+                  </Typography>
                 )}
               </Box>
               <LinearProgress
@@ -265,7 +270,7 @@ export function FileInput({
                   setConfirmingDelete(true);
                 }}
               >
-                Delete
+                {intl.formatMessage({ id: 'ds.fileInput.delete' })}
                 <Box component="span" sx={visuallyHidden}>
                   {' '}
                   {shownName}
@@ -279,7 +284,7 @@ export function FileInput({
             onClose={() => {
               setConfirmingDelete(false);
             }}
-            title={`Delete ${shownName}?`}
+            title={intl.formatMessage({ id: 'ds.fileInput.deleteTitle' }, { fileName: shownName })}
             role="alertdialog"
             actions={
               <>
@@ -289,7 +294,7 @@ export function FileInput({
                     setConfirmingDelete(false);
                   }}
                 >
-                  Cancel
+                  {intl.formatMessage({ id: 'ds.fileInput.cancel' })}
                 </Button>
                 <Button
                   variant="contained"
@@ -300,12 +305,12 @@ export function FileInput({
                     onDelete();
                   }}
                 >
-                  Delete
+                  {intl.formatMessage({ id: 'ds.fileInput.delete' })}
                 </Button>
               </>
             }
           >
-            The file is removed from your application. You can upload another one afterwards.
+            {intl.formatMessage({ id: 'ds.fileInput.deleteBody' })}
           </Modal>
         </Box>
       )}

@@ -1,12 +1,7 @@
 import { Button } from '@mui/material';
+import { useIntl } from 'react-intl';
 
 import { LazyModal } from '../Modal';
-
-/** SPEC §8: the title of the dialog that holds a person back while a file uploads. */
-export const UPLOAD_IN_PROGRESS_TITLE = 'File Upload in Progress';
-
-/** SPEC §8: the body of that dialog. */
-export const UPLOAD_IN_PROGRESS_MESSAGE = 'Please wait until the file upload has completed.';
 
 export interface UploadInProgressDialogProps {
   /** Whether the dialog is shown (controlled). */
@@ -25,18 +20,20 @@ export interface UploadInProgressDialogProps {
  * ```
  */
 export function UploadInProgressDialog({ open, onClose }: UploadInProgressDialogProps) {
+  const intl = useIntl();
+  // SPEC §8: the dialog's title and body ("File Upload in Progress").
   return (
     <LazyModal
       open={open}
       onClose={onClose}
-      title={UPLOAD_IN_PROGRESS_TITLE}
+      title={intl.formatMessage({ id: 'ds.uploadInProgress.title' })}
       actions={
         <Button variant="contained" onClick={onClose}>
-          OK
+          {intl.formatMessage({ id: 'ds.uploadInProgress.ok' })}
         </Button>
       }
     >
-      {UPLOAD_IN_PROGRESS_MESSAGE}
+      {intl.formatMessage({ id: 'ds.uploadInProgress.message' })}
     </LazyModal>
   );
 }

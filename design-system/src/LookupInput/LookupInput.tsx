@@ -1,6 +1,7 @@
 import ErrorIcon from '@mui/icons-material/Error';
 import { Autocomplete, Box, CircularProgress, InputAdornment, OutlinedInput } from '@mui/material';
 import { type FocusEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { errorMessages } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
@@ -12,9 +13,6 @@ export const LOOKUP_DEBOUNCE_MS = 200;
 
 /** SPEC §7: …but never more than 500 ms, so continuous typing still gets suggestions. */
 export const LOOKUP_MAX_WAIT_MS = 500;
-
-/** What a person hears while suggestions load. */
-export const LOOKUP_LOADING_LABEL = 'Loading suggestions';
 
 /** One suggestion of a lookup (SPEC §3): the text to store, its id, and a second line. */
 export interface LookupSuggestion {
@@ -100,6 +98,7 @@ export function LookupInput({
   maxLength,
   openOnFocus = false,
 }: LookupInputProps) {
+  const intl = useIntl();
   const [inputText, setInputText] = useState(value);
   const { suggestions, loading, lookUp, clear, stop } = useSuggestions(fetchSuggestions, {
     wait: LOOKUP_DEBOUNCE_MS,
@@ -153,7 +152,7 @@ export function LookupInput({
               : option.suggestion.id
           }
           isOptionEqualToValue={(option, selected) => optionLabel(option) === optionLabel(selected)}
-          clearText="Clear"
+          clearText={intl.formatMessage({ id: 'ds.lookupInput.clear' })}
           onInputChange={(_event, text, reason) => {
             setInputText(text);
             if (reason !== 'input') return;
@@ -214,7 +213,8 @@ export function LookupInput({
                         {loading && (
                           <CircularProgress
                             size="1.25rem"
-                            aria-label={LOOKUP_LOADING_LABEL}
+                            // What a person hears while suggestions load.
+                            aria-label={intl.formatMessage({ id: 'ds.lookupInput.loading' })}
                             color="primary"
                           />
                         )}

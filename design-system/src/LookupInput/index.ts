@@ -1,6 +1,5 @@
 export {
   LOOKUP_DEBOUNCE_MS,
-  LOOKUP_LOADING_LABEL,
   LOOKUP_MAX_WAIT_MS,
   LookupInput,
   type LookupChange,

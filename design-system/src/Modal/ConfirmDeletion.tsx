@@ -1,5 +1,6 @@
 import { Button } from '@mui/material';
 import { type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 
 import { LazyModal } from './LazyModal';
 
@@ -36,6 +37,7 @@ export function ConfirmDeletion({
   onCancel,
   onConfirm,
 }: ConfirmDeletionProps) {
+  const intl = useIntl();
   return (
     <LazyModal
       open={open}
@@ -45,7 +47,7 @@ export function ConfirmDeletion({
       actions={
         <>
           <Button variant="outlined" onClick={onCancel} autoFocus>
-            Cancel
+            {intl.formatMessage({ id: 'ds.confirmDeletion.cancel' })}
           </Button>
           <Button variant="contained" color="error" onClick={onConfirm}>
             {confirmLabel}

@@ -9,9 +9,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { type ReactNode } from 'react';
-
-/** SPEC §2: a modal's header when the caller gives none. */
-export const MODAL_DEFAULT_TITLE = 'Error';
+import { useIntl } from 'react-intl';
 
 /** A modal width from SPEC §3 (theme `modalSizes`): xs 30rem, s 60rem, m 80vw. */
 export type ModalSize = 'xs' | 's' | 'm';
@@ -69,14 +67,15 @@ function modalWidth(size: ModalSize) {
 export function Modal({
   open,
   onClose,
-  title = MODAL_DEFAULT_TITLE,
+  title,
   size = 'xs',
   children,
   actions,
-  closeLabel = 'Close',
+  closeLabel,
   disableClose = false,
   role = 'dialog',
 }: ModalProps) {
+  const intl = useIntl();
   return (
     <Dialog
       open={open}
@@ -88,11 +87,12 @@ export function Modal({
       <Box sx={{ display: 'flex', alignItems: 'flex-start', pr: 1.5, pt: 1 }}>
         {/* The title alone names the dialog (MUI ties it by id): the close button stays out of it. */}
         <DialogTitle component="h2" variant="h3" sx={{ flex: 1, pt: 1.5, pb: 1 }}>
-          {title}
+          {/* SPEC §2: a modal's header when the caller gives none ("Error"). */}
+          {title ?? intl.formatMessage({ id: 'ds.modal.defaultTitle' })}
         </DialogTitle>
         {!disableClose && (
           <IconButton
-            aria-label={closeLabel}
+            aria-label={closeLabel ?? intl.formatMessage({ id: 'ds.modal.close' })}
             onClick={onClose}
             sx={{ color: 'neutral.dark', mt: 0.5 }}
           >

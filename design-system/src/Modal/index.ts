@@ -1,3 +1,3 @@
 export { ConfirmDeletion, type ConfirmDeletionProps } from './ConfirmDeletion';
 export { LazyModal } from './LazyModal';
-export { Modal, MODAL_DEFAULT_TITLE, type ModalProps, type ModalSize } from './Modal';
+export { Modal, type ModalProps, type ModalSize } from './Modal';

@@ -1,24 +1,24 @@
 import { Box, FormControl, FormLabel } from '@mui/material';
+import { useMemo } from 'react';
+import { type IntlShape, useIntl } from 'react-intl';
 
 import { errorMessages, type FieldError } from '../parts/fieldErrors';
 import { FieldsetFrame } from '../parts/FieldsetFrame';
 import { SelectControl, type SelectOption } from '../parts/SelectControl';
 
-/** SPEC §3: a month is stored as "1".."12", never zero-padded. */
-export const MONTH_OPTIONS: readonly SelectOption[] = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-].map((label, index) => ({ value: String(index + 1), label }));
+/**
+ * The twelve months named in the page's language ("January", "enero"), each stored as
+ * "1".."12", never zero-padded (SPEC §3). The names come from the browser's own locale data
+ * (Intl), as every date does, so a language needs no list of its own.
+ */
+export function monthOptions(intl: IntlShape): readonly SelectOption[] {
+  return Array.from({ length: 12 }, (_, index) => {
+    const name = intl.formatDate(Date.UTC(2000, index, 15), { month: 'long', timeZone: 'UTC' });
+    // A month alone starts with a capital in a list, as in English ("enero" → "Enero").
+    const label = name.charAt(0).toLocaleUpperCase(intl.locale) + name.slice(1);
+    return { value: String(index + 1), label };
+  });
+}
 
 /** A month and a year as stored: "1".."12" and e.g. "2024", each "" when not answered. */
 export interface MonthYearValue {
@@ -88,13 +88,15 @@ export function MonthYearInput({
   disabled = false,
   required = false,
 }: MonthYearInputProps) {
+  const intl = useIntl();
+  const months = useMemo(() => monthOptions(intl), [intl]);
   const errors = errorMessages(error);
   const invalid = errors.length > 0;
   const parts = [
     {
       partId: id,
-      partLabel: 'Month',
-      options: MONTH_OPTIONS,
+      partLabel: intl.formatMessage({ id: 'ds.monthYearInput.month' }),
+      options: months,
       value: monthValue,
       width: '12rem',
       change: (month: string) => {
@@ -103,7 +105,7 @@ export function MonthYearInput({
     },
     {
       partId: yearId,
-      partLabel: 'Year',
+      partLabel: intl.formatMessage({ id: 'ds.monthYearInput.year' }),
       options: years,
       value: yearValue,
       width: '8rem',

@@ -1,5 +1,5 @@
 export {
-  MONTH_OPTIONS,
+  monthOptions,
   MonthYearInput,
   type MonthYearInputProps,
   type MonthYearValue,

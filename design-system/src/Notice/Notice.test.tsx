@@ -6,6 +6,7 @@ import * as stories from './Notice.stories';
 
 const { Default, NoteWithoutTitle, Stop, StopWithoutTitle, StopWithOtherTitle, StopAppearing } =
   composeStories(stories);
+const spanish = composeStories(stories, { initialGlobals: { language: 'es' } });
 
 const STOP_TEXT = /^STOP: You have attended Gallatin College before\./;
 
@@ -48,6 +49,19 @@ describe('Notice', () => {
     await expect
       .element(page.getByRole('heading', { name: 'Stop: Contact Admissions' }))
       .toBeVisible();
+  });
+
+  it('says stop in Spanish: "Alto", before a title that lacks it and not before one that has it', async () => {
+    await spanish.StopWithoutTitle.run();
+    await expect.element(page.getByRole('region', { name: 'Alto' })).toBeVisible();
+    await spanish.StopWithOtherTitle.run({
+      args: { ...spanish.StopWithOtherTitle.args, title: 'Comuníquese con Admisiones' },
+    });
+    await expect
+      .element(page.getByRole('heading', { name: 'Alto: Comuníquese con Admisiones' }))
+      .toBeVisible();
+    await spanish.Stop.run({ args: { ...spanish.Stop.args, title: 'ALTO: deténgase aquí' } });
+    await expect.element(page.getByRole('heading', { name: 'ALTO: deténgase aquí' })).toBeVisible();
   });
 
   it('takes the heading level it is given', async () => {

@@ -2,6 +2,7 @@ import InfoIcon from '@mui/icons-material/Info';
 import ReportIcon from '@mui/icons-material/Report';
 import { Box, type Theme, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type IntlShape, useIntl } from 'react-intl';
 
 import { visuallyHidden } from '../parts/visuallyHidden';
 
@@ -15,9 +16,6 @@ const screenReaderOnly = {
   height: '1px',
   margin: '-1px',
 } as const;
-
-/** The word every stop notice's heading carries, so the warning never rests on colour alone. */
-export const NOTICE_STOP_LABEL = 'Stop';
 
 /**
  * How long after a notice appears its live region is filled. A live region that arrives
@@ -43,10 +41,16 @@ export interface NoticeProps {
   id?: string;
 }
 
-/** A stop notice's heading: the title, with "Stop:" in front unless it already says stop. */
-function stopHeading(title: string | undefined): string {
-  if (title === undefined || title.trim() === '') return NOTICE_STOP_LABEL;
-  return /\bstop\b/i.test(title) ? title : `${NOTICE_STOP_LABEL}: ${title}`;
+/**
+ * A stop notice's heading: the title, with "Stop:" (in the page's language) in front unless it
+ * already says stop, so the warning never rests on colour alone.
+ */
+function stopHeading(title: string | undefined, intl: IntlShape): string {
+  const stop = intl.formatMessage({ id: 'ds.notice.stop' });
+  if (title === undefined || title.trim() === '') return stop;
+  const words = title.toLocaleLowerCase(intl.locale).split(/[^\p{L}]+/u);
+  const saysStop = words.includes('stop') || words.includes(stop.toLocaleLowerCase(intl.locale));
+  return saysStop ? title : intl.formatMessage({ id: 'ds.notice.stopTitled' }, { title });
 }
 
 /** Stop: an error tint inside an error border with a thick edge. Note: page tint, primary edge. */
@@ -94,10 +98,11 @@ export function Notice({
   announce = tone === 'stop',
   id,
 }: NoticeProps) {
+  const intl = useIntl();
   const headingId = useId();
   const body = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState('');
-  const heading = tone === 'stop' ? stopHeading(title) : title;
+  const heading = tone === 'stop' ? stopHeading(title, intl) : title;
   const Icon = tone === 'stop' ? ReportIcon : InfoIcon;
 
   useEffect(() => {

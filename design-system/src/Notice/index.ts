@@ -1,7 +1,1 @@
-export {
-  Notice,
-  NOTICE_ANNOUNCE_DELAY_MS,
-  NOTICE_STOP_LABEL,
-  type NoticeProps,
-  type NoticeTone,
-} from './Notice';
+export { Notice, NOTICE_ANNOUNCE_DELAY_MS, type NoticeProps, type NoticeTone } from './Notice';

@@ -2,6 +2,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Box, Typography } from '@mui/material';
+import { useIntl } from 'react-intl';
 
 import { visuallyHidden } from '../parts/visuallyHidden';
 
@@ -23,19 +24,23 @@ export interface PasswordRequirementsProps {
   rules: readonly PasswordRequirement[];
   /** The list's id: give it to the password input's `aria-describedby`. */
   id?: string;
-  /** The line above the list. */
+  /** The line above the list; "Your password must have:" by default. */
   title?: string;
 }
 
-/** How each state looks and what a screen reader hears before the rule. */
+/** How each state looks and (its catalogue id) what a screen reader hears before the rule. */
 const STATE_LOOK = {
   inactive: {
     Icon: RadioButtonUncheckedIcon,
     color: 'text.secondary',
-    spoken: 'Not checked yet: ',
+    spoken: 'ds.passwordRequirements.inactive',
   },
-  error: { Icon: CancelIcon, color: 'error.main', spoken: 'Not met: ' },
-  success: { Icon: CheckCircleIcon, color: 'success.main', spoken: 'Met: ' },
+  error: { Icon: CancelIcon, color: 'error.main', spoken: 'ds.passwordRequirements.error' },
+  success: {
+    Icon: CheckCircleIcon,
+    color: 'success.main',
+    spoken: 'ds.passwordRequirements.success',
+  },
 } as const;
 
 /**
@@ -48,14 +53,13 @@ const STATE_LOOK = {
  * <PasswordRequirements id="password-rules" rules={[{ id: 'length', message: 'At least 12 characters', state: 'success' }]} />
  * ```
  */
-export function PasswordRequirements({
-  rules,
-  id,
-  title = 'Your password must have:',
-}: PasswordRequirementsProps) {
+export function PasswordRequirements({ rules, id, title }: PasswordRequirementsProps) {
+  const intl = useIntl();
   return (
     <Box id={id}>
-      <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{title}</Typography>
+      <Typography sx={{ fontWeight: 600, mb: 0.5 }}>
+        {title ?? intl.formatMessage({ id: 'ds.passwordRequirements.title' })}
+      </Typography>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {rules.map(({ id: ruleId, message, state }) => {
           const { Icon, color, spoken } = STATE_LOOK[state];
@@ -68,7 +72,7 @@ export function PasswordRequirements({
               <Icon aria-hidden fontSize="small" sx={{ mt: 0.25 }} />
               <Typography component="span" sx={{ color: 'inherit' }}>
                 <Box component="span" sx={visuallyHidden}>
-                  {spoken}
+                  {intl.formatMessage({ id: spoken })}{' '}
                 </Box>
                 {message}
               </Typography>

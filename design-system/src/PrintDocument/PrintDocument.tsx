@@ -1,5 +1,6 @@
 import { Box, type SxProps, type Theme, Typography } from '@mui/material';
 import { type ReactNode, useId } from 'react';
+import { useIntl } from 'react-intl';
 
 import { visuallyHidden } from '../parts/visuallyHidden';
 
@@ -48,14 +49,6 @@ export interface PrintModel {
 export const PRINT_CHECKED_MARK = '[X]';
 export const PRINT_UNCHECKED_MARK = '[ ]';
 
-/** What a screen reader hears for a blank, and after each choice. */
-export const PRINT_NOT_ANSWERED = 'Not answered';
-export const PRINT_SELECTED = 'selected';
-export const PRINT_NOT_SELECTED = 'not selected';
-
-/** SPEC §1: an attached document is printed as this, then its file name. */
-export const PRINT_DOCUMENT_PREFIX = 'Attached document:';
-
 export interface PrintDocumentProps {
   /** The application as form-model's `printModel` makes it. */
   model: PrintModel;
@@ -88,6 +81,7 @@ const rowLook: SxProps<Theme> = {
 
 /** A blank: an underline as wide as a short answer, read as "Not answered". */
 function Blank() {
+  const intl = useIntl();
   return (
     <Box
       component="span"
@@ -101,7 +95,7 @@ function Blank() {
       }}
     >
       <Box component="span" sx={screenReaderOnly}>
-        {PRINT_NOT_ANSWERED}
+        {intl.formatMessage({ id: 'ds.print.notAnswered' })}
       </Box>
     </Box>
   );
@@ -115,6 +109,9 @@ function Choices({
   choices: readonly PrintChoice[];
   labelledBy?: string;
 }) {
+  const intl = useIntl();
+  const selected = intl.formatMessage({ id: 'ds.print.selected' });
+  const notSelected = intl.formatMessage({ id: 'ds.print.notSelected' });
   return (
     <Box component="ul" aria-labelledby={labelledBy} sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {choices.map((choice, index) => (
@@ -129,7 +126,7 @@ function Choices({
           <span>
             {choice.label}
             <Box component="span" sx={screenReaderOnly}>
-              {`, ${choice.checked ? PRINT_SELECTED : PRINT_NOT_SELECTED}`}
+              {`, ${choice.checked ? selected : notSelected}`}
             </Box>
           </span>
         </Box>
@@ -148,6 +145,7 @@ function Row({
   question?: string;
   answer: PrintAnswer;
 }): ReactNode {
+  const intl = useIntl();
   const full = question === undefined;
   let shown: ReactNode;
   switch (answer.kind) {
@@ -167,7 +165,8 @@ function Row({
     case 'document':
       shown = (
         <Typography sx={{ overflowWrap: 'anywhere' }}>
-          {PRINT_DOCUMENT_PREFIX} <strong>{answer.fileName}</strong>
+          {/* SPEC §1: an attached document is printed as "Attached document:", then its name. */}
+          {intl.formatMessage({ id: 'ds.print.documentPrefix' })} <strong>{answer.fileName}</strong>
         </Typography>
       );
       break;

@@ -93,3 +93,17 @@ export const Themed: Story = {
   args: { onContinue: undefined, onSubmit: fn() },
   globals: { theme: 'example' },
 };
+
+/**
+ * Spanish on a 375 px phone: "Guardar y continuar" is the longest label of the row and stays
+ * whole on its own line; "Anterior" and "Guardar" share theirs.
+ */
+export const Spanish: Story = {
+  globals: { language: 'es', viewport: { value: 'mobile' } },
+};
+
+/** Spanish on the last step: "Enviar" where the English says "Submit". */
+export const SpanishLastStep: Story = {
+  args: { onContinue: undefined, onSubmit: fn() },
+  globals: { language: 'es' },
+};

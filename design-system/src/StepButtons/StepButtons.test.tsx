@@ -4,8 +4,17 @@ import { page, userEvent } from 'vitest/browser';
 
 import * as stories from './StepButtons.stories';
 
-const { Default, FirstStep, LastStep, Saving, Continuing, SaveRoundTrip, Disabled } =
-  composeStories(stories);
+const {
+  Default,
+  FirstStep,
+  LastStep,
+  Saving,
+  Continuing,
+  SaveRoundTrip,
+  Disabled,
+  Spanish,
+  SpanishLastStep,
+} = composeStories(stories);
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
@@ -89,5 +98,24 @@ describe('StepButtons', () => {
     } finally {
       await page.viewport(414, 896);
     }
+  });
+
+  it('speaks Spanish on a phone, every label whole: none is cut or overflows its button', async () => {
+    await Spanish.run();
+    const names = page
+      .getByRole('button')
+      .elements()
+      .map((element) => element.textContent);
+    expect(names).toEqual(['Anterior', 'Guardar', 'Guardar y continuar']);
+    for (const element of page.getByRole('button').elements()) {
+      expect(element.scrollWidth).toBeLessThanOrEqual(element.clientWidth);
+      expect(element.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    }
+  });
+
+  it('names Submit "Enviar" in Spanish, and it still submits', async () => {
+    await SpanishLastStep.run();
+    await userEvent.click(button('Enviar'));
+    expect(SpanishLastStep.args.onSubmit).toHaveBeenCalledTimes(1);
   });
 });

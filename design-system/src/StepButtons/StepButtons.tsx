@@ -4,16 +4,17 @@ import SaveIcon from '@mui/icons-material/Save';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, CircularProgress } from '@mui/material';
 import { type ReactNode, useId } from 'react';
+import { useIntl } from 'react-intl';
 
 /** The step buttons' actions (SPEC §2). */
 export type StepAction = 'previous' | 'save' | 'continue' | 'submit';
 
-/** SPEC §2: what each step button says. */
-export const STEP_BUTTON_LABELS: Readonly<Record<StepAction, string>> = {
-  previous: 'Previous',
-  save: 'Save',
-  continue: 'Save and Continue',
-  submit: 'Submit',
+/** SPEC §2: what each step button says ("Previous", "Save", "Save and Continue", "Submit"). */
+const STEP_BUTTON_LABEL_IDS: Readonly<Record<StepAction, string>> = {
+  previous: 'ds.stepButtons.previous',
+  save: 'ds.stepButtons.save',
+  continue: 'ds.stepButtons.continue',
+  submit: 'ds.stepButtons.submit',
 };
 
 export interface StepButtonsProps {
@@ -50,6 +51,7 @@ export function StepButtons({
   busy,
   disabled = false,
 }: StepButtonsProps) {
+  const intl = useIntl();
   const idBase = useId();
 
   function stepButton(
@@ -90,7 +92,7 @@ export function StepButtons({
           [theme.breakpoints.down('sm')]: { mr: 0, flex: main ? '1 1 100%' : '1 1 0' },
         })}
       >
-        {STEP_BUTTON_LABELS[action]}
+        {intl.formatMessage({ id: STEP_BUTTON_LABEL_IDS[action] })}
       </Button>
     );
   }

@@ -1,6 +1,1 @@
-export {
-  STEP_BUTTON_LABELS,
-  StepButtons,
-  type StepAction,
-  type StepButtonsProps,
-} from './StepButtons';
+export { StepButtons, type StepAction, type StepButtonsProps } from './StepButtons';

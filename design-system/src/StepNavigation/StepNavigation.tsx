@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { type MouseEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 
 /** One step of the form (SPEC §2): Personal Info, Academic History, Submit. */
 export interface NavigationStep {
@@ -54,12 +55,17 @@ export interface StepNavigationProps {
 export function StepNavigation({
   steps,
   current,
-  label = 'Application steps',
+  label,
   onNavigate,
   renderLink = (props) => <a {...props} />,
 }: StepNavigationProps) {
+  const intl = useIntl();
   return (
-    <Box component="nav" aria-label={label} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="nav"
+      aria-label={label ?? intl.formatMessage({ id: 'ds.stepNavigation.label' })}
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
       <Box
         component="ol"
         sx={(theme) => ({

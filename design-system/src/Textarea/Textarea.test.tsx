@@ -6,6 +6,7 @@ import * as stories from './Textarea.stories';
 
 const { Default, Required, WithHint, WithError, Disabled, NearLimit, AtLimit, TenantLimit } =
   composeStories(stories);
+const spanish = composeStories(stories, { initialGlobals: { language: 'es' } });
 
 const essayBox = () =>
   page.getByRole('textbox', { name: 'Why have you decided to apply to Gallatin College?' });
@@ -69,6 +70,25 @@ describe('Textarea', () => {
     await expect
       .element(status)
       .toHaveTextContent('You have reached the limit of 1500 characters.');
+  });
+
+  it('counts and announces in Spanish, plural and singular from the catalogue (ICU)', async () => {
+    await spanish.NearLimit.run();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const status = page.getByRole('status');
+    await expect
+      .element(essayBox())
+      .toHaveAccessibleDescription('Ha usado 1495 de 1500 caracteres.');
+
+    await userEvent.type(essayBox(), 'abc');
+    vi.advanceTimersByTime(1000);
+    await expect.element(status).toHaveTextContent('Le quedan 2 caracteres.');
+    await userEvent.type(essayBox(), 'd');
+    vi.advanceTimersByTime(1000);
+    await expect.element(status).toHaveTextContent('Le queda 1 carácter.');
+    await userEvent.type(essayBox(), 'efg');
+    vi.advanceTimersByTime(1000);
+    await expect.element(status).toHaveTextContent('Ha llegado al límite de 1500 caracteres.');
   });
 
   it('says nothing far from the limit', async () => {

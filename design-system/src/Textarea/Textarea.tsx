@@ -1,6 +1,7 @@
 import ErrorIcon from '@mui/icons-material/Error';
 import { Box, InputAdornment, OutlinedInput } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
+import { type IntlShape, useIntl } from 'react-intl';
 
 import { errorMessages } from '../parts/fieldErrors';
 import { FieldFrame } from '../parts/FieldFrame';
@@ -19,11 +20,11 @@ export interface TextareaProps extends TextEntryProps {
 }
 
 /** What a screen reader hears about the count, or nothing while far from the limit. */
-function countAnnouncement(count: number, limit: number): string {
+function countAnnouncement(count: number, limit: number, intl: IntlShape): string {
   if (count < limit * TEXTAREA_ANNOUNCE_FROM) return '';
   const remaining = limit - count;
-  if (remaining <= 0) return `You have reached the limit of ${limit} characters.`;
-  return `You have ${remaining} ${remaining === 1 ? 'character' : 'characters'} remaining.`;
+  if (remaining <= 0) return intl.formatMessage({ id: 'ds.textarea.limitReached' }, { limit });
+  return intl.formatMessage({ id: 'ds.textarea.remaining' }, { remaining });
 }
 
 /**
@@ -51,6 +52,7 @@ export function Textarea({
   maxLength,
   rows = 5,
 }: TextareaProps) {
+  const intl = useIntl();
   const errors = errorMessages(error);
   const invalid = errors.length > 0;
   const count = value.length;
@@ -63,12 +65,12 @@ export function Textarea({
   useEffect(() => {
     if (!typed.current) return;
     const timer = setTimeout(() => {
-      setAnnouncement(countAnnouncement(count, maxLength));
+      setAnnouncement(countAnnouncement(count, maxLength, intl));
     }, TEXTAREA_ANNOUNCE_DELAY_MS);
     return () => {
       clearTimeout(timer);
     };
-  }, [count, maxLength]);
+  }, [count, maxLength, intl]);
 
   return (
     <FieldFrame
@@ -119,10 +121,10 @@ export function Textarea({
               fontWeight: nearLimit ? 600 : undefined,
             }}
           >
-            {count} / {maxLength}
+            {intl.formatMessage({ id: 'ds.textarea.counter' }, { count, limit: maxLength })}
           </Box>
           <Box component="span" id={countId} sx={visuallyHidden}>
-            {count} of {maxLength} characters used.
+            {intl.formatMessage({ id: 'ds.textarea.used' }, { count, limit: maxLength })}
           </Box>
           <Box component="span" role="status" sx={visuallyHidden}>
             {announcement}

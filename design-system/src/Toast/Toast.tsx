@@ -3,6 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ErrorIcon from '@mui/icons-material/Error';
 import { Box, IconButton, keyframes, Portal, type Theme, Typography } from '@mui/material';
 import { type FocusEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { useAutoDismiss } from './parts/useAutoDismiss';
 import { useSwipeToDismiss } from './parts/useSwipeToDismiss';
@@ -75,8 +76,9 @@ export function Toast({
   duration = TOAST_DURATION,
   onClose,
   announce = true,
-  closeLabel = title ? `Close ${title}` : 'Close',
+  closeLabel,
 }: ToastProps) {
+  const intl = useIntl();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const swipe = useSwipeToDismiss(TOAST_SWIPE_THRESHOLD, () => {
@@ -138,7 +140,12 @@ export function Toast({
         </Typography>
       </Box>
       <IconButton
-        aria-label={closeLabel}
+        aria-label={
+          closeLabel ??
+          (title
+            ? intl.formatMessage({ id: 'ds.toast.closeTitled' }, { title })
+            : intl.formatMessage({ id: 'ds.toast.close' }))
+        }
         color="inherit"
         onClick={() => {
           onClose('closeButton');

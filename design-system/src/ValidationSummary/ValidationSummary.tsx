@@ -1,12 +1,6 @@
 import { Box, Link, type Theme, Typography } from '@mui/material';
 import { type MouseEvent, useEffect, useId, useRef } from 'react';
-
-/** SPEC §2: the summary's heading. */
-export const VALIDATION_SUMMARY_TITLE = 'We are missing some information!';
-
-/** SPEC §2: what the summary says its links are for. */
-export const VALIDATION_SUMMARY_DESCRIPTION =
-  'The links below show what still needs to be completed.';
+import { useIntl } from 'react-intl';
 
 /** One missing item: a link to the question that needs it. */
 export interface ValidationSummaryItem {
@@ -60,10 +54,11 @@ function summaryLook(theme: Theme) {
 export function ValidationSummary({
   items,
   onNavigate,
-  title = VALIDATION_SUMMARY_TITLE,
-  description = VALIDATION_SUMMARY_DESCRIPTION,
+  title,
+  description,
   autoFocus = true,
 }: ValidationSummaryProps) {
+  const intl = useIntl();
   const headingId = useId();
   const summary = useRef<HTMLElement>(null);
 
@@ -80,9 +75,12 @@ export function ValidationSummary({
       sx={summaryLook}
     >
       <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 1 }}>
-        {title}
+        {/* SPEC §2: the summary's heading, and what it says its links are for. */}
+        {title ?? intl.formatMessage({ id: 'ds.validationSummary.title' })}
       </Typography>
-      <Typography sx={{ mb: 1 }}>{description}</Typography>
+      <Typography sx={{ mb: 1 }}>
+        {description ?? intl.formatMessage({ id: 'ds.validationSummary.description' })}
+      </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {items.map(({ href, label }) => (
           <Box component="li" key={`${href} ${label}`} sx={{ mb: 0.5 }}>

@@ -1,6 +1,4 @@
 export {
-  VALIDATION_SUMMARY_DESCRIPTION,
-  VALIDATION_SUMMARY_TITLE,
   ValidationSummary,
   type ValidationSummaryItem,
   type ValidationSummaryProps,

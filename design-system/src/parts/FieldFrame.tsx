@@ -1,7 +1,7 @@
 import { Box, FormControl, FormHelperText, FormLabel } from '@mui/material';
 import { memo, type ReactNode } from 'react';
 
-import { visuallyHidden } from './visuallyHidden';
+import { ErrorPrefix } from './ErrorPrefix';
 
 interface FieldFrameProps {
   /** The control's id: the label points at it and the hint and errors are named after it. */
@@ -92,9 +92,7 @@ export function FieldFrame({
         <FormHelperText id={errorId} component="div">
           {errors.map((message) => (
             <Box component="span" key={message} sx={{ display: 'block' }}>
-              <Box component="span" sx={visuallyHidden}>
-                Error:{' '}
-              </Box>
+              <ErrorPrefix />
               {message}
             </Box>
           ))}

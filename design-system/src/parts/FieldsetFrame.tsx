@@ -2,7 +2,7 @@ import ErrorIcon from '@mui/icons-material/Error';
 import { Box, FormControl, FormHelperText, FormLabel } from '@mui/material';
 import { type ReactNode } from 'react';
 
-import { visuallyHidden } from './visuallyHidden';
+import { ErrorPrefix } from './ErrorPrefix';
 
 interface FieldsetFrameProps {
   /** Names the legend, hint and error ids (`${id}-legend`, `${id}-hint`, `${id}-error`). */
@@ -86,9 +86,7 @@ export function FieldsetFrame({
         <FormHelperText id={errorId} component="div">
           {errors.map((message) => (
             <Box component="span" key={message} sx={{ display: 'block' }}>
-              <Box component="span" sx={visuallyHidden}>
-                Error:{' '}
-              </Box>
+              <ErrorPrefix />
               {message}
             </Box>
           ))}

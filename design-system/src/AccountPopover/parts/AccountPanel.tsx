@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import MailIcon from '@mui/icons-material/Mail';
 import { Box, Button, IconButton, Popover, Stack, Typography } from '@mui/material';
 import { type RefObject, useId } from 'react';
+import { useIntl } from 'react-intl';
 
 import { visuallyHidden } from '../../parts/visuallyHidden';
 
@@ -45,6 +46,7 @@ export function AccountPanel({
   onSignIn,
   onCreateAccount,
 }: AccountPanelProps) {
+  const intl = useIntl();
   const titleId = useId();
   /** Closes the popover, then does what was asked. */
   const closeThen = (action: () => void) => () => {
@@ -72,7 +74,12 @@ export function AccountPanel({
         <Typography id={titleId} component="h2" variant="h4" sx={{ flex: 1 }}>
           {title}
         </Typography>
-        <IconButton aria-label="Close" onClick={onClose} edge="end" sx={{ color: 'neutral.dark' }}>
+        <IconButton
+          aria-label={intl.formatMessage({ id: 'ds.accountPopover.close' })}
+          onClick={onClose}
+          edge="end"
+          sx={{ color: 'neutral.dark' }}
+        >
           <CloseIcon />
         </IconButton>
       </Box>
@@ -82,22 +89,22 @@ export function AccountPanel({
             <MailIcon aria-hidden sx={{ color: 'text.secondary' }} />
             <Typography sx={{ overflowWrap: 'anywhere' }}>
               <Box component="span" sx={visuallyHidden}>
-                Logged in as{' '}
+                {intl.formatMessage({ id: 'ds.accountPopover.loggedInAs' })}{' '}
               </Box>
               {username}
             </Typography>
           </Box>
           <Button variant="contained" onClick={closeThen(onLogOut)}>
-            Log Out
+            {intl.formatMessage({ id: 'ds.accountPopover.logOut' })}
           </Button>
         </Stack>
       ) : (
         <Stack sx={{ gap: 1.5 }}>
           <Button variant="contained" onClick={closeThen(onSignIn)}>
-            Sign In
+            {intl.formatMessage({ id: 'ds.accountPopover.signIn' })}
           </Button>
           <Button variant="outlined" onClick={closeThen(onCreateAccount)}>
-            Create Account
+            {intl.formatMessage({ id: 'ds.accountPopover.createAccount' })}
           </Button>
         </Stack>
       )}

@@ -11,9 +11,6 @@ export const DATE_INPUT_FORMAT = 'MM/DD/YYYY';
 /** What `onChange` gives when the typed date does not exist (02/30/2024) or is partly erased. */
 export const DATE_INPUT_NOT_A_DATE = 'not-a-date';
 
-/** SPEC §5 (date entry is validated on change): shown for a date that does not exist. */
-export const DATE_INPUT_INVALID_MESSAGE = 'Enter a real date.';
-
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The year, month (1–12) and day of an ISO `YYYY-MM-DD` date that exists, or null. */
@@ -59,13 +56,19 @@ export function answerOfTyped(text: string): string {
 }
 
 /**
- * The messages a date field shows: "Enter a real date." for an answer that is no real date
- * (or, in the picker, a date left half-typed: `unfinished`), then the caller's own.
+ * The messages a date field shows: `invalidMessage` ("Enter a real date.", `ds.dateInput.invalid`;
+ * SPEC §5, date entry is validated on change) for an answer that is no real date (or, in the
+ * picker, a date left half-typed: `unfinished`), then the caller's own.
  */
-export function dateErrors(value: string, error: FieldError, unfinished = false): string[] {
+export function dateErrors(
+  value: string,
+  error: FieldError,
+  invalidMessage: string,
+  unfinished = false,
+): string[] {
   const notReal = value !== '' && realDateParts(value) === null;
   return errorMessages([
-    ...(notReal || unfinished ? [DATE_INPUT_INVALID_MESSAGE] : []),
+    ...(notReal || unfinished ? [invalidMessage] : []),
     ...errorMessages(error),
   ]);
 }

@@ -1,6 +1,7 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { IconButton } from '@mui/material';
+import { useIntl } from 'react-intl';
 
 interface RevealToggleProps {
   /** The input this button shows or hides. */
@@ -15,9 +16,10 @@ interface RevealToggleProps {
 
 /** The eye button at the end of a concealed SSN; its name says what pressing it will do. */
 export function RevealToggle({ inputId, shown, onToggle, disabled }: RevealToggleProps) {
+  const intl = useIntl();
   return (
     <IconButton
-      aria-label={shown ? 'Hide Social Security number' : 'Show Social Security number'}
+      aria-label={intl.formatMessage({ id: shown ? 'ds.ssnInput.hide' : 'ds.ssnInput.show' })}
       aria-controls={inputId}
       onClick={onToggle}
       // Keep focus (and the caret) in the input while the mouse is down.

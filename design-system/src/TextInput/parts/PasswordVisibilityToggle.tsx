@@ -1,6 +1,7 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { IconButton } from '@mui/material';
+import { useIntl } from 'react-intl';
 
 interface PasswordVisibilityToggleProps {
   /** The password input this button shows or hides. */
@@ -20,9 +21,12 @@ export function PasswordVisibilityToggle({
   onToggle,
   disabled,
 }: PasswordVisibilityToggleProps) {
+  const intl = useIntl();
   return (
     <IconButton
-      aria-label={shown ? 'Hide password' : 'Show password'}
+      aria-label={intl.formatMessage({
+        id: shown ? 'ds.textInput.hidePassword' : 'ds.textInput.showPassword',
+      })}
       aria-controls={inputId}
       onClick={onToggle}
       // Keep focus (and the caret) in the input while the mouse is down.
