@@ -7,11 +7,20 @@
 import { PrintDocument } from '@admit/design-system';
 import { type PrintModel, printModel } from '@admit/form-model';
 import { renderTypstApplicationPdf } from '@admit/server';
-import { loadTenant } from '@admit/tenant-config/node';
+import { loadCatalogues, loadTenant } from '@admit/tenant-config/node';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { fileURLToPath } from 'node:url';
+
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+
+/** design-system's English texts, as the app's IntlProvider gives them to PrintDocument. */
+const english =
+  loadCatalogues([
+    fileURLToPath(new URL('.', import.meta.resolve('@admit/design-system/locales/_'))),
+  ]).en ?? {};
 
 const tenant = loadTenant('gallatin');
 
@@ -117,7 +126,13 @@ async function bothTexts(answers: Record<string, string>, applicant: string) {
   const context = { tabs: {}, addAnother: { college: 3 } };
   const model = printModel(tenant.pages, answers, {}, context);
   const expected = modelTexts(model);
-  const html = renderToStaticMarkup(createElement(PrintDocument, { model }));
+  const html = renderToStaticMarkup(
+    createElement(
+      IntlProvider,
+      { locale: 'en', messages: english },
+      createElement(PrintDocument, { model }),
+    ),
+  );
   const pdf = await renderTypstApplicationPdf(model, {
     college: tenant.names.college,
     applicant: { name: applicant, username: 'anh@example.com' },
