@@ -13,6 +13,7 @@ import { useIntl } from 'react-intl';
 
 import { api } from '../../api/endpoints.ts';
 import { queryKeys } from '../../api/queryClient.ts';
+import { modelMessages, pageOptionLists } from '../../pageIntl.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { useApplication, useRenderer } from '../../renderer/index.ts';
 import { loadPages, tenant } from '../../tenant.ts';
@@ -53,7 +54,7 @@ export function ReviewPage() {
     values,
     documents.data ?? {},
     { tabs: ui.tabs },
-    { maskSsn: true },
+    { maskSsn: true, messages: modelMessages, lists: pageOptionLists() },
   );
   const name = [values.first_name, values.last_name]
     .filter((part) => typeof part === 'string' && part.trim() !== '')
