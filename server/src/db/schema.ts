@@ -220,6 +220,45 @@ export interface ApplicationPdfsTable {
   rendered_at: Timestamp;
 }
 
+/** A staff member of the admissions office (migration 013). */
+export type StaffRole = 'reader' | 'officer';
+
+export interface StaffTable {
+  id: Generated<string>;
+  email: string;
+  role: StaffRole;
+  password_hash: string;
+  /** The TOTP secret, base32 (RFC 4648), as the authenticator app holds it. */
+  totp_secret: string;
+  /** The 30-second step of the last code accepted: a code of that step or before is refused. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  disabled_at: Timestamp | null;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  locked_until: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface StaffSessionsTable {
+  token_hash: Buffer;
+  staff_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  /** bigserial, read as a number (database.ts). */
+  id: Generated<number>;
+  staff_id: string | null;
+  /** The staff member's e-mail address (as typed, for a refused sign-in), or `cli`. */
+  actor: string;
+  action: string;
+  /** What was acted on: an application's reference (or account id before it has one). */
+  target: string | null;
+  details: Json<Record<string, unknown>>;
+  at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   confirmation_codes: ConfirmationCodesTable;
@@ -240,4 +279,7 @@ export interface Database {
   lookup_imports: LookupImportsTable;
   service_tokens: ServiceTokensTable;
   tmp_applications: TmpApplicationsTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
 }
