@@ -118,7 +118,7 @@ export function createStaff(deps: StaffDeps) {
     staffId?: string,
   ): Promise<never> {
     await audit.record(who, 'sign_in_refused', null, { reason });
-    record('login.failure', { staffId, reason, scope: 'office' });
+    record('office.login.failure', { staffId, reason });
     throw new HttpError(400, staffMessages.refused);
   }
 
@@ -158,7 +158,7 @@ export function createStaff(deps: StaffDeps) {
         } catch (error) {
           if (error instanceof HttpError && error.statusCode === 429) {
             await audit.record(who, 'sign_in_refused', null, { reason });
-            record('login.lockout', { reason, scope: 'office' });
+            record('office.login.lockout', { reason });
           }
           throw error;
         }
@@ -183,7 +183,7 @@ export function createStaff(deps: StaffDeps) {
       const known: AuditActor = { staffId: member.id, actor: member.email };
       if (member.locked_until !== null && member.locked_until > now) {
         await audit.record(known, 'sign_in_refused', null, { reason: 'locked' });
-        record('login.lockout', { staffId: member.id, reason: 'locked', scope: 'office' });
+        record('office.login.lockout', { staffId: member.id, reason: 'locked' });
         throw tooManyError(Math.ceil((member.locked_until.getTime() - now.getTime()) / 1000));
       }
       const passwordOk =
@@ -224,7 +224,7 @@ export function createStaff(deps: StaffDeps) {
         })
         .execute();
       await audit.record(known, 'sign_in');
-      record('login.success', { staffId: member.id, scope: 'office' });
+      record('office.login.success', { staffId: member.id });
       return { token, staff: { id: member.id, email: member.email, role: member.role } };
     },
 

@@ -37,7 +37,7 @@ import {
   STAFF_SESSION_ABSOLUTE_MS,
   staffMessages,
 } from '../../services/staff.ts';
-import { errorAnswers, JSON_BODY_ERRORS, Message, Password, Username } from '../schemas.ts';
+import { Body, errorAnswers, JSON_BODY_ERRORS, Message, Password, Username } from '../schemas.ts';
 
 /** The staff session's cookie: its own name, sent only to /office. */
 export const STAFF_COOKIE = 'admit_staff';
@@ -248,14 +248,11 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
         summary: 'Staff sign-in with e-mail address, password and the 6-digit code of their app',
         description:
           'Sets the staff session cookie `admit_staff` (HttpOnly, SameSite=Strict, Path=/office; it ends after 30 minutes without a request). Every refusal says the same sentence, whatever the reason; 429 once throttled or locked.',
-        body: Type.Object(
-          {
-            username: Username,
-            password: Password,
-            code: Type.String({ maxLength: 20, description: 'The current 6-digit TOTP code' }),
-          },
-          { additionalProperties: false },
-        ),
+        body: Body({
+          username: Username,
+          password: Password,
+          code: Type.String({ maxLength: 20, description: 'The current 6-digit TOTP code' }),
+        }),
         response: {
           200: Type.Object({
             message: Type.String(),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { type LightMyRequestResponse } from 'fastify';
-import { URI } from 'otpauth';
+import { TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from '../../cli/run.ts';
@@ -53,11 +53,17 @@ async function addStaff(email: string, role: 'reader' | 'officer') {
   expect(run.code, run.stderr).toBe(EXIT_OK);
   const uri = run.stdout.trim();
   expect(uri).toMatch(/^otpauth:\/\/totp\//);
-  return URI.parse(uri);
+  return totpOf(uri);
+}
+
+function totpOf(uri: string): TOTP {
+  const parsed = URI.parse(uri);
+  if (!(parsed instanceof TOTP)) throw new Error(`not a TOTP URI: ${uri}`);
+  return parsed;
 }
 
 /** The authenticator app's code now (the app's clock), or `steps` steps later. */
-function codeOf(totp: ReturnType<typeof URI.parse>, steps = 0): string {
+function codeOf(totp: TOTP, steps = 0): string {
   return totp.generate({ timestamp: ctx.now().getTime() + steps * TOTP_PERIOD_S * 1000 });
 }
 
@@ -159,8 +165,8 @@ interface ListAnswer {
   page_size: number;
 }
 
-let officer: ReturnType<typeof URI.parse>;
-let reader: ReturnType<typeof URI.parse>;
+let officer: TOTP;
+let reader: TOTP;
 let officerCookie: string;
 let readerCookie: string;
 let ada: { id: string; email: string; reference: string | null };
@@ -272,7 +278,7 @@ describe('staff accounts and sign-in', () => {
       'Another-Long-Passphrase-9',
     );
     expect(reset.code, reset.stderr).toBe(EXIT_OK);
-    const renewed = URI.parse(reset.stdout.trim());
+    const renewed = totpOf(reset.stdout.trim());
     nextStep();
     // The old app's codes stop working; the new one's work, with the new password.
     const old = await signIn(
