@@ -285,6 +285,20 @@ export function createStaff(deps: StaffDeps) {
 
 export type Staff = ReturnType<typeof createStaff>;
 
+/** Removes staff sessions that have ended (idle or past their end); answers how many. */
+export async function deleteEndedStaffSessions(db: Db, now: Date): Promise<number> {
+  const ended = await db
+    .deleteFrom('staff_sessions')
+    .where((eb) =>
+      eb.or([
+        eb('last_seen_at', '<=', new Date(now.getTime() - STAFF_SESSION_IDLE_MS)),
+        eb('expires_at', '<=', now),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(ended.numDeletedRows);
+}
+
 /** A new staff account or its reset: the URI for the authenticator app, shown once. */
 export interface StaffCredentials {
   email: string;

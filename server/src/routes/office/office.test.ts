@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from '../../cli/run.ts';
 import { createLocalFileStore } from '../../services/files.ts';
 import { auditEntries } from '../../services/audit.ts';
+import { createHousekeeping } from '../../services/housekeeping.ts';
 import { STAFF_MAX_FAILURES, staffMessages, TOTP_PERIOD_S } from '../../services/staff.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../../test/context.ts';
 import { STAFF_COOKIE } from './index.ts';
@@ -310,6 +311,15 @@ describe('staff accounts and sign-in', () => {
     expect((await admin(['staff', 'list'])).stdout).toMatch(
       /^leaving@gallatin\.example\tofficer\tdisabled /m,
     );
+  });
+
+  it('housekeeping removes the staff sessions that ended without a request', async () => {
+    nextStep();
+    await signIn('reader@gallatin.example', codeOf(reader));
+    ctx.advance(31 * 60_000);
+    const removed = await createHousekeeping({ db: ctx.db, clock: ctx.now })();
+    expect(removed.staffSessions).toBeGreaterThanOrEqual(1);
+    expect(await ctx.db.selectFrom('staff_sessions').select('staff_id').execute()).toEqual([]);
   });
 
   it('ends a staff session after 30 minutes without a request', async () => {
