@@ -36,10 +36,12 @@ import { devRoutes } from './routes/dev/index.ts';
 import { pdfRoutes } from './routes/pdf/index.ts';
 import { documentRoutes } from './routes/documents/index.ts';
 import { lookupRoutes } from './routes/lookup/index.ts';
+import { officeRoutes } from './routes/office/index.ts';
 import { serviceRoutes } from './routes/service/index.ts';
 import { storageRoutes } from './routes/storage/index.ts';
 import { createAccounts } from './services/accounts.ts';
 import { createApplications } from './services/applications.ts';
+import { createAudit } from './services/audit.ts';
 import { type Clock, systemClock } from './services/clock.ts';
 import { createConverter } from './services/convert.ts';
 import { completedDocuments, pendingConversion, createDocuments } from './services/documents.ts';
@@ -51,12 +53,14 @@ import {
   loadZipcodesUs,
 } from './services/lookups/address.ts';
 import { createLookups } from './services/lookups/search.ts';
+import { createOffice } from './services/office.ts';
 import { createMailer, MAIL_CONCURRENCY, type Mailer } from './services/mail.ts';
 import { createApplicationPdfs, type PdfDocumentSource } from './services/pdf.ts';
 import { applicationPdfAttachment, createReceipts } from './services/receipts.ts';
 import { createSessions } from './services/sessions.ts';
 import { SSN_SAFE_REDACT, ssnSafeStream } from './services/logScrub.ts';
 import { createSsnVault } from './services/ssn.ts';
+import { createStaff } from './services/staff.ts';
 import { createStorage } from './services/storage.ts';
 import { createUploadGrants } from './services/uploadGrants.ts';
 import { createViewTokens } from './services/viewTokens.ts';
@@ -81,6 +85,7 @@ const API_PREFIXES = [
   '/service/',
   '/storage/',
   '/health/',
+  '/office/api/',
 ];
 
 /**
@@ -219,6 +224,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             name: 'admit_session',
             description: 'The session cookie POST /public/login sets (httpOnly, SameSite=Lax).',
           },
+          staffSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'admit_staff',
+            description:
+              "The admissions office's staff session cookie, which POST /office/api/login sets (HttpOnly, SameSite=Strict, Path=/office; 30 minutes idle). The applicant's cookie is never accepted where this one is asked for, nor this one where the applicant's is.",
+          },
           serviceToken: {
             type: 'apiKey',
             in: 'query',
@@ -236,6 +248,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'lookup', description: 'Suggestions for schools, colleges and addresses.' },
         { name: 'service', description: 'Links made by staff: service views, prefilled forms.' },
         { name: 'errors', description: 'Errors the browser showed, reported for the operators.' },
+        {
+          name: 'office',
+          description:
+            'The admissions office: staff sign-in (password and TOTP code), the applications, the SSN for officers, downloads and exports. Every call but the sign-in needs the staff session; each is written to the audit log.',
+        },
       ],
     },
   });
@@ -375,6 +392,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await applicant.register(documentRoutes, { documents });
     await applicant.register(pdfRoutes, { pdfs });
     await applicant.register(clientErrorRoutes, { clock });
+  });
+  // The admissions office (routes/office): staff sessions of their own, never the applicant's.
+  const audit = createAudit(db, clock);
+  await app.register(officeRoutes, {
+    staff: createStaff({ db, clock, audit, issuer: tenant.names.college }),
+    office: createOffice({ db, tenant, ssn }),
+    audit,
+    pdfs,
+    files: storage.files,
+    secure: https,
   });
   if (storage.local !== undefined)
     await app.register(storageRoutes, { uploads: storage.local, files: storage.files, grants });

@@ -3,6 +3,7 @@
  * server/dist/cli.js and runs it). `npm run admin -- --help` lists the commands.
  */
 import { EXIT_FAILED, runCli } from './cli/run.ts';
+import { readSecret } from './cli/secret.ts';
 
 let closeDatabase: (() => Promise<void>) | undefined;
 let interrupted = false;
@@ -22,6 +23,7 @@ runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   interactive: process.stderr.isTTY,
+  readSecret,
   onOpen: (close) => {
     closeDatabase = close;
   },

@@ -39,13 +39,32 @@ import { applicationFiles } from './attachments.ts';
 import { backupCommand, purgeCommand, restoreCommand } from './backup.ts';
 import { COLLEGE_TEMPLATES, collegeCheckCommand, collegeNewCommand } from './college.ts';
 import { openCliDatabase } from './connect.ts';
+import {
+  auditCommand,
+  type ReadSecret,
+  STAFF_PASSWORD_MIN,
+  staffAddCommand,
+  staffDisableCommand,
+  staffListCommand,
+  staffResetCommand,
+} from './staff.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
 type OptionName =
-  'days' | 'status' | 'json' | 'from' | 'all' | 'before' | 'dry-run' | 'since' | 'with-ssn';
+  | 'days'
+  | 'status'
+  | 'json'
+  | 'from'
+  | 'all'
+  | 'before'
+  | 'dry-run'
+  | 'role'
+  | 'since'
+  | 'staff'
+  | 'with-ssn';
 
 interface CommandHelp {
   usage: string;
@@ -205,6 +224,55 @@ const COMMANDS: Record<string, CommandHelp> = {
     options: [],
     positionals: 1,
   },
+  'staff add': {
+    usage: 'staff add EMAIL --role reader|officer',
+    summary: 'Adds an admissions office account; prints, once, the otpauth:// link for its app.',
+    details: [
+      '--role reader    lists, views, downloads and exports (the SSN masked)',
+      '--role officer   also reveals an SSN and exports it in full (each time logged)',
+      `The password is read from standard input (at least ${STAFF_PASSWORD_MIN} characters), or asked for on a`,
+      "terminal without echo. The otpauth://totp/… link goes to the staff member's authenticator app",
+      '(RFC 6238: 6 digits, 30 seconds); they sign in at /office with the password and its code.',
+      'Example: printf \'%s\' "$PASSWORD" | npm run admin -- staff add ada@college.edu --role officer',
+    ],
+    options: ['role'],
+    positionals: 1,
+  },
+  'staff list': {
+    usage: 'staff list',
+    summary: 'The admissions office accounts: e-mail address, role, state, when added.',
+    details: ['State: active, locked until a time (too many refused sign-ins), or disabled.'],
+    options: [],
+    positionals: 0,
+  },
+  'staff disable': {
+    usage: 'staff disable EMAIL',
+    summary: 'Refuses the account every sign-in from now on and ends its sessions.',
+    details: ['staff reset EMAIL enables it again, with a new password and a new app link.'],
+    options: [],
+    positionals: 1,
+  },
+  'staff reset': {
+    usage: 'staff reset EMAIL',
+    summary: 'A new password and a new TOTP secret (prints the new otpauth:// link once).',
+    details: [
+      'For a lost phone or a forgotten password: the old codes stop working, the account is',
+      'enabled and unlocked, and its sessions end. The password is read as staff add reads it.',
+    ],
+    options: [],
+    positionals: 1,
+  },
+  audit: {
+    usage: 'audit [--since DATE] [--staff EMAIL]',
+    summary: 'The audit log: who signed in to the office and what they looked at, oldest first.',
+    details: [
+      'One line per entry, tab-separated: time (UTC), who, action, application, details.',
+      '--since DATE    YYYY-MM-DD (midnight UTC) or an ISO time',
+      '--staff EMAIL   only that staff member (cli: the changes made with staff add|disable|reset)',
+    ],
+    options: ['since', 'staff'],
+    positionals: 0,
+  },
   'mail retry': {
     usage: 'mail retry [--all | ID…]',
     summary: 'Sends again mail that gave up (SMTP was down for two days); alone, lists it.',
@@ -261,6 +329,8 @@ export interface CliIo {
   interactive: boolean;
   /** Told how to close the database, so a signal handler can stop an embedded server. */
   onOpen?: (close: () => Promise<void>) => void;
+  /** Reads a password for `staff add|reset` (cli.ts: standard input, or the terminal). */
+  readSecret?: ReadSecret;
   /** Where `export` finds each applicant's files (default: cli/attachments.ts). */
   attachments?: AttachmentSource;
 }
@@ -318,6 +388,14 @@ function sinceOption(value: string): Date {
   return date;
 }
 
+function secretReader(io: CliIo): ReadSecret {
+  if (io.readSecret === undefined)
+    throw new CommandError(
+      'This command reads a password, and no input was given to read it from.',
+    );
+  return io.readSecret;
+}
+
 class UsageError extends Error {
   override name = 'UsageError';
 }
@@ -339,7 +417,9 @@ function parseCommandLine(args: readonly string[]) {
       all: { type: 'boolean' },
       before: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      role: { type: 'string' },
       since: { type: 'string' },
+      staff: { type: 'string' },
       'with-ssn': { type: 'boolean' },
     },
   });
@@ -390,7 +470,19 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   let since: Date | undefined;
   try {
     const given = (
-      ['days', 'status', 'json', 'from', 'all', 'before', 'dry-run', 'since', 'with-ssn'] as const
+      [
+        'days',
+        'status',
+        'json',
+        'from',
+        'all',
+        'before',
+        'dry-run',
+        'role',
+        'since',
+        'staff',
+        'with-ssn',
+      ] as const
     ).filter((key) => options[key] !== undefined);
     const unexpected = given.filter((key) => !command.options.includes(key));
     if (unexpected.length > 0)
@@ -410,8 +502,10 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (name === 'list' && (options.status?.length ?? 0) > 1)
       throw new UsageError('list takes one --status.');
     if (name === 'purge') before = beforeOption(options.before);
-    if (options.since !== undefined) since = sinceOption(options.since);
     days = daysOption(options.days);
+    if (name === 'staff add' && options.role !== 'reader' && options.role !== 'officer')
+      throw new UsageError('staff add needs --role reader or --role officer.');
+    if (options.since !== undefined) since = sinceOption(options.since);
     if (options.from !== undefined && !COLLEGE_TEMPLATES.includes(options.from))
       throw new UsageError(`--from must be one of ${COLLEGE_TEMPLATES.join(', ')}.`);
   } catch (error) {
@@ -558,6 +652,29 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
         break;
       case 'lookups:import':
         await lookupsImportCommand(ctx, first);
+        break;
+      case 'staff add':
+        await staffAddCommand(
+          ctx,
+          first,
+          options.role === 'officer' ? 'officer' : 'reader',
+          secretReader(io),
+        );
+        break;
+      case 'staff list':
+        await staffListCommand(ctx);
+        break;
+      case 'staff disable':
+        await staffDisableCommand(ctx, first);
+        break;
+      case 'staff reset':
+        await staffResetCommand(ctx, first, secretReader(io));
+        break;
+      case 'audit':
+        await auditCommand(ctx, {
+          ...(since === undefined ? {} : { since }),
+          ...(options.staff === undefined ? {} : { staff: options.staff }),
+        });
         break;
       case 'mail retry':
         await mailRetryCommand(ctx, options.all === true ? 'all' : positionals);

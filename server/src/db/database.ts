@@ -39,6 +39,7 @@ import * as m008 from './migrations/008_receipts.ts';
 import * as m009 from './migrations/009_job_priority.ts';
 import * as m010 from './migrations/010_mail_delay_index.ts';
 import { type SsnSealer, ssnAtRest } from './migrations/012_ssn_at_rest.ts';
+import * as m013 from './migrations/013_staff_and_audit.ts';
 import { type Database } from './schema.ts';
 
 // timestamptz as Date, bigint counts as numbers (they stay far below 2^53).
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '010_mail_delay_index': m010,
   // Given its sealer by `migrate` (the college and the data key are the caller's).
   '012_ssn_at_rest': ssnAtRest(undefined),
+  '013_staff_and_audit': m013,
 };
 
 /** The migrations, with the SSN's sealer for the one that needs it (012). */

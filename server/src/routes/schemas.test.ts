@@ -48,6 +48,11 @@ const calls: [method: 'POST' | 'PUT', url: string, body: Record<string, unknown>
   ['POST', '/public/forgot-password', { username: 'schemas@example.com' }],
   [
     'POST',
+    '/office/api/login',
+    { username: 'schemas@example.com', password: GOOD_PASSWORD, code: '123456' },
+  ],
+  [
+    'POST',
     '/public/reset-password',
     {
       username: 'a@example.com',

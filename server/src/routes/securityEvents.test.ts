@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SESSION_COOKIE } from '../plugins/app/session.ts';
 import { CROSS_SITE_MESSAGE } from '../plugins/external/security.ts';
 import { accountMessages, THROTTLES } from '../services/accounts.ts';
 import { answerRules } from '../services/applications.ts';
+import { createAudit } from '../services/audit.ts';
 import { documentMessages } from '../services/documents.ts';
 import { SECURITY_EVENTS, type SecurityEventName } from '../services/securityEvents.ts';
+import { staffAdmin } from '../services/staff.ts';
 import { POLICY_TTL_MS, storageMessages } from '../services/storage.ts';
 import { createViewTokens, tokenMessages } from '../services/viewTokens.ts';
 import {
@@ -394,6 +397,41 @@ describe('the security event log', () => {
     const expired = await loggedWith(() => upload(late.url, late.fields));
     expect(json(expired.result).message).toBe(storageMessages.expired);
     expect(eventsOf(expired.parsed, 'upload.refused')).toEqual([]);
+  });
+
+  it("logs the office's sign-ins apart from the applicants', by the staff member's id", async () => {
+    const email = 'events-staff@example.com';
+    secrets.add(email);
+    const password = 'Staff-Events-Passphrase-3';
+    const added = await staffAdmin({
+      db: ctx.db,
+      clock: ctx.now,
+      audit: createAudit(ctx.db, ctx.now),
+      issuer: 'Events',
+    }).add(email, 'reader', password);
+    const totp = URI.parse(added.otpauthUri);
+    const code = totp.generate({ timestamp: ctx.now().getTime() });
+    const signIn = (username: string, given: string, address?: string) =>
+      post(
+        '/office/api/login',
+        { username, password: given, code },
+        address === undefined ? {} : { address },
+      );
+    const refused = await logged(() => signIn(email, 'Not-The-Staff-Password'));
+    const [failure] = eventsOf(refused, 'office.login.failure');
+    expect(failure).toEqual(expect.objectContaining({ level: WARN, reason: 'wrong_password' }));
+    expect(eventsOf(refused, 'login.failure')).toEqual([]);
+    const accepted = await logged(() => signIn(email, password));
+    expect(eventsOf(accepted, 'office.login.success')).toEqual([
+      expect.objectContaining({ level: INFO, staffId: failure?.staffId }),
+    ]);
+    for (const cookie of (await signIn(email, password)).cookies) secrets.add(cookie.value);
+    for (let attempt = 0; attempt < THROTTLES.loginAccount.limit; attempt += 1)
+      await signIn('no-staff@example.com', 'Not-The-Staff-Password');
+    const lockout = await logged(() => signIn('no-staff@example.com', 'Not-The-Staff-Password'));
+    expect(eventsOf(lockout, 'office.login.lockout')).toEqual([
+      expect.objectContaining({ level: WARN, reason: 'throttled_account' }),
+    ]);
   });
 
   it('logs a state-changing request refused for its origin', async () => {

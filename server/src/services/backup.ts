@@ -61,6 +61,8 @@ const LOCK_TIMEOUT = '10s';
 export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   sessions:
     'a restored backup must not revive a session: a cookie stolen before the backup would work again',
+  staff_sessions:
+    "a restored backup must not revive a staff member's session either, for the same reason",
   password_resets:
     'a reset link mailed before the backup must not work again after a restore; applicants ask for a new one',
   kysely_migration: 'the restore runs the migrations up to the backup’s',

@@ -99,6 +99,7 @@ describe('housekeeping', () => {
 
     expect(removed).toEqual({
       sessions: 2,
+      staffSessions: 0,
       resets: 2,
       throttles: 1,
       mail: 0,

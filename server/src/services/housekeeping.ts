@@ -21,6 +21,7 @@ import { type FileStore } from './files.ts';
 import { pruneOutbox } from './mail.ts';
 import { deleteEndedTokens, deleteUnconfirmedAccounts } from './retention.ts';
 import { sessionState } from './sessions.ts';
+import { deleteEndedStaffSessions } from './staff.ts';
 import { type UploadGrants } from './uploadGrants.ts';
 
 /**
@@ -31,7 +32,13 @@ export const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 
 /** Rows removed, by kind: a record, as the job worker logs it. */
 export type HousekeepingResult = Record<
-  'sessions' | 'resets' | 'throttles' | 'mail' | 'unconfirmedAccounts' | 'endedTokens',
+  | 'sessions'
+  | 'staffSessions'
+  | 'resets'
+  | 'throttles'
+  | 'mail'
+  | 'unconfirmedAccounts'
+  | 'endedTokens',
   number
 > &
   Partial<Record<'uploadGrants' | 'files' | 'temporaryFiles' | 'conversionFolders', number>>;
@@ -47,6 +54,7 @@ export function createHousekeeping(deps: {
     const now = clock();
     const { live } = sessionState(now);
     const sessions = await sql`DELETE FROM sessions s WHERE NOT ${live}`.execute(db);
+    const staffSessions = await deleteEndedStaffSessions(db, now);
     const resets = await db
       .deleteFrom('password_resets')
       .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
@@ -69,6 +77,7 @@ export function createHousekeeping(deps: {
         : await sweepSofficeFolders(new Date(Date.now() - STALE_TEMPORARY_MS));
     return {
       sessions: Number(sessions.numAffectedRows ?? 0n),
+      staffSessions,
       resets: Number(resets.numDeletedRows),
       throttles: Number(throttles.numDeletedRows),
       mail,
