@@ -131,6 +131,8 @@ const TEXT_PROPS = [
 ];
 const literalText = formatjs.rules['no-literal-string-in-jsx'];
 const LETTER = /\p{L}/u;
+/** A catalogue id (`ds.banner.submitted.title`): handed as data, it names a text, it is none. */
+const MESSAGE_ID = /^(ds|app|model|server)\.[A-Za-z][\w-]*(\.[\w-]+)+$/;
 /** What a literal node says once evaluated (`'\u2009*'` says " *", which has no letter). */
 function said(node, sourceCode) {
   if (node.type === 'Literal' || node.type === 'JSXText') return String(node.value);
@@ -140,7 +142,8 @@ function said(node, sourceCode) {
 }
 /**
  * FormatJS's `no-literal-string-in-jsx` (its options are this rule's), with two differences:
- * - a literal without a letter (`{' '}`, "·", " *") is not a text to translate: not reported;
+ * - a literal without a letter (`{' '}`, "·", " *"), or a catalogue id, is not a text to
+ *   translate: not reported;
  * - a text prop given in an object (`{ label: 'Remove' }`, `{ title: 'Saved' }`, the props a
  *   widget is handed as data) is reported as in JSX.
  */
@@ -151,7 +154,8 @@ const noLiteralText = {
     const report = (descriptor) => {
       const node =
         descriptor.node.type === 'JSXAttribute' ? descriptor.node.value : descriptor.node;
-      if (LETTER.test(said(node, sourceCode))) context.report(descriptor);
+      const text = said(node, sourceCode);
+      if (LETTER.test(text) && !MESSAGE_ID.test(text)) context.report(descriptor);
     };
     return {
       ...literalText.create(Object.create(context, { report: { value: report } })),

@@ -143,6 +143,15 @@ describe('what is not a text to translate is let through', () => {
     ).toEqual([]);
   });
 
+  it('catalogue ids handed to a widget as data', async () => {
+    expect(
+      await literals(
+        'design-system/src/Banner/Probe.tsx',
+        "export const BANNER = { submitted: { title: 'ds.banner.submitted.title', message: 'ds.banner.submitted.message' } };\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('spacing and symbols without a letter, and props no person reads', async () => {
     expect(
       await literals(

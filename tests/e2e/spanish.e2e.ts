@@ -194,6 +194,8 @@ test.describe('the switch in the header', () => {
     await expect(page).toHaveURL(/\/education$/);
     await settled(page);
     await expectSpanish(page, '/education after the switch');
+    // The lookup arrives in a chunk of its own; a plain text input stands in until then.
+    await expect(page.locator('#college_name')).toHaveAttribute('role', 'combobox');
     await page.locator('#college_name').fill('Montana State University');
     await switchLanguage(page, 'en');
     await settled(page);
