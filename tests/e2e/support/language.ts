@@ -223,7 +223,8 @@ const wordCount = (text: string) =>
 /**
  * The English a Spanish page must not show: every catalogue text (its longest literal run)
  * whose Spanish differs, and every text of the college's whose Spanish differs. Texts the same
- * in both ("Error", "No", "GED", a proper name) are left out.
+ * in both ("Error", "No", "GED", a proper name) are left out, and so are the languages' own
+ * names: the switch offers "English" on a Spanish page.
  */
 export function englishTexts(): EnglishTexts {
   const catalogues = appCatalogues();
@@ -236,7 +237,9 @@ export function englishTexts(): EnglishTexts {
   for (const text of collegeEnglish()) all.add(text);
   const texts = [...all]
     .map((text) => text.trim())
-    .filter((text) => /[A-Za-z]{2}/.test(text) && !spanishTexts.has(text));
+    .filter(
+      (text) => /[A-Za-z]{2}/.test(text) && !spanishTexts.has(text) && !AUTONYMS.includes(text),
+    );
   return {
     sentences: texts.filter((text) => wordCount(text) >= 3),
     phrases: texts.filter((text) => wordCount(text) < 3),
