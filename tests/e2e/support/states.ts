@@ -3,10 +3,13 @@
  * weak password at sign-up, a failed Submit's summary, a file of the wrong type, a 401), reached
  * in any language: by ids, roles and addresses, never by an English name.
  */
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 
 import { baseUrl, PASSWORD, signUpAndConfirmApi, uniqueUsername } from '../fixtures.ts';
 import { answerFileChoosers } from './files.ts';
+
+/** The cookie that remembers a browser's language (the server's choice of language). */
+const LANGUAGE_COOKIE = 'admit-lang';
 
 /** The page has drawn itself: its h1 shown, no spinner turning, nothing left to fetch. */
 export async function settled(page: Page): Promise<void> {
@@ -55,10 +58,22 @@ export async function weakPasswordAtSignUp(page: Page, step: 'rules' | 'common')
   }
 }
 
-/** A confirmed applicant with nothing answered, logged in in the page's browser. */
+/**
+ * A confirmed applicant with nothing answered, logged in in the page's browser. Signed up from
+ * a request context of its own: the page's may carry a language (`admit-lang`), and the
+ * fixtures find the code by the English mail's subject. The page keeps its language: only the
+ * session's cookies are handed over.
+ */
 export async function freshApplicant(page: Page, label: string): Promise<string> {
   const username = uniqueUsername(label);
-  await signUpAndConfirmApi(page.request, username);
+  const api = await request.newContext();
+  try {
+    await signUpAndConfirmApi(api, username);
+    const { cookies } = await api.storageState();
+    await page.context().addCookies(cookies.filter((cookie) => cookie.name !== LANGUAGE_COOKIE));
+  } finally {
+    await api.dispose();
+  }
   return username;
 }
 
