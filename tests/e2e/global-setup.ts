@@ -125,6 +125,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     STATIC_DIR: staticDir,
     // Every request in the log (E2E_LOG_LEVEL=info for a quieter one).
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'debug',
+    // The pseudo-locale (en-XA, `?lang=en-XA`) is served too: pseudo.e2e.ts walks the app in it.
+    ADMIT_PSEUDO_LOCALE: '1',
   };
   delete env.NODE_ENV;
   delete env.DATABASE_URL;
