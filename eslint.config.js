@@ -181,9 +181,7 @@ const NO_LITERAL_TEXT = {
   ignores: ['**/*.test.{ts,tsx}', '**/*.stories.tsx', 'form-app/src/testing/**'],
   plugins: { admit: { rules: { 'no-literal-text': noLiteralText } } },
   rules: {
-    // 'warn' while the texts move into catalogues, package by package; 'error' once they have.
-    // `npm run lint` allows no warning (--max-warnings 0): until then it lists what is left.
-    'admit/no-literal-text': ['warn', { props: { include: TEXT_PROPS } }],
+    'admit/no-literal-text': ['error', { props: { include: TEXT_PROPS } }],
   },
 };
 

@@ -182,7 +182,7 @@ export function LookupInput({
           renderOption={({ key, ...optionProps }, option) =>
             option.kind === 'free' ? (
               <li key={key} {...optionProps}>
-                Use: {option.text}
+                {intl.formatMessage({ id: 'ds.lookupInput.use' }, { text: option.text })}
               </li>
             ) : (
               <li key={key} {...optionProps}>
