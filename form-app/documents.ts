@@ -47,9 +47,14 @@ function replaced(html: string, pattern: RegExp, by: string | ((match: string) =
  */
 export function withCollege(
   index: string,
-  college: { json: string; title: string; logoSvg: string; language: string },
+  college: { json: string; title: string; logoSvg: string; language: string; noscript: string },
 ): string {
   let html = replaced(index, /<html lang="[^"]*"/, `<html lang="${escapeHtml(college.language)}"`);
+  html = replaced(
+    html,
+    /<noscript\s*>[^<]*<\/noscript\s*>/,
+    `<noscript>${escapeHtml(college.noscript)}</noscript>`,
+  );
   html = replaced(
     html,
     /<\/body>/,

@@ -14,7 +14,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createElement, type ReactElement, StrictMode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { createIntl, IntlProvider } from 'react-intl';
 import { prerenderToNodeStream } from 'react-dom/static';
 
 import { pageHtml, type RenderedPage, scriptSafeJson, withCollege } from './documents.ts';
@@ -137,6 +137,7 @@ export async function renderSite({ indexHtml, manifest, base }: SiteInput): Prom
   const index = withCollege(indexHtml, {
     json: scriptSafeJson(onPage),
     language,
+    noscript: createIntl({ locale: language, messages }).formatMessage({ id: 'app.noscript' }),
     title: tenant.titles.application,
     logoSvg: tenant.logoSvg,
   });

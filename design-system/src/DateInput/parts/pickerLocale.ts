@@ -46,6 +46,13 @@ export function pickerLocaleOf(intl: IntlShape): PickerLocale {
       openPreviousView: intl.formatMessage({ id: 'ds.datePicker.previousView' }),
       dateTableLabel: intl.formatMessage({ id: 'ds.datePicker.dateTable' }),
       day: intl.formatMessage({ id: 'ds.datePicker.day' }),
+      // The typed field's parts, as a screen reader names them and as they show while empty.
+      month: intl.formatMessage({ id: 'ds.datePicker.month' }),
+      year: intl.formatMessage({ id: 'ds.datePicker.year' }),
+      empty: intl.formatMessage({ id: 'ds.datePicker.empty' }),
+      fieldMonthPlaceholder: () => intl.formatMessage({ id: 'ds.datePicker.monthPlaceholder' }),
+      fieldDayPlaceholder: () => intl.formatMessage({ id: 'ds.datePicker.dayPlaceholder' }),
+      fieldYearPlaceholder: () => intl.formatMessage({ id: 'ds.datePicker.yearPlaceholder' }),
     },
   };
 }
