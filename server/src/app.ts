@@ -26,6 +26,7 @@ import { health } from './plugins/app/health.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { createMetrics, metricsPlugin } from './plugins/app/metrics.ts';
 import { type CookieSettings, markerCookieName, sessionPlugin } from './plugins/app/session.ts';
+import { languagePlugin } from './plugins/app/language.ts';
 import { renderSite } from './plugins/app/site.ts';
 import { spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
@@ -56,6 +57,7 @@ import { createApplicationPdfs, type PdfDocumentSource } from './services/pdf.ts
 import { applicationPdfAttachment, createReceipts } from './services/receipts.ts';
 import { createSessions } from './services/sessions.ts';
 import { createStorage } from './services/storage.ts';
+import { offeredLanguages, text } from './services/texts.ts';
 import { createUploadGrants } from './services/uploadGrants.ts';
 import { createViewTokens } from './services/viewTokens.ts';
 
@@ -111,6 +113,15 @@ export interface AppDeps {
   pdfDocuments?: PdfDocumentSource;
 }
 
+/**
+ * The languages a college's texts are in, its own first (college.json `languages`; a college
+ * that names none is in English).
+ */
+function collegeLanguages(tenant: TenantConfig): readonly string[] {
+  const { languages } = tenant as { languages?: readonly string[] };
+  return languages !== undefined && languages.length > 0 ? languages : ['en'];
+}
+
 /** Trusts the `hops` nearest proxies: the socket's peer is hop 0. */
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
@@ -160,6 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accessLog);
   await app.register(metricsPlugin, { metrics, listen: config.metrics });
   await app.register(cookie);
+  // Each request's language (plugins/app/language.ts), before anything can answer it.
+  const languages = offeredLanguages(collegeLanguages(tenant), config.pseudoLocale);
+  const sessions = createSessions(db, clock);
+  await app.register(languagePlugin, { languages, sessions, secure: https });
   const staticDir = config.staticDir;
   // The app's HTML, made for this college now: the build holds no college.
   const site =
@@ -327,7 +342,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       },
     });
-  const sessions = createSessions(db, clock);
   const accounts = createAccounts({
     db,
     clock,
@@ -408,8 +422,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       markerCookie: markerCookieName(cookies),
     });
   } else {
-    app.setNotFoundHandler(async (_request, reply) =>
-      reply.code(404).send({ message: 'Not found.' }),
+    app.setNotFoundHandler(async (request, reply) =>
+      reply.code(404).send({ message: request.t(text('server.errors.notFound')) }),
     );
   }
   return app;

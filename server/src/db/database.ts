@@ -38,6 +38,7 @@ import * as m007 from './migrations/007_upload_grants.ts';
 import * as m008 from './migrations/008_receipts.ts';
 import * as m009 from './migrations/009_job_priority.ts';
 import * as m010 from './migrations/010_mail_delay_index.ts';
+import * as m011 from './migrations/011_account_language.ts';
 import { type Database } from './schema.ts';
 
 // timestamptz as Date, bigint counts as numbers (they stay far below 2^53).
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '008_receipts': m008,
   '009_job_priority': m009,
   '010_mail_delay_index': m010,
+  '011_account_language': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

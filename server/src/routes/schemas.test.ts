@@ -9,6 +9,7 @@ import {
   signedIn,
   type TestContext,
 } from '../test/context.ts';
+import { english } from '../services/texts.ts';
 
 let ctx: TestContext;
 let cookie: string;
@@ -88,7 +89,7 @@ describe('JSON bodies take only their own fields', () => {
         headers: { origin: ORIGIN, cookie },
       });
       expect(response.statusCode).toBe(400);
-      expect(json(response)).toEqual({ message: unknownFieldMessage('is_admin') });
+      expect(json(response)).toEqual({ message: english(unknownFieldMessage('is_admin')) });
     },
   );
 

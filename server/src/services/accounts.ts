@@ -13,6 +13,7 @@ import {
 } from '@admit/form-model';
 
 import { type Db } from '../db/database.ts';
+import { type Said, text } from './texts.ts';
 import { type Clock } from './clock.ts';
 import { hmac, randomCode, randomToken, sameDigest, sha256 } from './crypto.ts';
 import { HttpError } from './errors.ts';
@@ -72,29 +73,24 @@ export const SIGNUP_MARKER_TTL_MS = CODE_TTL_MS;
 
 /** What the account calls answer (README lists them; SPEC shows only some). */
 export const accountMessages = {
-  signedUp:
-    'We sent a confirmation code to your email address. Enter it here to confirm your account.',
-  confirmed: 'Your account is confirmed. Please log in.',
-  codeWrong:
-    'That confirmation code is not correct or has expired. Check the code, or resend it to get a new one.',
-  codeBurned: 'Too many incorrect codes. Please resend the confirmation code to get a new one.',
-  resent:
-    'If an account for that email address is waiting for confirmation, we sent it a new code.',
-  loggedIn: 'You have successfully logged in.',
-  loginFailed: 'Incorrect username or password.',
-  unconfirmed: 'Your account is not confirmed yet. Enter the code we emailed you, or resend it.',
-  forgot: 'If an account exists for that email address, we sent it a link to reset your password.',
-  reset: 'Your password has been reset. Please log in with your new password.',
-  resetInvalid: 'This password reset link is not valid or has expired. Please request a new one.',
-  commonPassword: 'This password is too common. Please choose one that is harder to guess.',
-  passwordTooLong: `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
-  loggedOut: 'You have been logged out.',
+  signedUp: text('server.accounts.signedUp'),
+  confirmed: text('server.accounts.confirmed'),
+  codeWrong: text('server.accounts.codeWrong'),
+  codeBurned: text('server.accounts.codeBurned'),
+  resent: text('server.accounts.resent'),
+  loggedIn: text('server.accounts.loggedIn'),
+  loginFailed: text('server.accounts.loginFailed'),
+  unconfirmed: text('server.accounts.unconfirmed'),
+  forgot: text('server.accounts.forgot'),
+  reset: text('server.accounts.reset'),
+  resetInvalid: text('server.accounts.resetInvalid'),
+  commonPassword: text('server.accounts.commonPassword'),
+  passwordTooLong: text('server.accounts.passwordTooLong', { max: MAX_PASSWORD_LENGTH }),
+  loggedOut: text('server.accounts.loggedOut'),
   /** Resend while mail is failing (services/mail.ts `delayed`): alike for every address. */
-  resentDelayed:
-    'Our email is delayed at the moment. If an account for that email address is waiting for confirmation, its code will arrive when our email is back; you do not need to ask again.',
+  resentDelayed: text('server.accounts.resentDelayed'),
   /** Forgot while mail is failing: alike for every address. */
-  forgotDelayed:
-    'Our email is delayed at the moment. If an account exists for that email address, its link to reset your password will arrive when our email is back; you do not need to ask again.',
+  forgotDelayed: text('server.accounts.forgotDelayed'),
 } as const;
 
 export interface AccountDeps {
@@ -288,7 +284,7 @@ export function createAccounts(deps: AccountDeps) {
       body: { username?: unknown; password?: unknown },
       address: string,
       record: RecordSecurityEvent = noSecurityEvents,
-    ): Promise<{ message: string; marker: string }> {
+    ): Promise<{ message: Said; marker: string }> {
       check('signup', body);
       const username = normalise(body.username);
       const password = String(body.password);
@@ -347,7 +343,7 @@ export function createAccounts(deps: AccountDeps) {
       body: { username?: unknown; code?: unknown },
       address: string,
       record: RecordSecurityEvent = noSecurityEvents,
-    ): Promise<{ message: string }> {
+    ): Promise<{ message: Said }> {
       check('confirm', body);
       const now = clock();
       await hit(db, `confirm:ip:${address}`, THROTTLES.confirmAddress, now);
@@ -398,7 +394,7 @@ export function createAccounts(deps: AccountDeps) {
       return { message: accountMessages.confirmed };
     },
 
-    async resend(body: { username?: unknown }, address: string): Promise<{ message: string }> {
+    async resend(body: { username?: unknown }, address: string): Promise<{ message: Said }> {
       check('resend', body);
       const username = normalise(body.username);
       const now = clock();
@@ -428,7 +424,7 @@ export function createAccounts(deps: AccountDeps) {
       address: string,
       signupMarkerValue?: string,
       record: RecordSecurityEvent = noSecurityEvents,
-    ): Promise<{ message: string; token: string; accountId: string }> {
+    ): Promise<{ message: Said; token: string; accountId: string }> {
       check('login', body);
       const username = normalise(body.username);
       const password = String(body.password);
@@ -481,7 +477,7 @@ export function createAccounts(deps: AccountDeps) {
       body: { username?: unknown },
       address: string,
       record: RecordSecurityEvent = noSecurityEvents,
-    ): Promise<{ message: string }> {
+    ): Promise<{ message: Said }> {
       check('forgot', body);
       const username = normalise(body.username);
       const now = clock();
@@ -513,7 +509,7 @@ export function createAccounts(deps: AccountDeps) {
         id?: unknown;
       },
       record: RecordSecurityEvent = noSecurityEvents,
-    ): Promise<{ message: string }> {
+    ): Promise<{ message: Said }> {
       check('reset', body);
       const username = normalise(body.username);
       const password = String(body.password);

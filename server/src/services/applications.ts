@@ -30,6 +30,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 import { type Db, executePrepared } from '../db/database.ts';
 import { type Database } from '../db/schema.ts';
+import { type Said, text } from './texts.ts';
 import { createBatcher } from './batch.ts';
 import { type Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
@@ -38,30 +39,28 @@ import { makeReference, referencePrefix } from './reference.ts';
 import { sessionMsLeft, sessionState } from './sessions.ts';
 
 export const applicationMessages = {
-  saved: 'Your answers have been saved.',
-  lastPage: 'Your place has been saved.',
-  status: 'Your application status has been saved.',
-  validations: 'Your validation results have been saved.',
-  submitted: 'Your application was successfully submitted.',
-  alreadySubmitted: 'Your application has been submitted and can no longer be changed.',
-  missing: 'We are missing some information!',
-  submitOnly: 'An application becomes submitted only through Submit.',
+  saved: text('server.application.saved'),
+  lastPage: text('server.application.lastPage'),
+  status: text('server.application.status'),
+  validations: text('server.application.validations'),
+  submitted: text('server.application.submitted'),
+  alreadySubmitted: text('server.application.alreadySubmitted'),
+  missing: text('server.application.missing'),
+  submitOnly: text('server.application.submitOnly'),
   unknownKeys: (keys: string[]) =>
-    `These answers are not part of this application: ${keys.join(', ')}.`,
-  tooLong: (keys: string[]) => `These answers are too long: ${keys.join(', ')}.`,
-  wrongType: (keys: string[]) => `These answers have the wrong kind of value: ${keys.join(', ')}.`,
-  unstorable: (keys: string[]) =>
-    `These answers hold characters that cannot be saved: ${keys.join(', ')}.`,
-  notOneLine: (keys: string[]) =>
-    `These answers must be on one line, without line breaks, tabs or other control characters: ${keys.join(', ')}.`,
-  unknownOne: 'This answer is not part of this application.',
-  wrongTypeOne: 'This answer has the wrong kind of value.',
-  unstorableOne: 'This answer holds characters that cannot be saved.',
-  unknownPage: (page: string) => `"${page}" is not a page of this application.`,
-  unknownTab: 'That tab is not part of this application.',
-  unknownButton: 'That button is not part of this application.',
-  tooMany: (max: number) => `You can add at most ${max}.`,
-  notSubmitted: 'Your application has not been submitted yet, so it has no reference number.',
+    text('server.application.unknownKeys', { keys: keys.join(', ') }),
+  tooLong: (keys: string[]) => text('server.application.tooLong', { keys: keys.join(', ') }),
+  wrongType: (keys: string[]) => text('server.application.wrongType', { keys: keys.join(', ') }),
+  unstorable: (keys: string[]) => text('server.application.unstorable', { keys: keys.join(', ') }),
+  notOneLine: (keys: string[]) => text('server.application.notOneLine', { keys: keys.join(', ') }),
+  unknownOne: text('server.application.unknownOne'),
+  wrongTypeOne: text('server.application.wrongTypeOne'),
+  unstorableOne: text('server.application.unstorableOne'),
+  unknownPage: (page: string) => text('server.application.unknownPage', { page }),
+  unknownTab: text('server.application.unknownTab'),
+  unknownButton: text('server.application.unknownButton'),
+  tooMany: (max: number) => text('server.application.tooMany', { max }),
+  notSubmitted: text('server.application.notSubmitted'),
 } as const;
 
 /** Draws of a reference number before giving up (each one collides once in billions). */
@@ -156,7 +155,7 @@ function refusedAnswers(
     else if (rule.singleLine && !isSingleLine(value)) notOneLine.push(key);
     else if (characterCount(value) > rule.maxLength) tooLong.push(key);
   }
-  const reasons: [string[], (keys: string[]) => string, (key: string) => string][] = [
+  const reasons: [string[], (keys: string[]) => Said, (key: string) => Said][] = [
     [unknown, applicationMessages.unknownKeys, () => applicationMessages.unknownOne],
     [wrongType, applicationMessages.wrongType, () => applicationMessages.wrongTypeOne],
     [badText, applicationMessages.unstorable, () => applicationMessages.unstorableOne],
@@ -169,12 +168,16 @@ function refusedAnswers(
   ];
   const found = reasons.filter(([keys]) => keys.length > 0);
   if (found.length === 0) return undefined;
-  return new HttpError(400, found.map(([keys, message]) => message(keys)).join(' '), {
-    code: ERROR_CODES.answersRefused,
-    errors: Object.fromEntries(
-      found.flatMap(([keys, , perKey]) => keys.map((key) => [key, [perKey(key)]])),
-    ),
-  });
+  return new HttpError(
+    400,
+    found.map(([keys, message]) => message(keys)),
+    {
+      code: ERROR_CODES.answersRefused,
+      errors: Object.fromEntries(
+        found.flatMap(([keys, , perKey]) => keys.map((key) => [key, [perKey(key)]])),
+      ),
+    },
+  );
 }
 
 /** What the batched save found for one caller whose session is live. */
@@ -433,7 +436,7 @@ export function createApplications(deps: {
     },
 
     /** PUT /api/last-page. */
-    async saveLastPage(accountId: string, lastPage: string): Promise<{ message: string }> {
+    async saveLastPage(accountId: string, lastPage: string): Promise<{ message: Said }> {
       const route = lastPage.replace(/^\//, '');
       if (!routes.has(route)) throw new HttpError(400, applicationMessages.unknownPage(lastPage));
       const result = await db
@@ -450,7 +453,7 @@ export function createApplications(deps: {
      * POST /api/web-status: forward only and idempotent (a retried post changes nothing);
      * `submitted` only through submit.
      */
-    async postWebStatus(accountId: string, status: WebStatus): Promise<{ message: string }> {
+    async postWebStatus(accountId: string, status: WebStatus): Promise<{ message: Said }> {
       if (status === 'submitted') throw new HttpError(403, applicationMessages.submitOnly);
       await assertOpen(accountId);
       const wanted: WebStatus[] = status === 'validating' ? ['started', 'validating'] : ['started'];
@@ -517,7 +520,7 @@ export function createApplications(deps: {
     },
 
     /** POST /api/validations: the latest error map is kept per applicant. */
-    async saveValidations(accountId: string, errors: ErrorMap): Promise<{ message: string }> {
+    async saveValidations(accountId: string, errors: ErrorMap): Promise<{ message: Said }> {
       const unknown = Object.keys(errors).filter((key) => !rules.has(key));
       if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
       const badText = Object.entries(errors)
@@ -541,7 +544,7 @@ export function createApplications(deps: {
      * and its receipt mail in the same transaction. Parallel calls submit once, and all answer
      * the one reference.
      */
-    async submit(accountId: string): Promise<{ message: string; reference_number: string }> {
+    async submit(accountId: string): Promise<{ message: Said; reference_number: string }> {
       const outcome = await db
         .transaction()
         .execute(async (trx): Promise<{ errors: ErrorMap } | { reference: string }> => {

@@ -14,6 +14,7 @@ import { pdfColours, type TenantConfig } from '@admit/tenant-config';
 
 import { type Db } from '../db/database.ts';
 import { DatabaseUnavailableError } from '../db/health.ts';
+import { text } from './texts.ts';
 import { type Clock } from './clock.ts';
 import { GENERIC_MESSAGE, HttpError, StorageFullError } from './errors.ts';
 import { type FileStore } from './files.ts';
@@ -56,8 +57,8 @@ export const PDF_DOWNLOAD_PATH = '/api/pdf/application.pdf';
 export const PDF_RENDERER_VERSION = 8;
 
 export const pdfMessages = {
-  notAnswered: 'There is nothing to print yet. Answer a question first, then download your PDF.',
-  waiting: 'Your documents are still being converted. Please try again in a moment.',
+  notAnswered: text('server.pdf.notAnswered'),
+  waiting: text('server.pdf.waiting'),
 } as const;
 
 type PdfState =

@@ -13,6 +13,7 @@ import { MAX_UPLOAD_BYTES, messages } from '@admit/form-model';
 
 import { type Config } from '../config.ts';
 import { type Db } from '../db/database.ts';
+import { type Said, text } from './texts.ts';
 import { type Clock } from './clock.ts';
 import { sameDigest } from './crypto.ts';
 import { HttpError } from './errors.ts';
@@ -66,15 +67,15 @@ export type UploadPart =
 export const STORAGE_PATH = '/storage/upload';
 
 export const storageMessages = {
-  unsigned: 'This upload is not signed. Please request a new upload.',
-  badSignature: 'This upload was refused: its signature does not match.',
-  expired: 'This upload has expired. Please choose your file again.',
-  badPolicy: 'This upload was refused: its policy is not valid.',
-  wrongKey: 'This upload was refused: it names a different file.',
-  extraField: (name: string) => `This upload was refused: the field "${name}" is not allowed.`,
-  duplicateField: (name: string) => `This upload was refused: the field "${name}" appears twice.`,
-  noFile: 'The upload did not contain a file.',
-  notForm: 'The upload must be sent as a multipart form.',
+  unsigned: text('server.storage.unsigned'),
+  badSignature: text('server.storage.badSignature'),
+  expired: text('server.storage.expired'),
+  badPolicy: text('server.storage.badPolicy'),
+  wrongKey: text('server.storage.wrongKey'),
+  extraField: (name: string) => text('server.storage.extraField', { name }),
+  duplicateField: (name: string) => text('server.storage.duplicateField', { name }),
+  noFile: text('server.storage.noFile'),
+  notForm: text('server.storage.notForm'),
   fileTooLarge: messages.fileTooLarge,
   fileEmpty: messages.fileEmpty,
   fileType: messages.fileType,
@@ -89,7 +90,7 @@ export class UploadForgery extends HttpError {
   constructor(
     /** What was wrong, for the security event log: never a value from the form. */
     readonly reason: 'unsigned' | 'signature' | 'policy' | 'key' | 'field',
-    message: string,
+    message: Said,
   ) {
     super(403, message);
   }

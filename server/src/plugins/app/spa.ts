@@ -19,6 +19,7 @@ import fastifyStatic from '@fastify/static';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { text } from '../../services/texts.ts';
 import { type HeldDocument, type Site } from './site.ts';
 
 /** A name Vite gives by content (assets/NAME-HASH.ext, and its map): a changed file gets a new name. */
@@ -153,7 +154,7 @@ export const spa = fp(
           varies ? 'accept-encoding, cookie' : 'accept-encoding',
         );
       }
-      return reply.code(404).send({ message: 'Not found.' });
+      return reply.code(404).send({ message: request.t(text('server.errors.notFound')) });
     });
   },
   { name: 'spa' },

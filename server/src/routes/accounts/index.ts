@@ -2,6 +2,7 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
+import { told } from '../../plugins/app/language.ts';
 import {
   type CookieSettings,
   clearSessionCookies,
@@ -58,7 +59,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         path: SIGNUP_COOKIE_PATH,
         maxAge: Math.floor(SIGNUP_MARKER_TTL_MS / 1000),
       });
-      return { message };
+      return { message: request.t(message) };
     },
   );
 
@@ -76,7 +77,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     async (request, reply) => {
       const answer = await accounts.confirm(request.body, request.ip, securityEvents(request));
       reply.clearCookie(SIGNUP_COOKIE, { path: SIGNUP_COOKIE_PATH });
-      return answer;
+      return told(request, answer);
     },
   );
 
@@ -91,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         response: ok,
       },
     },
-    async (request) => accounts.resend(request.body, request.ip),
+    async (request) => told(request, await accounts.resend(request.body, request.ip)),
   );
 
   app.post(
@@ -123,7 +124,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       setSessionCookies(reply, token, cookies);
       if (request.cookies[SIGNUP_COOKIE] !== undefined)
         reply.clearCookie(SIGNUP_COOKIE, { path: SIGNUP_COOKIE_PATH });
-      return { message };
+      return { message: request.t(message) };
     },
   );
 
@@ -138,7 +139,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         response: ok,
       },
     },
-    async (request) => accounts.forgot(request.body, request.ip, securityEvents(request)),
+    async (request) =>
+      told(request, await accounts.forgot(request.body, request.ip, securityEvents(request))),
   );
 
   app.post(
@@ -158,7 +160,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         response: { 200: Message, ...errorAnswers(...JSON_BODY_ERRORS, 503) },
       },
     },
-    async (request) => accounts.resetPassword(request.body, securityEvents(request)),
+    async (request) =>
+      told(request, await accounts.resetPassword(request.body, securityEvents(request))),
   );
 
   app.get(
@@ -178,7 +181,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       clearSessionCookies(reply, cookies);
       if (accountId === undefined) throw new HttpError(401, SESSION_INVALID_MESSAGE);
       securityEvents(request)('session.logout', { accountId });
-      return { message: accountMessages.loggedOut };
+      return { message: request.t(accountMessages.loggedOut) };
     },
   );
 };

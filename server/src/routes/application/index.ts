@@ -21,6 +21,7 @@ import {
   SESSION_MS_LEFT_HEADER,
   sessionKeyOf,
 } from '../../plugins/app/session.ts';
+import { told } from '../../plugins/app/language.ts';
 import { applicationMessages, type Applications } from '../../services/applications.ts';
 import { type Sessions } from '../../services/sessions.ts';
 import {
@@ -108,7 +109,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
         const { message, body } = saved.refused;
         return reply.code(400).send({ ...body, message });
       }
-      return { message: applicationMessages.saved };
+      return { message: request.t(applicationMessages.saved) };
     },
   );
 
@@ -124,7 +125,10 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       },
     },
     async (request) =>
-      applications.saveLastPage(accountOf(request).accountId, request.body.last_page),
+      told(
+        request,
+        await applications.saveLastPage(accountOf(request).accountId, request.body.last_page),
+      ),
   );
 
   app.post(
@@ -139,7 +143,10 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       },
     },
     async (request) =>
-      applications.postWebStatus(accountOf(request).accountId, request.body.web_status),
+      told(
+        request,
+        await applications.postWebStatus(accountOf(request).accountId, request.body.web_status),
+      ),
   );
 
   app.get(
@@ -217,7 +224,8 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
         response: { 200: Message, ...change },
       },
     },
-    async (request) => applications.saveValidations(accountOf(request).accountId, request.body),
+    async (request) =>
+      told(request, await applications.saveValidations(accountOf(request).accountId, request.body)),
   );
 
   app.post(
@@ -231,7 +239,7 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
         response: { 200: SubmitResponseSchema, ...errorAnswers(...JSON_BODY_ERRORS, 404, 503) },
       },
     },
-    async (request) => applications.submit(accountOf(request).accountId),
+    async (request) => told(request, await applications.submit(accountOf(request).accountId)),
   );
 
   app.get(
