@@ -42,6 +42,7 @@ import { storageRoutes } from './routes/storage/index.ts';
 import { createAccounts } from './services/accounts.ts';
 import { createApplications } from './services/applications.ts';
 import { type Clock, systemClock } from './services/clock.ts';
+import { createCollegeLanguages } from './services/college.ts';
 import { createConverter } from './services/convert.ts';
 import { completedDocuments, pendingConversion, createDocuments } from './services/documents.ts';
 import { createHousekeeping } from './services/housekeeping.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   // Each request's language (plugins/app/language.ts), before anything can answer it.
   const languages = offeredLanguages(collegeLanguages(tenant), config.pseudoLocale);
+  const college = createCollegeLanguages(tenant, languages, (config) => config);
   const sessions = createSessions(db, clock);
   await app.register(languagePlugin, { languages, sessions, secure: https });
   const staticDir = config.staticDir;
@@ -337,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       attachments: {
         'application-pdf': applicationPdfAttachment({
           db,
+          college,
           pdfs,
           publicOrigin: config.publicOrigin,
         }),
@@ -348,14 +351,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     sessions,
     publicOrigin: config.publicOrigin,
-    collegeName: tenant.names.college,
+    college,
   });
   const applications = createApplications({
     db,
     clock,
     tenant,
     documentAnswers: (accountId) => documents.documentAnswers(accountId),
-    receipts: createReceipts({ tenant, publicOrigin: config.publicOrigin, mailer }),
+    receipts: createReceipts({ college, publicOrigin: config.publicOrigin, mailer }),
   });
 
   // The applicant's routes, in one scope with one session hook (fastify/demo's autohooks):

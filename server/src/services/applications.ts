@@ -351,7 +351,7 @@ export function createApplications(deps: {
       .select('submitted_at')
       .where('account_id', '=', accountId)
       .executeTakeFirst();
-    if (row === undefined) throw new HttpError(404, 'No application was found for this account.');
+    if (row === undefined) throw new HttpError(404, text('server.application.notFound'));
     if (row.submitted_at !== null) throw new HttpError(409, applicationMessages.alreadySubmitted);
   }
 
@@ -551,12 +551,19 @@ export function createApplications(deps: {
           const row = await trx
             .selectFrom('applications')
             .innerJoin('accounts', 'accounts.id', 'applications.account_id')
-            .select(['answers', 'tabs', 'add_another', 'submitted_at', 'reference', 'username'])
+            .select([
+              'answers',
+              'tabs',
+              'add_another',
+              'submitted_at',
+              'reference',
+              'username',
+              'accounts.language',
+            ])
             .where('account_id', '=', accountId)
             .forUpdate('applications')
             .executeTakeFirst();
-          if (row === undefined)
-            throw new HttpError(404, 'No application was found for this account.');
+          if (row === undefined) throw new HttpError(404, text('server.application.notFound'));
           if (row.submitted_at !== null)
             return { reference: row.reference ?? (await assignReference(trx, accountId)) };
           const context: FormContext = { tabs: row.tabs, addAnother: row.add_another };
@@ -605,6 +612,7 @@ export function createApplications(deps: {
           await deps.receipts?.queue(trx, {
             accountId,
             username: row.username,
+            language: row.language,
             name,
             reference,
             submittedAt: now,

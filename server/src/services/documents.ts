@@ -180,7 +180,7 @@ export function createDocuments(deps: DocumentsDeps) {
     // track of the files the other replaced.
     if (lock) query = query.forNoKeyUpdate();
     const row = await query.executeTakeFirst();
-    if (row === undefined) throw new HttpError(404, 'No application was found for this account.');
+    if (row === undefined) throw new HttpError(404, text('server.application.notFound'));
     if (row.submitted_at !== null) throw new HttpError(409, applicationMessages.alreadySubmitted);
   }
 

@@ -72,15 +72,18 @@ function languageParameter(url: string): string | undefined {
   return new URLSearchParams(url.slice(query + 1)).get(LANGUAGE_PARAMETER) ?? undefined;
 }
 
+/** The offered language `language` names, whatever its case (`ES` is `es`), else undefined. */
+export function offered(languages: Languages, language: string | undefined): string | undefined {
+  if (language === undefined) return undefined;
+  const lower = language.toLowerCase();
+  return languages.offered.find((candidate) => candidate.toLowerCase() === lower);
+}
+
 export const languagePlugin = fp(
   async (app: FastifyInstance, options: LanguagePluginOptions) => {
     const { languages, sessions, secure } = options;
     // Offered tags compared without case: `?lang=ES` is `es`.
-    const byLowerCase = new Map(
-      languages.offered.map((language) => [language.toLowerCase(), language]),
-    );
-    const offered = (language: string | undefined) =>
-      language === undefined ? undefined : byLowerCase.get(language.toLowerCase());
+    const offeredHere = (language: string | undefined) => offered(languages, language);
 
     app.decorate('languages', languages);
     app.decorateRequest('language', languages.fallback);
@@ -104,18 +107,20 @@ export const languagePlugin = fp(
     }
 
     app.addHook('onRequest', async (request, reply) => {
-      const asked = offered(languageParameter(request.url));
+      const asked = offeredHere(languageParameter(request.url));
       if (asked !== undefined) {
         request.language = asked;
         if (request.cookies[LANGUAGE_COOKIE] !== asked) setLanguageCookie(reply, asked, secure);
         return;
       }
-      const remembered = offered(request.cookies[LANGUAGE_COOKIE]);
+      const remembered = offeredHere(request.cookies[LANGUAGE_COOKIE]);
       if (remembered !== undefined) {
         request.language = remembered;
         return;
       }
-      const account = offered(await accountLanguage(request.url, request.cookies[SESSION_COOKIE]));
+      const account = offeredHere(
+        await accountLanguage(request.url, request.cookies[SESSION_COOKIE]),
+      );
       request.language =
         account ??
         matchAcceptLanguage(request.headers['accept-language'], languages.offered) ??

@@ -1,0 +1,40 @@
+/**
+ * The college in each language it is offered in: its texts (names, questions, notices)
+ * localized once per language, and which language an account or staff read.
+ */
+import { type TenantConfig } from '@admit/tenant-config';
+
+import { type Languages } from './texts.ts';
+
+export interface CollegeLanguages {
+  /** The languages offered, and the college's first (staff's). */
+  languages: Languages;
+  /** The college with its texts in `language` (its own when it has none in it). */
+  in: (language: string) => TenantConfig;
+  /** The language an account reads: its own when offered, else the college's first. */
+  forAccount: (language: string | null | undefined) => string;
+}
+
+export function createCollegeLanguages(
+  tenant: TenantConfig,
+  languages: Languages,
+  localize: (tenant: TenantConfig, language: string) => TenantConfig,
+): CollegeLanguages {
+  const localized = new Map<string, TenantConfig>();
+  const own = new Set((tenant as { languages?: readonly string[] }).languages ?? []);
+  return {
+    languages,
+    in(language) {
+      // The pseudo-locale, or a language the college's texts are not in: its own texts.
+      if (!own.has(language)) return tenant;
+      let config = localized.get(language);
+      if (config === undefined) {
+        config = localize(tenant, language);
+        localized.set(language, config);
+      }
+      return config;
+    },
+    forAccount: (language) =>
+      language != null && languages.offered.includes(language) ? language : languages.fallback,
+  };
+}
