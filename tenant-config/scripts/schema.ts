@@ -23,6 +23,7 @@ export const SCHEMA_FILES = {
   'college.schema.json': { type: 'CollegeFile', file: 'college.json' },
   'step.schema.json': { type: 'StepFile', file: 'steps/<id>.json' },
   'options.schema.json': { type: 'OptionsFile', file: 'options/<name>.json' },
+  'locale.schema.json': { type: 'LocaleFile', file: 'locales/<language>.json' },
 } as const;
 
 export type SchemaFileName = keyof typeof SCHEMA_FILES;

@@ -13,8 +13,15 @@
 import { type Option, type PageConfig, type PageProblem, pageProblems } from '@admit/form-model';
 
 import { contrastProblems, pdfContrastProblems } from './contrast.ts';
-import { type CollegeFile, type OptionsFile, type StepFile } from './format.ts';
+import { type CollegeFile, type LocaleFile, type OptionsFile, type StepFile } from './format.ts';
 import { lineOf, type ParsedJson, parseJsonFile, pointerSegment, valueAt } from './json.ts';
+import {
+  blockTexts,
+  DEFAULT_LANGUAGES,
+  type ReadLocale,
+  settingsTexts,
+  translationProblems,
+} from './localize.ts';
 import { checkLogo } from './logo.ts';
 import { FORM_MODEL_LISTS, isFormModelList, resolveOptionLists } from './options.ts';
 import { type CollegeProblem } from './problems.ts';
@@ -33,6 +40,7 @@ export interface AssembledCollege {
 export const COLLEGE_FILE = 'college.json';
 const STEP_FILE = /^steps\/([^/]+)\.json$/;
 const OPTIONS_FILE = /^options\/([^/]+)\.json$/;
+const LOCALE_FILE = /^locales\/([^/]+)\.json$/;
 /** A college's id, a step's id, an option list's name. */
 const NAME = /^[a-z][a-z0-9-]*$/;
 
@@ -41,6 +49,15 @@ function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `tag` is a BCP 47 language tag the runtime's `Intl` accepts as written. */
+function isLanguage(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
   } catch {
     return false;
   }
@@ -133,12 +150,15 @@ export function assembleCollege(files: CollegeFiles, source: { id: string }): As
   // The steps: the files in steps/ and the list in college.json, each the other's.
   const stepFiles = new Map<string, string>();
   const optionFiles = new Map<string, string>();
+  const localeFiles = new Map<string, string>();
   for (const file of Object.keys(files).sort()) {
     const step = STEP_FILE.exec(file)?.[1];
     const list = OPTIONS_FILE.exec(file)?.[1];
+    const language = LOCALE_FILE.exec(file)?.[1];
     if (step !== undefined) stepFiles.set(step, file);
     else if (list !== undefined) optionFiles.set(list, file);
-    else if (/^(steps|options)\//.test(file))
+    else if (language !== undefined) localeFiles.set(language, file);
+    else if (/^(steps|options|locales)\//.test(file))
       problems.push({ file, message: 'is not a .json file directly in its folder; remove it' });
   }
   // The steps and the logo are read even when college.json has other problems, so that one
@@ -199,6 +219,15 @@ export function assembleCollege(files: CollegeFiles, source: { id: string }): As
     else lists.set(name, options.value.options);
   }
 
+  // The translations, one file per language: `locales/es.json`.
+  const locales: ReadLocale[] = [];
+  let localesRead = true;
+  for (const [language, file] of localeFiles) {
+    const locale = read<LocaleFile>(file, 'locale');
+    if (locale.value === undefined || locale.parsed === undefined) localesRead = false;
+    else locales.push({ language, file, parsed: locale.parsed, texts: locale.value.texts });
+  }
+
   // The logo: read, made safe, or refused.
   let logoSvg: string | undefined;
   if (typeof raw.logo === 'string') {
@@ -224,19 +253,28 @@ export function assembleCollege(files: CollegeFiles, source: { id: string }): As
     settings === undefined ||
     logoSvg === undefined ||
     !listsRead ||
+    !localesRead ||
     steps.some((step) => step.value === undefined) ||
     problems.length > 0
   )
     return { problems };
 
   // Round two: what the files mean.
-  const rest = withoutFields(settings, ['$schema', 'logo', 'steps']) as Omit<
+  const rest = withoutFields(settings, ['$schema', 'logo', 'steps', 'languages']) as Omit<
     CollegeFile,
-    '$schema' | 'logo' | 'steps'
+    '$schema' | 'logo' | 'steps' | 'languages'
   >;
+  const languages = settings.languages ?? DEFAULT_LANGUAGES;
   const at = (pointer: string, message: string) => {
     report(COLLEGE_FILE, college.parsed, pointer, message);
   };
+  languages.forEach((language, index) => {
+    if (!isLanguage(language))
+      at(
+        `/languages/${index}`,
+        `"${language}" is not a language tag (BCP 47), such as "en" or "es"`,
+      );
+  });
   if (!isTimeZone(settings.timeZone))
     at('/timeZone', `"${settings.timeZone}" is not an IANA time zone, such as "America/Denver"`);
   for (const { path, message } of contrastProblems(settings.theme)) at(`/theme/${path}`, message);
@@ -300,8 +338,39 @@ export function assembleCollege(files: CollegeFiles, source: { id: string }): As
   // form-model's check of the pages, each problem put back in its step's file.
   for (const problem of pageProblems(pages)) problems.push(placeProblem(problem, steps));
 
+  // Every text of the college translated into each of its other languages, and nothing else.
+  const places = [
+    ...settingsTexts(settings, COLLEGE_FILE),
+    ...steps.flatMap((step) => blockTexts(step.value, step.file)),
+    ...[...optionFiles.values()].flatMap((file) =>
+      blockTexts(JSON.parse(files[file] ?? '{}') as unknown, file),
+    ),
+  ];
+  // A tag that is no language already has its problem; its file is not looked for.
+  if (languages.every(isLanguage))
+    problems.push(
+      ...translationProblems(languages, locales, places, {
+        file: COLLEGE_FILE,
+        parsed: college.parsed,
+        languagesPointer: '/languages',
+      }),
+    );
+
   if (problems.length > 0) return { problems };
-  return { config: { id: source.id, ...rest, logoSvg, pages }, problems };
+  const translations = Object.fromEntries(
+    locales.map((locale) => [locale.language, locale.texts] as const),
+  );
+  return {
+    config: {
+      id: source.id,
+      languages,
+      ...(locales.length === 0 ? {} : { translations }),
+      ...rest,
+      logoSvg,
+      pages,
+    },
+    problems,
+  };
 }
 
 /** A problem of form-model's page check, at its file, JSON Pointer and line. */

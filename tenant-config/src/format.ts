@@ -9,11 +9,12 @@
  * <folder>/steps/<id>.json     StepFile: one step's sections and questions
  * <folder>/options/<name>.json OptionsFile: an option list a question names by { "list": name }
  * <folder>/logo.svg            the logo, a plain SVG (no script, no external reference)
+ * <folder>/locales/<lang>.json LocaleFile: the college's texts in one more language
  * ```
  */
 import { type Option, type SectionConfig } from '@admit/form-model';
 
-import { type TenantSettings } from './types.ts';
+import { type LanguageCode, type TenantSettings } from './types.ts';
 
 /**
  * A step's id, an option list's name: lower-case letters, digits and dashes.
@@ -29,9 +30,22 @@ export type FileName = string;
  * @example
  * { "$schema": "../../schema/college.schema.json", "names": { "college": "Riverbend Community College", "shortName": "Riverbend", "partner": "Example State University" }, "logo": "logo.svg", "steps": ["about", "education", "final-steps"], "defaultRoute": "about" }
  */
-export interface CollegeFile extends Omit<TenantSettings, 'id' | 'logoSvg'> {
+export interface CollegeFile extends Omit<
+  TenantSettings,
+  'id' | 'logoSvg' | 'languages' | 'translations'
+> {
   /** The JSON Schema this file follows, so an editor completes and checks it. */
   $schema?: string;
+  /**
+   * The languages the college's texts are in, as BCP 47 tags (`en`, `es`), its own first: the
+   * files are written in the first, which is also the language of the staff's copies, the
+   * exports and the service view. Each other language has its translations in
+   * `locales/<language>.json`. Default `["en"]`.
+   *
+   * @minItems 1
+   * @uniqueItems true
+   */
+  languages?: readonly LanguageCode[];
   /**
    * The logo's file in the folder, an SVG (`logo.svg`): shown in the header and as the
    * browser tab's icon. Only drawing elements: no script, no event attributes, no style
@@ -106,3 +120,32 @@ export interface OptionListReference {
   /** form-model's list (`countries`, `states`, `yesNo`, …) or a file `options/<list>.json`. */
   list: string;
 }
+
+/**
+ * `locales/<language>.json`: the college's texts in one of its `languages` (not its first),
+ * keyed by the text as the college's own language writes it, gettext-style: each question's
+ * label, hint and options, each title, paragraph, STOP message, button and tab, the privacy
+ * notice, the names, titles and office hours of college.json. One entry translates a text
+ * wherever it is used. The check refuses a file that misses a text, keeps one the college no
+ * longer uses (its English changed: translate the new one) or loses a `{placeholder}`.
+ *
+ * @example
+ * { "$schema": "../../../schema/locale.schema.json", "texts": { "Personal Info": "Información personal", "Yes": "Sí" } }
+ */
+export interface LocaleFile {
+  /** The JSON Schema this file follows, so an editor completes and checks it. */
+  $schema?: string;
+  /**
+   * Each text of the college in its own language → the text in this file's language. A
+   * proper name that stays as it is ("Gallatin College") is written twice, so that every text
+   * is seen to be done.
+   */
+  texts: Readonly<Record<string, NonEmptyText>>;
+}
+
+/**
+ * A text of at least one character.
+ *
+ * @minLength 1
+ */
+export type NonEmptyText = string;

@@ -4,9 +4,11 @@
 // from disk, `@admit/tenant-config/bundled` gives the bundled colleges to code Vite builds.
 export type {
   BrowserTenant,
+  CollegeTexts,
   ColorShades,
   EmailAddress,
   HexColor,
+  LanguageCode,
   PdfLook,
   PostalAddress,
   StepSummary,
@@ -18,6 +20,7 @@ export type {
 export type {
   CollegeFile,
   FileName,
+  LocaleFile,
   OptionListReference,
   OptionsFile,
   StepFile,
@@ -35,6 +38,13 @@ export {
   type CollegeOnPage,
   joinPages,
 } from './split.ts';
+export {
+  collegeLanguages,
+  DEFAULT_LANGUAGES,
+  localizeTenant,
+  SETTINGS_TEXTS,
+  TEXT_FIELDS,
+} from './localize.ts';
 export { checkLogo, MAX_LOGO_CHARACTERS, type LogoCheck } from './logo.ts';
 export {
   contrastRatio,

@@ -31,6 +31,8 @@ export function browserSplit(config: TenantConfig): BrowserSplit {
   const settings = { ...allSettings };
   delete settings.admissionsNotificationEmail;
   delete settings.pdf;
+  // Every language's translations would only weigh: the server localizes before it splits.
+  delete settings.translations;
   const defaultPageIndex = pages.findIndex((page) => page.route === config.defaultRoute);
   const defaultPage = pages[defaultPageIndex];
   // checkTenant refuses such a config first; this keeps the split honest on its own.

@@ -121,10 +121,39 @@ export type EmailAddress = string;
  */
 export type WebAddress = string;
 
+/**
+ * A language as a BCP 47 tag: `en`, `es`, `es-US`, `vi`.
+ *
+ * @pattern ^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$
+ */
+export type LanguageCode = string;
+
+/**
+ * One language's translations of a college's texts: each text as the college's own language
+ * writes it (the steps, the option lists, college.json) → that text in the language. A text
+ * used in many places ("Yes", "City") has one translation.
+ */
+export type CollegeTexts = Readonly<Record<string, string>>;
+
 /** One college's configuration: everything that differs between colleges, as data. */
 export interface TenantConfig {
   /** The college's id: its folder's name (TENANT picks a bundled college by it). */
   id: string;
+  /**
+   * The languages the college's texts are written in, as BCP 47 tags, its own first: the
+   * first is the language of its files, of the staff's copies, the exports and the service
+   * view; each other has its translations in `locales/<language>.json`. Default `["en"]`.
+   *
+   * @minItems 1
+   * @uniqueItems true
+   */
+  languages: readonly LanguageCode[];
+  /**
+   * The translations of the college's texts, by language (each of `languages` but the first),
+   * from its `locales/` files. Server-only: `localizeTenant(config, language)` applies them,
+   * and `browserSplit` leaves them out of the browser's copy.
+   */
+  translations?: Readonly<Record<LanguageCode, CollegeTexts>>;
   names: {
     /** The college applicants apply to. */
     college: string;
@@ -218,7 +247,10 @@ export type StepSummary = Pick<PageConfig, 'id' | 'route' | 'title'>;
  * `TenantConfig`: form-app's build makes it from that config (`browserSplit`), so there is no
  * second copy of a college to keep in step.
  */
-export interface BrowserTenant extends Omit<TenantSettings, 'admissionsNotificationEmail' | 'pdf'> {
+export interface BrowserTenant extends Omit<
+  TenantSettings,
+  'admissionsNotificationEmail' | 'pdf' | 'translations'
+> {
   /** The steps in order: the navigation, the routes, previous and next. */
   steps: readonly StepSummary[];
   /** The default route's page (SPEC §2: /about), in the first download. */

@@ -8,6 +8,7 @@ import { Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 
 import addFormatsModule from 'ajv-formats';
 
 import collegeSchema from '../schema/college.schema.json' with { type: 'json' };
+import localeSchema from '../schema/locale.schema.json' with { type: 'json' };
 import optionsSchema from '../schema/options.schema.json' with { type: 'json' };
 import stepSchema from '../schema/step.schema.json' with { type: 'json' };
 import { isObject, valueAt } from './json.ts';
@@ -18,17 +19,18 @@ export interface SchemaIssue {
   message: string;
 }
 
-/** The three kinds of file in a college's folder, each with its schema. */
-export type FileKind = 'college' | 'step' | 'options';
+/** The four kinds of file in a college's folder, each with its schema. */
+export type FileKind = 'college' | 'step' | 'options' | 'locale';
 
 const ROOTS: Readonly<Record<FileKind, SchemaObject>> = {
   college: collegeSchema,
   step: stepSchema,
   options: optionsSchema,
+  locale: localeSchema,
 };
 
 /** The most fields a message lists when it names the allowed ones. */
-const MAX_LISTED_FIELDS = 16;
+const MAX_LISTED_FIELDS = 20;
 
 // ajv-formats is CommonJS: its default export is the plugin under Node, and in a bundle.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })

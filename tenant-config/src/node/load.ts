@@ -51,7 +51,7 @@ const MAX_FILE_BYTES = 2_000_000;
 /** What the loader reads: the college's JSON and its SVG logo; anything else is left alone. */
 const READ = /\.(json|svg)$/;
 /** The folders of a college's folder that hold its files. */
-const COLLEGE_FOLDERS = ['steps', 'options'];
+const COLLEGE_FOLDERS = ['steps', 'options', 'locales'];
 
 /** The ids of the bundled colleges, `gallatin` first. */
 export function bundledCollegeIds(): string[] {
@@ -86,7 +86,7 @@ export function readCollegeFiles(dir: string): CollegeFiles {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) {
-        // college.json and the logo, steps/ and options/: nothing else is the college's (a
+        // college.json and the logo, steps/, options/ and locales/: nothing else is the college's (a
         // schema/ copy for the editor, notes, a .git folder are left alone).
         if (depth === 0 && COLLEGE_FOLDERS.includes(entry.name)) walk(path, depth + 1);
         continue;
