@@ -42,7 +42,7 @@ import { storageRoutes } from './routes/storage/index.ts';
 import { createAccounts } from './services/accounts.ts';
 import { createApplications } from './services/applications.ts';
 import { type Clock, systemClock } from './services/clock.ts';
-import { createCollegeLanguages } from './services/college.ts';
+import { collegeLanguagesOf } from './services/college.ts';
 import { createConverter } from './services/convert.ts';
 import { completedDocuments, pendingConversion, createDocuments } from './services/documents.ts';
 import { createHousekeeping } from './services/housekeeping.ts';
@@ -58,7 +58,7 @@ import { createApplicationPdfs, type PdfDocumentSource } from './services/pdf.ts
 import { applicationPdfAttachment, createReceipts } from './services/receipts.ts';
 import { createSessions } from './services/sessions.ts';
 import { createStorage } from './services/storage.ts';
-import { offeredLanguages, text } from './services/texts.ts';
+import { text } from './services/texts.ts';
 import { createUploadGrants } from './services/uploadGrants.ts';
 import { createViewTokens } from './services/viewTokens.ts';
 
@@ -114,15 +114,6 @@ export interface AppDeps {
   pdfDocuments?: PdfDocumentSource;
 }
 
-/**
- * The languages a college's texts are in, its own first (college.json `languages`; a college
- * that names none is in English).
- */
-function collegeLanguages(tenant: TenantConfig): readonly string[] {
-  const { languages } = tenant as { languages?: readonly string[] };
-  return languages !== undefined && languages.length > 0 ? languages : ['en'];
-}
-
 /** Trusts the `hops` nearest proxies: the socket's peer is hop 0. */
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
@@ -173,20 +164,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { metrics, listen: config.metrics });
   await app.register(cookie);
   // Each request's language (plugins/app/language.ts), before anything can answer it.
-  const languages = offeredLanguages(collegeLanguages(tenant), config.pseudoLocale);
-  const college = createCollegeLanguages(tenant, languages, (config) => config);
+  const college = collegeLanguagesOf(tenant, config.pseudoLocale);
+  const { languages } = college;
   const sessions = createSessions(db, clock);
   await app.register(languagePlugin, { languages, sessions, secure: https });
   const staticDir = config.staticDir;
   // The app's HTML, made for this college now: the build holds no college.
-  const site =
+  const sites =
     staticDir !== undefined && existsSync(join(staticDir, 'index.html'))
-      ? await renderSite(staticDir, tenant)
+      ? await renderSite(staticDir, college)
       : undefined;
   await app.register(security, {
     publicOrigin: config.publicOrigin,
     https,
-    inlineScripts: site?.inlineScripts ?? [],
+    inlineScripts: sites?.inlineScripts ?? [],
     jsonExempt: (url) => url.startsWith('/storage/'),
     // Presigned uploads to S3 go straight from the browser to the bucket.
     connectOrigins:
@@ -417,10 +408,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
-  if (staticDir !== undefined && site !== undefined) {
+  if (staticDir !== undefined && sites !== undefined) {
     await app.register(spa, {
       root: staticDir,
-      site,
+      sites,
       apiPrefixes: API_PREFIXES,
       markerCookie: markerCookieName(cookies),
     });

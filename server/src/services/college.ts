@@ -2,9 +2,9 @@
  * The college in each language it is offered in: its texts (names, questions, notices)
  * localized once per language, and which language an account or staff read.
  */
-import { type TenantConfig } from '@admit/tenant-config';
+import { collegeLanguages, localizeTenant, type TenantConfig } from '@admit/tenant-config';
 
-import { type Languages } from './texts.ts';
+import { type Languages, offeredLanguages } from './texts.ts';
 
 export interface CollegeLanguages {
   /** The languages offered, and the college's first (staff's). */
@@ -18,10 +18,9 @@ export interface CollegeLanguages {
 export function createCollegeLanguages(
   tenant: TenantConfig,
   languages: Languages,
-  localize: (tenant: TenantConfig, language: string) => TenantConfig,
 ): CollegeLanguages {
   const localized = new Map<string, TenantConfig>();
-  const own = new Set((tenant as { languages?: readonly string[] }).languages ?? []);
+  const own = new Set(collegeLanguages(tenant));
   return {
     languages,
     in(language) {
@@ -29,7 +28,7 @@ export function createCollegeLanguages(
       if (!own.has(language)) return tenant;
       let config = localized.get(language);
       if (config === undefined) {
-        config = localize(tenant, language);
+        config = localizeTenant(tenant, language);
         localized.set(language, config);
       }
       return config;
@@ -37,4 +36,9 @@ export function createCollegeLanguages(
     forAccount: (language) =>
       language != null && languages.offered.includes(language) ? language : languages.fallback,
   };
+}
+
+/** The college as a server offers it: its languages that the catalogues have (and `pseudo`). */
+export function collegeLanguagesOf(tenant: TenantConfig, pseudo = false): CollegeLanguages {
+  return createCollegeLanguages(tenant, offeredLanguages(collegeLanguages(tenant), pseudo));
 }

@@ -20,7 +20,7 @@ import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fa
 import fp from 'fastify-plugin';
 
 import { text } from '../../services/texts.ts';
-import { type HeldDocument, type Site } from './site.ts';
+import { type HeldDocument, type Site, type Sites } from './site.ts';
 
 /** A name Vite gives by content (assets/NAME-HASH.ext, and its map): a changed file gets a new name. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8}\.\w+(?:\.map)?$/;
@@ -48,18 +48,19 @@ const OTHER_VIEWS = ['service_token', 'token'];
  * applicant (the marker cookie: the page depends on their profile, which the app loads), else
  * index.html (an unknown path, an entry parameter). `varies` when the cookie chose it.
  */
-function documentFor(
-  url: string,
-  loggedIn: boolean,
-  site: Site,
-): { document: HeldDocument; varies: boolean } {
+function documentFor(url: string, loggedIn: boolean, site: Site): HeldDocument {
   const [path = '', query = ''] = url.split('?');
   const page = site.pages.get(path);
   const params = new URLSearchParams(query);
-  if (page === undefined || OTHER_VIEWS.some((name) => params.has(name)))
-    return { document: site.index, varies: false };
-  return { document: loggedIn ? site.shell : page, varies: true };
+  if (page === undefined || OTHER_VIEWS.some((name) => params.has(name))) return site.index;
+  return loggedIn ? site.shell : page;
 }
+
+/**
+ * Every document depends on the language (the cookie, or Accept-Language: plugins/app/
+ * language.ts), and a prerendered page on the marker cookie too: caches key on both.
+ */
+const PAGE_VARY = 'accept-encoding, cookie, accept-language';
 
 /**
  * The encoding to send, by the request's Accept-Encoding and its q-values, brotli first where
@@ -104,12 +105,18 @@ export const spa = fp(
     app: FastifyInstance,
     options: {
       root: string;
-      site: Site;
+      sites: Sites;
       apiPrefixes: readonly string[];
       markerCookie?: string;
     },
   ) => {
-    const { root, site, apiPrefixes, markerCookie } = options;
+    const { root, sites, apiPrefixes, markerCookie } = options;
+    const siteFor = (language: string): Site => {
+      const site = sites.byLanguage.get(language) ?? sites.byLanguage.get(sites.fallback);
+      if (site === undefined) throw new Error(`spa: no site in ${language} nor ${sites.fallback}`);
+      return site;
+    };
+    const fallbackSite = siteFor(sites.fallback);
     await app.register(fastifyStatic, {
       root,
       index: false,
@@ -126,33 +133,30 @@ export const spa = fp(
         reply.header('cache-control', cacheControlFor(file));
       },
     });
-    // Named by its content: a changed college is a new name.
-    app.get(site.collegePages.url, { schema: { hide: true } }, async (request, reply) =>
-      send(request, reply, site.collegePages.document, IMMUTABLE),
-    );
+    // Named by its content: a changed college, or another language, is a new name.
+    for (const site of new Set(sites.byLanguage.values()))
+      app.get(site.collegePages.url, { schema: { hide: true } }, async (request, reply) =>
+        send(request, reply, site.collegePages.document, IMMUTABLE),
+      );
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       // A missing file (/assets/x.js, /favicon.ico) is a 404, never the app's HTML.
       const isFile = /\.[A-Za-z0-9]+$/.test(path) && path !== '/index.html';
       const appPage =
-        path === '/' || path === '/index.html' || site.pages.has(path) || acceptsHtml(request);
+        path === '/' ||
+        path === '/index.html' ||
+        fallbackSite.pages.has(path) ||
+        acceptsHtml(request);
       if (
         (request.method === 'GET' || request.method === 'HEAD') &&
         !isFile &&
         appPage &&
         !apiPrefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix)
       ) {
-        // SPEC §2: the SPA routes every other path itself. A prerendered page depends on the
-        // marker cookie, which caches must key on.
+        // SPEC §2: the SPA routes every other path itself, in the request's language.
         const loggedIn = markerCookie !== undefined && (request.cookies[markerCookie] ?? '') !== '';
-        const { document, varies } = documentFor(request.url, loggedIn, site);
-        return send(
-          request,
-          reply,
-          document,
-          REVALIDATE,
-          varies ? 'accept-encoding, cookie' : 'accept-encoding',
-        );
+        const document = documentFor(request.url, loggedIn, siteFor(request.language));
+        return send(request, reply, document, REVALIDATE, PAGE_VARY);
       }
       return reply.code(404).send({ message: request.t(text('server.errors.notFound')) });
     });
