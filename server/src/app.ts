@@ -27,7 +27,7 @@ import { jobsPlugin } from './plugins/app/jobs.ts';
 import { createMetrics, metricsPlugin } from './plugins/app/metrics.ts';
 import { type CookieSettings, markerCookieName, sessionPlugin } from './plugins/app/session.ts';
 import { languagePlugin } from './plugins/app/language.ts';
-import { renderSite } from './plugins/app/site.ts';
+import { renderSites } from './plugins/app/site.ts';
 import { spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The app's HTML, made for this college now: the build holds no college.
   const sites =
     staticDir !== undefined && existsSync(join(staticDir, 'index.html'))
-      ? await renderSite(staticDir, college)
+      ? await renderSites(staticDir, college)
       : undefined;
   await app.register(security, {
     publicOrigin: config.publicOrigin,
@@ -310,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     tenant,
+    college,
     files: storage.files,
     documents: deps.pdfDocuments ?? {
       completedFor: (accountId) => completedDocuments(db, accountId),

@@ -151,22 +151,25 @@ export function applicationPdfAttachment(deps: {
       const row = await deps.db
         .selectFrom('accounts')
         .innerJoin('applications', 'applications.account_id', 'accounts.id')
-        .select(['accounts.username', 'applications.submitted_at'])
+        .select(['accounts.username', 'accounts.language', 'applications.submitted_at'])
         .where('accounts.id', '=', accountId)
         .executeTakeFirst();
       if (row === undefined) throw new Error('the account no longer exists');
       if (row.submitted_at === null) throw new Error('the application is not submitted');
-      const pdf = await deps.pdfs.download(accountId, row.username).catch((error: unknown) => {
-        // The PDF service's reasons: documents still converting (409), a render that failed
-        // (500, its cause logged as "application PDF failed").
-        if (error instanceof HttpError && error.statusCode === 409)
-          throw new Error('documents are still being converted', { cause: error });
-        if (error instanceof HttpError && error.statusCode === 500)
-          throw new Error('the PDF could not be rendered (see "application PDF failed")', {
-            cause: error,
-          });
-        throw error;
-      });
+      const pdf = await deps.pdfs
+        // The applicant's copy, in their language.
+        .download(accountId, row.username, deps.college.forAccount(row.language))
+        .catch((error: unknown) => {
+          // The PDF service's reasons: documents still converting (409), a render that failed
+          // (500, its cause logged as "application PDF failed").
+          if (error instanceof HttpError && error.statusCode === 409)
+            throw new Error('documents are still being converted', { cause: error });
+          if (error instanceof HttpError && error.statusCode === 500)
+            throw new Error('the PDF could not be rendered (see "application PDF failed")', {
+              cause: error,
+            });
+          throw error;
+        });
       const { bytes, fileName } = pdf;
       return { fileName: fileName.unicode, contentType: 'application/pdf', bytes };
     },

@@ -14,10 +14,10 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-import { browserSplit, type CollegeOnPage } from '@admit/tenant-config';
+import { browserSplit, type CollegeOnPage, type TenantConfig } from '@admit/tenant-config';
 import { PSEUDO_LANGUAGE } from '@admit/tenant-config/node';
 
-import { type CollegeLanguages } from '../../services/college.ts';
+import { type CollegeLanguages, collegeLanguagesOf } from '../../services/college.ts';
 
 /** Where the build keeps its prerender bundle (form-app/prerender.ts). */
 export const SSR_ENTRY = join('.ssr', 'prerender.mjs');
@@ -90,13 +90,27 @@ function inlineScriptSources(documents: readonly string[]): string[] {
 }
 
 /**
+ * The site in the college's first language, with the CSP sources of every language's inline
+ * scripts: what a bench or a build check of one page needs.
+ */
+export async function renderSite(
+  root: string,
+  tenant: TenantConfig,
+): Promise<Site & { inlineScripts: readonly string[] }> {
+  const sites = await renderSites(root, collegeLanguagesOf(tenant));
+  const site = sites.byLanguage.get(sites.fallback);
+  if (site === undefined) throw new Error(`no site in ${sites.fallback}`);
+  return { ...site, inlineScripts: sites.inlineScripts };
+}
+
+/**
  * Renders the app's documents for the college in every language it is offered in, from the
  * build in `root`: the prerender bundle is imported once per language, with the college's
  * texts and the app's messages in that language (form-app/src/languageInPrerender.ts reads
  * `language` when the bundle is imported). Throws, with what to do, when the build has no
  * prerender bundle.
  */
-export async function renderSite(root: string, college: CollegeLanguages): Promise<Sites> {
+export async function renderSites(root: string, college: CollegeLanguages): Promise<Sites> {
   const bundle = join(root, SSR_ENTRY);
   if (!existsSync(bundle))
     throw new Error(

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { collegeLanguagesOf } from '../../services/college.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { renderSite, type Site } from './site.ts';
+import { renderSites, type Site } from './site.ts';
 import { IMMUTABLE, REVALIDATE } from './spa.ts';
 
 /** A build as form-app's Vite build leaves it: a hashed script with its copies, index.html. */
@@ -64,7 +64,7 @@ beforeAll(async () => {
   // An unhashed file of the public folder, small enough to have no copies.
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   ctx = await createTestContext({ env: { STATIC_DIR: dir } });
-  const sites = await renderSite(dir, collegeLanguagesOf(ctx.tenant));
+  const sites = await renderSites(dir, collegeLanguagesOf(ctx.tenant));
   site = sites.byLanguage.get('en') as Site;
 });
 afterAll(async () => {
@@ -332,7 +332,7 @@ describe('the college, made into the documents when the server starts (one build
     const bare = mkdtempSync(join(tmpdir(), 'admit-spa-bare-'));
     writeFileSync(join(bare, 'index.html'), indexHtml);
     try {
-      await expect(renderSite(bare, collegeLanguagesOf(ctx.tenant))).rejects.toThrow(
+      await expect(renderSites(bare, collegeLanguagesOf(ctx.tenant))).rejects.toThrow(
         /prerender\.mjs is missing.*npm run build/,
       );
     } finally {

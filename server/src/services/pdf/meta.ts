@@ -26,6 +26,42 @@ export interface ApplicationPdfMeta {
   accentColor?: string;
   /** IANA time zone of the printed dates (default UTC). */
   timeZone?: string;
+  /** The PDF's own words, in the reader's language (chrome.ts `pdfChrome`). */
+  chrome: PdfChrome;
+}
+
+/**
+ * The PDF's own words in one language, made from the server's catalogues (`server.pdf.…`). The
+ * page texts keep `{page}`, `{total}`, `{from}` and `{to}` for the template to fill.
+ */
+export interface PdfChrome {
+  /** The language tag, the PDF's `lang`. */
+  language: string;
+  defaultTitle: string;
+  /** The logo's alternative text, with `{college}`. */
+  logoAlt: string;
+  applicant: string;
+  nameNotGiven: string;
+  account: string;
+  status: string;
+  /** "Submitted November 20, 2026 …" or "Not yet submitted …". */
+  statusValue: string;
+  copyMade: string;
+  /** When this copy was made, as printed. */
+  copyMadeValue: string;
+  reference: string;
+  draftMark: string;
+  unreadableNote: string;
+  selected: string;
+  notSelected: string;
+  /** "Page {page} of {total}". */
+  pageOf: string;
+  /** "Appended as page {from} of {total}". */
+  appendedOne: string;
+  /** "Appended as pages {from}-{to} of {total}". */
+  appendedMany: string;
+  /** "Attached document:", before the file's name. */
+  attachedDocument: string;
 }
 
 /** A converted document to append after the application's pages. */

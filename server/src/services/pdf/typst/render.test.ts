@@ -13,6 +13,7 @@ import { UNREADABLE_DOCUMENT_NOTE } from '../meta.ts';
 import { pageOneDraws } from '../../../test/pdfPixels.ts';
 import { fontBlobs } from './fonts.ts';
 import { renderTypstApplicationPdf } from './render.ts';
+import { pdfChrome } from '../chrome.ts';
 
 const run = promisify(execFile);
 
@@ -248,6 +249,7 @@ const META = {
   applicant: { name: '김민준', username: 'minjun@example.com' },
   generatedAt: new Date('2026-11-21T13:05:00Z'),
   accentColor: '#003875',
+  chrome: pdfChrome('en', { generatedAt: new Date('2026-11-21T13:05:00Z') }),
 };
 
 const LOGO =
@@ -366,7 +368,12 @@ describe('the application PDF typeset by Typst', () => {
 
   it('prints a submitted application in every script: text layer exact, tagged, fonts subset', async () => {
     const scripts = Object.keys(APPLICANTS);
-    const meta = { ...META, submittedAt: new Date('2026-11-21T13:00:00Z') };
+    const submittedAt = new Date('2026-11-21T13:00:00Z');
+    const meta = {
+      ...META,
+      submittedAt,
+      chrome: pdfChrome('en', { generatedAt: META.generatedAt, submittedAt }),
+    };
     const refusals: string[] = [];
     const pdf = await renderTypstApplicationPdf(
       applicationModel(scripts),
