@@ -4,7 +4,20 @@ import { assembleCollege, type CollegeFiles } from './assemble.ts';
 import { BUNDLED_COLLEGES_DIR, readCollegeFiles } from './node/index.ts';
 import { formatProblem } from './problems.ts';
 
-const GALLATIN = readCollegeFiles(`${BUNDLED_COLLEGES_DIR}/gallatin`);
+/**
+ * Gallatin's files in its own language only (college.json's `languages` and `locales/` left
+ * out), so that a test's new text needs no translation: localize.test.ts checks translations.
+ */
+const GALLATIN = englishOnly(readCollegeFiles(`${BUNDLED_COLLEGES_DIR}/gallatin`));
+
+function englishOnly(files: CollegeFiles): CollegeFiles {
+  const college = JSON.parse(files['college.json'] ?? '{}') as Record<string, unknown>;
+  delete college.languages;
+  return Object.fromEntries([
+    ...Object.entries(files).filter(([file]) => !file.startsWith('locales/')),
+    ['college.json', `${JSON.stringify(college, null, 2)}\n`],
+  ]);
+}
 
 /** Gallatin's files with some changed: a JSON file through `edit`, any file by text. */
 function changed(

@@ -210,3 +210,156 @@ describe('the check of a language file', () => {
     ]);
   });
 });
+
+/** The states and provinces whose Spanish name is their English one. */
+const SAME_PLACE_NAMES = [
+  'Alabama',
+  'Alaska',
+  'Arizona',
+  'Arkansas',
+  'California',
+  'Colorado',
+  'Connecticut',
+  'Delaware',
+  'Florida',
+  'Georgia',
+  'Idaho',
+  'Illinois',
+  'Indiana',
+  'Iowa',
+  'Kansas',
+  'Kentucky',
+  'Maine',
+  'Maryland',
+  'Massachusetts',
+  'Minnesota',
+  'Montana',
+  'Nebraska',
+  'Nevada',
+  'Ohio',
+  'Oklahoma',
+  'Rhode Island',
+  'Tennessee',
+  'Texas',
+  'Utah',
+  'Vermont',
+  'Virginia',
+  'Washington',
+  'Wisconsin',
+  'Wyoming',
+  'Guam',
+  'Puerto Rico',
+  'Alberta',
+  'Manitoba',
+  'Nunavut',
+  'Ontario',
+  'Quebec',
+  'Saskatchewan',
+];
+
+/**
+ * Each bundled college in Spanish: the texts Spanish writes as English does (its proper
+ * names, the place names above, test names, and "No"), and the English names its Spanish may
+ * hold outside parentheses (an office's or a programme's own name, a web address).
+ */
+const SPANISH = [
+  {
+    id: 'gallatin',
+    kept: [
+      'Gallatin College',
+      'Gallatin',
+      'Montana State University',
+      ...SAME_PLACE_NAMES,
+      'GED',
+      'HiSET',
+      'TASC',
+      'No',
+    ],
+    names: ['Montana State University', 'Gallatin College', 'Responda STOP'],
+    pages: ['Información personal', 'Historial académico', 'Enviar'],
+    stops: 3,
+  },
+  {
+    id: 'example',
+    kept: [
+      'Riverbend Community College',
+      'Riverbend',
+      'Riverbend Community College District',
+      ...SAME_PLACE_NAMES,
+      'Hmong',
+      'California Dream Act Application',
+      'GED',
+      'HiSET',
+      'No',
+    ],
+    names: [
+      'Riverbend Community College',
+      'Riverbend Middle College High School',
+      'College and Career Access Pathways',
+      'California Dream Act Application',
+      'California College Promise Grant',
+      'Admissions and Records',
+      'Responda STOP',
+      /\S+\.example\.edu\S*/,
+    ],
+    pages: ['Acerca de usted', 'Estudios', 'Firmar y enviar'],
+    stops: 1,
+  },
+];
+
+describe.each(SPANISH)('$id in Spanish', ({ id, kept, names, pages, stops }) => {
+  const college = configOf(readCollegeFiles(`${BUNDLED_COLLEGES_DIR}/${id}`));
+  const spanish = localizeTenant(college, 'es');
+  /** The texts the applicant reads, by JSON Pointer, of a config's settings and pages. */
+  const textsByPlace = (config: TenantConfig) =>
+    new Map(
+      [
+        ...settingsTexts(config, 'college.json'),
+        ...config.pages.flatMap((page) => blockTexts(page, `steps/${page.id}.json`)),
+      ].map(({ file, pointer, text }) => [`${file} ${pointer}`, text]),
+    );
+  const spanishTexts = [...textsByPlace(spanish).values()];
+
+  it('offers English, its own, and Spanish', () => {
+    expect(college.languages).toEqual(['en', 'es']);
+  });
+
+  it('leaves no English text of the college but the proper names', () => {
+    const english = textsByPlace(college);
+    const translated = textsByPlace(spanish);
+    expect([...translated.keys()]).toEqual([...english.keys()]);
+    expect(english.size).toBeGreaterThan(500);
+    const unchanged = [...translated].filter(([place, text]) => english.get(place) === text);
+    expect([...new Set(unchanged.map(([, text]) => text))].sort()).toEqual([...kept].sort());
+  });
+
+  it('reads as Spanish: no English word outside a proper name or a gloss in parentheses', () => {
+    const ENGLISH_WORDS =
+      /\b(the|your|you|and|of|to|is|are|with|for|this|that|have|please|or|not|if|in|on|at|when)\b/i;
+    const slips = spanishTexts
+      .map((text) =>
+        names.reduce<string>(
+          (rest, name) => rest.replace(typeof name === 'string' ? name : new RegExp(name, 'g'), ''),
+          text.replace(/\([^()]*\)/g, ''),
+        ),
+      )
+      .filter((text) => ENGLISH_WORDS.test(text));
+    expect(slips).toEqual([]);
+  });
+
+  it('speaks to the applicant as usted, never tú', () => {
+    // Lower-case or capitalised, not "TI" (tecnologías de la información); letters as Unicode's.
+    const TU =
+      /(?<!\p{L})([Tt]ú|[Tt]us?|[Tt][ei]|[Cc]ontigo|[Ee]res|[Tt]ienes|[Pp]uedes|[Qq]uieres)(?!\p{L})/u;
+    expect(spanishTexts.filter((text) => TU.test(text))).toEqual([]);
+  });
+
+  it('has its steps, STOP messages and privacy notice in Spanish', () => {
+    expect(spanish.pages.map((page) => page.title)).toEqual(pages);
+    expect(new Set(spanishTexts.filter((text) => text.startsWith('ALTO: '))).size).toBe(
+      id === 'gallatin' ? stops : 0,
+    );
+    expect(spanish.privacyNotice).toHaveLength(college.privacyNotice.length);
+    for (const paragraph of spanish.privacyNotice) expect(paragraph).toMatch(/\b(su|sus|la|el)\b/);
+  });
+});

@@ -12,7 +12,9 @@ describe('browserSplit: a college for the browser, made from its one config', ()
     const { pages, ...settings } = config;
     delete settings.admissionsNotificationEmail;
     delete settings.pdf;
-    // The settings as they are (but the server's notification address and PDF look); the steps are the pages' ids, routes and titles.
+    delete settings.translations;
+    // The settings as they are (but the server's notification address, PDF look and
+    // translations); the steps are the pages' ids, routes and titles.
     expect(firstLoad).toMatchObject(settings);
     expect(firstLoad.steps).toEqual(pages.map(({ id, route, title }) => ({ id, route, title })));
     expect(firstLoad.defaultPage).toBe(pages.find((page) => page.route === config.defaultRoute));
@@ -34,6 +36,13 @@ describe('browserSplit: a college for the browser, made from its one config', ()
   it("leaves the PDF's look, the server's business, out of the browser's copy", () => {
     const config = { ...gallatin, pdf: { footer: 'Printed for {applicant} by the registrar' } };
     expect(JSON.stringify(browserSplit(config))).not.toContain('Printed for');
+  });
+
+  it("leaves the college's translations out of the browser's copy: the server localizes first", () => {
+    expect(gallatin.translations?.es).toBeDefined();
+    const split = JSON.stringify(browserSplit(gallatin));
+    expect(split).not.toContain('"translations"');
+    expect(split).not.toContain('Información personal');
   });
 
   it('puts a default page that is not the first step back in its place', () => {

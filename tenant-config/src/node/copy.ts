@@ -23,7 +23,14 @@ export const SCHEMA_COPY = 'schema';
 /** The `$schema` a file at `path` (relative to the folder) names, to the folder's own copy. */
 export function schemaPathFor(path: string): string {
   const up = '../'.repeat(path.split('/').length - 1);
-  const schema = path === COLLEGE_FILE ? 'college' : path.startsWith('steps/') ? 'step' : 'options';
+  const schema =
+    path === COLLEGE_FILE
+      ? 'college'
+      : path.startsWith('steps/')
+        ? 'step'
+        : path.startsWith('locales/')
+          ? 'locale'
+          : 'options';
   return `${up === '' ? './' : up}${SCHEMA_COPY}/${schema}.schema.json`;
 }
 

@@ -65,7 +65,12 @@ describe('a college in a folder anywhere', () => {
         'schema/college.schema.json',
         'schema/step.schema.json',
         'schema/options.schema.json',
+        'locales/es.json',
+        'schema/locale.schema.json',
       ]),
+    );
+    expect(readFileSync(join(copy, 'locales/es.json'), 'utf8')).toContain(
+      '"$schema": "../schema/locale.schema.json"',
     );
     expect(readFileSync(join(copy, 'college.json'), 'utf8')).toContain(
       '"$schema": "./schema/college.schema.json"',
@@ -85,6 +90,9 @@ describe('a college in a folder anywhere', () => {
     expect(college.id).toBe('riverbend-cc');
     expect(college.names.college).toBe(loadTenant('example').names.college);
     expect(college.pages).toEqual(loadTenant('example').pages);
+    // Its languages come along: locales/ is read from a folder anywhere too.
+    expect(college.languages).toEqual(['en', 'es']);
+    expect(college.translations).toEqual(loadTenant('example').translations);
   });
 
   it('is what TENANT_DIR serves, whatever TENANT says', () => {
