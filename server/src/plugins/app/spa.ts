@@ -134,9 +134,13 @@ export const spa = fp(
       },
     });
     // Named by its content: a changed college, or another language, is a new name.
-    for (const site of new Set(sites.byLanguage.values()))
-      app.get(site.collegePages.url, { schema: { hide: true } }, async (request, reply) =>
-        send(request, reply, site.collegePages.document, IMMUTABLE),
+    // Two languages with the same pages (the pseudo-locale's are English) share the file.
+    const collegePages = new Map(
+      [...sites.byLanguage.values()].map((site) => [site.collegePages.url, site.collegePages]),
+    );
+    for (const { url, document } of collegePages.values())
+      app.get(url, { schema: { hide: true } }, async (request, reply) =>
+        send(request, reply, document, IMMUTABLE),
       );
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
