@@ -175,7 +175,6 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
     }
     return look;
   };
-  const { tenant } = lookIn(college.languages.fallback);
   /** One render per account and version at a time in this process; others wait for it. */
   const rendering = new Map<string, Promise<PdfState>>();
 

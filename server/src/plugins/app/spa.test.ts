@@ -65,7 +65,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   ctx = await createTestContext({ env: { STATIC_DIR: dir } });
   const sites = await renderSites(dir, collegeLanguagesOf(ctx.tenant));
-  site = sites.byLanguage.get('en') as Site;
+  const english = sites.byLanguage.get('en');
+  if (english === undefined) throw new Error('no English site');
+  site = english;
 });
 afterAll(async () => {
   await ctx.close();

@@ -20,10 +20,12 @@ import {
   pdfMessages,
   type PdfStatusResponse,
 } from '../../services/pdf.ts';
-import { DRAFT_MARK, UNREADABLE_DOCUMENT_NOTE } from '../../services/pdf/meta.ts';
+import { english, text } from '../../services/texts.ts';
 import { createDatabase, createTestContext, ORIGIN, signedIn } from '../../test/context.ts';
 import { pdfText } from '../../test/pdfText.ts';
-import { english } from '../../services/texts.ts';
+
+const DRAFT_MARK = english(text('server.pdf.draftMark'));
+const UNREADABLE_DOCUMENT_NOTE = english(text('server.pdf.unreadableNote'));
 
 /** What the fake document source (services/documents.ts stands in) answers, per account. */
 const completed = new Map<string, CompletedDocument[]>();

@@ -15,9 +15,13 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { pdfText, standardFontDataUrl } from '../../../test/pdfText.ts';
-import { type ApplicationPdfMeta, DRAFT_MARK } from '../meta.ts';
+import { english, text } from '../../texts.ts';
+import { type ApplicationPdfMeta } from '../meta.ts';
+
 import { renderTypstApplicationPdf } from './render.ts';
 import { pdfChrome } from '../chrome.ts';
+
+const DRAFT_MARK = english(text('server.pdf.draftMark'));
 
 const run = promisify(execFile);
 

@@ -9,11 +9,14 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { UNREADABLE_DOCUMENT_NOTE } from '../meta.ts';
+import { english, text } from '../../texts.ts';
+
 import { pageOneDraws } from '../../../test/pdfPixels.ts';
 import { fontBlobs } from './fonts.ts';
 import { renderTypstApplicationPdf } from './render.ts';
 import { pdfChrome } from '../chrome.ts';
+
+const UNREADABLE_DOCUMENT_NOTE = english(text('server.pdf.unreadableNote'));
 
 const run = promisify(execFile);
 

@@ -9,14 +9,7 @@ import { type NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 
 import { PDFDocument } from '@cantoo/pdf-lib';
 
-import {
-  type ApplicationPdfMeta,
-  type AttachmentPdf,
-  DEFAULT_PDF_TITLE,
-  DRAFT_MARK,
-  formatDate,
-  UNREADABLE_DOCUMENT_NOTE,
-} from '../meta.ts';
+import { type ApplicationPdfMeta, type AttachmentPdf } from '../meta.ts';
 import { breakableText } from '../text.ts';
 import { TYPST_WORKSPACE, typstCompiler } from './compiler.ts';
 import { FONT_FAMILIES } from './fonts.ts';
@@ -142,7 +135,6 @@ export function templateData(
   look: TypstPdfLook,
   attachments: readonly TemplateAttachment[] = [],
 ) {
-  const timeZone = meta.timeZone ?? 'UTC';
   // The college's texts as any other: a lone surrogate would make the template's JSON invalid.
   const college = printableLine(meta.college);
   const { chrome } = meta;
