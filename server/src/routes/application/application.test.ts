@@ -411,7 +411,9 @@ describe('PUT /api/answer', () => {
         payload: { last_name: 'Lovelace', ...payload },
       });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(json(response).message).toBe(applicationMessages.wrongType(Object.keys(payload)));
+      expect(json(response).message).toBe(
+        english(applicationMessages.wrongType(Object.keys(payload))),
+      );
     }
     expect((await storedRow(username)).answers).toEqual({
       ...before.answers,

@@ -23,6 +23,7 @@ import {
 } from '../../plugins/app/session.ts';
 import { told } from '../../plugins/app/language.ts';
 import { applicationMessages, type Applications } from '../../services/applications.ts';
+import { localized } from '../../services/errors.ts';
 import { type Sessions } from '../../services/sessions.ts';
 import {
   errorAnswer,
@@ -106,8 +107,11 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       if (saved.refused !== undefined) {
         // Always a 400 (services/applications.ts `refusedAnswers`), answered here rather than
         // thrown: the session hook's error handler would look the live session up again.
-        const { message, body } = saved.refused;
-        return reply.code(400).send({ ...body, message });
+        const { text, body } = saved.refused;
+        return reply.code(400).send({
+          ...(localized(body, request.language) as Record<string, unknown>),
+          message: request.t(text),
+        });
       }
       return { message: request.t(applicationMessages.saved) };
     },

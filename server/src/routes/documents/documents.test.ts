@@ -1054,7 +1054,7 @@ describe('upload grants: a presigned POST writes once, while its grant lives', (
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(PRESIGN_WINDOW_MS / 1000);
-    expect(json(refused).message).toBe(uploadMessages.tooMany(Math.ceil(retryAfter / 60)));
+    expect(json(refused).message).toBe(english(uploadMessages.tooMany(Math.ceil(retryAfter / 60))));
     // Another applicant is not held back.
     await presign(other.cookie);
 
