@@ -60,6 +60,7 @@ const FORM_APP_LAYERS = [
     'pageData.ts',
     'languageOnPage.ts',
     'languageInPrerender.ts',
+    'pageIntl.ts',
     'icon.ts',
     'loadOnce.ts',
   ],

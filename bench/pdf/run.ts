@@ -23,7 +23,13 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { type PrintModel, printableModel, printModel, validateAnswers } from '@admit/form-model';
+import {
+  englishMessages,
+  type PrintModel,
+  printableModel,
+  printModel,
+  validateAnswers,
+} from '@admit/form-model';
 import { renderTypstApplicationPdf } from '@admit/server';
 import { loadTenant } from '@admit/tenant-config/node';
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -97,7 +103,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 const tenant = loadTenant('gallatin');
 const { answers, context } = fullyAnsweredApplication(tenant);
-const problems = Object.keys(validateAnswers(tenant.pages, answers, { context }));
+const problems = Object.keys(
+  validateAnswers(tenant.pages, answers, { context, messages: englishMessages() }),
+);
 const lines = printableModel(tenant.pages, answers, {}, context);
 const model = printModel(tenant.pages, answers, {}, context, { maskSsn: true });
 const { address } = tenant.contact;

@@ -124,7 +124,14 @@ export {
   type WebStatus,
 } from './status/webStatus.ts';
 export type { DocumentAnswer } from './api/contract.ts';
-export { messages } from './validation/messages.ts';
+export {
+  messagesIn,
+  MODEL_MESSAGE_IDS,
+  type CatalogueMessage,
+  type MessageCatalogue,
+  type ModelMessages,
+} from './validation/messages.ts';
+export { englishMessages } from './validation/english.ts';
 export * from './validation/limits.ts';
 export { isValid, toErrorMap, type ErrorMap } from './validation/errors.ts';
 export { EMAIL_PATTERN } from './validation/rules.ts';

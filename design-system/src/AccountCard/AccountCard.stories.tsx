@@ -1,4 +1,4 @@
-import { passwordRequirementStates, passwordRules } from '@admit/form-model';
+import { englishMessages, passwordRequirementStates, passwordRules } from '@admit/form-model';
 import { Box } from '@mui/material';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
@@ -8,6 +8,9 @@ import { PasswordRequirements } from '../PasswordRequirements';
 import { TextInput, type TextInputProps } from '../TextInput';
 
 import { AccountCard } from './AccountCard';
+
+/** form-model's messages in English, as the stories show them. */
+const messages = englishMessages();
 
 /** The account pages' limits: the longest e-mail address, a long passphrase. */
 const MAX_LENGTH = { email: 254, password: 1024 } as const;
@@ -35,7 +38,9 @@ function Field({
 /** A new password with its rules under it, spanning both columns' width of one column. */
 function NewPassword({ id, label }: { id: string; label: string }) {
   const [password, setPassword] = useState('');
-  const errors = passwordRules.filter((rule) => !rule.test(password)).map((rule) => rule.message);
+  const errors = passwordRules
+    .filter((rule) => !rule.test(password))
+    .map((rule) => messages[rule.messageKey]);
   return (
     <Box>
       <TextInput
@@ -50,7 +55,7 @@ function NewPassword({ id, label }: { id: string; label: string }) {
       <Box sx={{ mt: 1.5 }}>
         <PasswordRequirements
           id={`${id}-rules`}
-          rules={passwordRequirementStates(password, errors)}
+          rules={passwordRequirementStates(password, errors, messages)}
         />
       </Box>
     </Box>

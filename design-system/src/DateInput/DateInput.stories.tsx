@@ -1,9 +1,12 @@
-import { messages } from '@admit/form-model';
+import { englishMessages } from '@admit/form-model';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 
 import { DateInput, type DateInputProps } from './DateInput';
+
+/** form-model's messages in English, as the stories show them. */
+const messages = englishMessages();
 
 /** Holds the value the way a form would, so typing in a story shows up. */
 function ControlledDateInput(props: DateInputProps) {

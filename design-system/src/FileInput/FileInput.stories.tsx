@@ -1,4 +1,4 @@
-import { validateFile } from '@admit/form-model';
+import { englishMessages, validateFile } from '@admit/form-model';
 import { Button } from '@mui/material';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,9 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 
 import { FileInput, type FileInputProps, type FileUploadStatus } from './FileInput';
 import { UploadInProgressDialog as UploadInProgressDialogWidget } from './UploadInProgressDialog';
+
+/** form-model's messages in English, as the stories show them. */
+const messages = englishMessages();
 
 /** SPEC §5: the types an upload may have, offered first by the browser's picker. */
 const ACCEPTED_TYPES = '.png,.jpeg,.jpg,.pdf,.docx';
@@ -102,7 +105,7 @@ const meta = {
     hint: 'A .png, .jpeg, .jpg, .pdf or .docx file of at most 1 MB.',
     status: 'empty',
     accept: ACCEPTED_TYPES,
-    validate: validateFile,
+    validate: (file) => validateFile(file, messages),
     onUpload: fn(() => Promise.resolve()),
     onDelete: fn(),
   },

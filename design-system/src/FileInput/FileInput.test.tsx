@@ -1,9 +1,12 @@
-import { messages } from '@admit/form-model';
+import { englishMessages } from '@admit/form-model';
 import { composeStories } from '@storybook/react-vite';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
 import * as stories from './FileInput.stories';
+
+/** form-model's messages in English, as the stories show them. */
+const messages = englishMessages();
 
 const {
   Default,

@@ -1,4 +1,4 @@
-import { passwordRequirementStates, passwordRules } from '@admit/form-model';
+import { englishMessages, passwordRequirementStates, passwordRules } from '@admit/form-model';
 import { Stack } from '@mui/material';
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
@@ -6,9 +6,16 @@ import { useState } from 'react';
 import { TextInput } from '../TextInput';
 import { PasswordRequirements, type PasswordRequirement } from './PasswordRequirements';
 
+/** form-model's messages in English, as the stories show them. */
+const messages = englishMessages();
+
 /** The SPEC §5 rules in one state each, as form-model words them. */
 function rulesIn(state: (index: number) => PasswordRequirement['state']): PasswordRequirement[] {
-  return passwordRules.map(({ id, message }, index) => ({ id, message, state: state(index) }));
+  return passwordRules.map(({ id, messageKey }, index) => ({
+    id,
+    message: messages[messageKey],
+    state: state(index),
+  }));
 }
 
 const meta = {
@@ -44,7 +51,9 @@ export const AllMet: Story = {
 export const WithPasswordInput: Story = {
   render: function TypedPassword(args) {
     const [password, setPassword] = useState('');
-    const errors = passwordRules.filter((rule) => !rule.test(password)).map((rule) => rule.message);
+    const errors = passwordRules
+      .filter((rule) => !rule.test(password))
+      .map((rule) => messages[rule.messageKey]);
     return (
       <Stack sx={{ gap: 2, maxWidth: 400 }}>
         <TextInput
@@ -56,7 +65,10 @@ export const WithPasswordInput: Story = {
           value={password}
           onChange={setPassword}
         />
-        <PasswordRequirements {...args} rules={passwordRequirementStates(password, errors)} />
+        <PasswordRequirements
+          {...args}
+          rules={passwordRequirementStates(password, errors, messages)}
+        />
       </Stack>
     );
   },

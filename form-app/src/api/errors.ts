@@ -2,10 +2,15 @@
  * SPEC §7 client error classes. A 401 is an UnauthorizedError (the session is invalid); any
  * other failure a ServerError carrying the server's message, or SPEC §8's generic message.
  */
-import { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '@admit/form-model';
+import { modelMessages } from '../pageIntl.ts';
 
-/** SPEC §8's messages, as the server sends them (form-model). */
-export { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE };
+/**
+ * SPEC §8's generic message in the page's language (form-model's), for a failure the server
+ * did not explain: no answer, or an answer without a message.
+ */
+export const GENERIC_ERROR_MESSAGE = modelMessages.genericError;
+/** SPEC §8's session-invalid message in the page's language, for a 401 without a message. */
+export const SESSION_INVALID_MESSAGE = modelMessages.sessionInvalid;
 
 export class UnauthorizedError extends Error {
   override name = 'UnauthorizedError';

@@ -9,6 +9,7 @@
 import { type AddAnotherBlock, groupCount, type PageConfig, viewAt } from '@admit/form-model';
 
 import { type AnswersForm, changeAnswers, valuesOf } from '../engine/index.ts';
+import { pageIntl } from '../pageIntl.ts';
 import type { Renderer, UiState } from '../renderer/index.ts';
 import { tabSwitch, tabSwitchConfirmation, type TabSwitchConfirmation } from './rules.ts';
 import { switchTab } from './switchTab.ts';
@@ -56,7 +57,7 @@ export function createRenderer(facts: RendererFacts, store: RendererStore): Rend
       changeAnswers(form, Object.fromEntries(names.map((name) => [name, ''])));
       pressTrigger(id, false);
       await save().catch((error: unknown) => {
-        fail(`Error removing ${id}`, error);
+        fail(pageIntl.formatMessage({ id: 'app.application.removeFailed' }, { id }), error);
       });
     },
     addGroup: (block) => {
@@ -68,7 +69,13 @@ export function createRenderer(facts: RendererFacts, store: RendererStore): Rend
       form.mutators.remove?.(block.buttonId, index);
       store.storeCount(block.buttonId, countOf(block));
       await save().catch((error: unknown) => {
-        fail(`Error adding another ${block.buttonId}`, error);
+        fail(
+          pageIntl.formatMessage(
+            { id: 'app.application.addAnotherFailed' },
+            { id: block.buttonId },
+          ),
+          error,
+        );
       });
     },
     setTab: async (tabId, tab) => {
@@ -89,7 +96,7 @@ export function createRenderer(facts: RendererFacts, store: RendererStore): Rend
           store: () => store.storeTab(tabId, tab),
         });
       } catch (error) {
-        fail(`Error handling tabs for ${tabId}`, error);
+        fail(pageIntl.formatMessage({ id: 'app.application.tabsFailed' }, { tab: tabId }), error);
         return false;
       }
     },

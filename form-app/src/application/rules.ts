@@ -15,6 +15,7 @@ import {
 } from '@admit/form-model';
 import { type BannerState } from '@admit/design-system';
 
+import { pageIntl } from '../pageIntl.ts';
 import { type NavigationState, navigationState } from './paths.ts';
 import { type DerivedWebStatus } from '../session/webStatus.ts';
 import { questionLabelsOf } from './summary.ts';
@@ -208,15 +209,26 @@ export function tabSwitchConfirmation(
     const value = values[key];
     if (value === undefined || value === '' || value === false) return [];
     const label = labels.get(key) ?? key;
-    return files.has(key)
-      ? [`The uploaded document “${String(value)}” (${label})`]
-      : [`Your answer to “${label}”`];
+    return [
+      files.has(key)
+        ? pageIntl.formatMessage(
+            { id: 'app.application.tabSwitch.documentLost' },
+            { fileName: String(value), label },
+          )
+        : pageIntl.formatMessage({ id: 'app.application.tabSwitch.answerLost' }, { label }),
+    ];
   });
   if (lines.length === 0) return undefined;
   const target = pageBlocksOfType(pages, 'tabs')
     .find((group) => group.tabId === tabId)
     ?.tabs.find((t) => t.id === tab)?.label;
-  return { title: `Switch to “${target ?? tab}”?`, lines };
+  return {
+    title: pageIntl.formatMessage(
+      { id: 'app.application.tabSwitch.title' },
+      { tab: target ?? tab },
+    ),
+    lines,
+  };
 }
 
 /** SPEC §4: a file still converting blocks the switch; a stored one is deleted first. */

@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import type { AnswersForm } from '../engine/index.ts';
+import { pageIntl } from '../pageIntl.ts';
 import type { Renderer } from '../renderer/index.ts';
 import { loadPages } from '../tenant.ts';
 import { createRenderer } from './renderer.ts';
@@ -60,7 +61,13 @@ export function useRendererValue(
                 queryClient.setQueryData(queryKeys.addAnother, counts);
               })
               .catch((error: unknown) => {
-                fail(`Error adding another ${buttonId}`, error);
+                fail(
+                  pageIntl.formatMessage(
+                    { id: 'app.application.addAnotherFailed' },
+                    { id: buttonId },
+                  ),
+                  error,
+                );
               });
           },
           leaveFile: async (key) => {

@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../api/endpoints.ts';
 import { UnauthorizedError } from '../api/errors.ts';
 import { clearVisitorAnswers } from '../engine/index.ts';
+import { pageIntl } from '../pageIntl.ts';
 import { COMPLETION_ROUTE, FORM_ROUTES, navigationState } from './paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
@@ -80,7 +81,7 @@ export function useStatusRules(
         session.setWebStatus('started');
       })
       .catch((error: unknown) => {
-        fail('Unexpected Error', error);
+        fail(pageIntl.formatMessage({ id: 'app.application.unexpectedError' }), error);
       });
   }, [fail, isLoggedIn, session, webStatus]);
 

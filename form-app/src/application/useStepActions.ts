@@ -8,6 +8,7 @@ import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import type { ApplicationActions } from '../renderer/index.ts';
 import { type AnswersForm, flatAnswersOf, type SaveStatusStore } from '../engine/index.ts';
+import { pageIntl } from '../pageIntl.ts';
 import { COMPLETION_ROUTE } from './paths.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { DEFAULT_ROUTE } from '../tenant.ts';
@@ -50,7 +51,7 @@ export function useStepActions(
           await save();
           if (next.postValidations) await api.postValidations(await errorsNow());
         } catch (error) {
-          fail('Unexpected Error', error);
+          fail(pageIntl.formatMessage({ id: 'app.application.unexpectedError' }), error);
           return;
         }
         session.markChangedPage();
@@ -89,7 +90,7 @@ export function useStepActions(
       session.setWebStatus('submitted');
       void navigate(COMPLETION_ROUTE, { state: { successMessage: message } });
     } catch (error) {
-      fail('Unexpected Error', error);
+      fail(pageIntl.formatMessage({ id: 'app.application.unexpectedError' }), error);
     }
   }, [errorsNow, fail, isLoggedIn, navigate, queryClient, save, session, toSignUp, webStatus]);
 

@@ -15,6 +15,7 @@ import {
 } from '@admit/form-model';
 import { type Decorator, getIn } from 'final-form';
 
+import { pageOptionLists } from '../pageIntl.ts';
 import { type AnswersForm, replaceAnswers, valuesOf } from './createAnswersForm.ts';
 
 /** What decides visibility besides the answers: the pages known so far and the UI state. */
@@ -42,7 +43,7 @@ function clearHidden(form: AnswersForm, { pages, ui }: ClearingInputs, before?: 
   // A choice set by code (a lookup's fills) gets its `{key}_desc` as a pick by hand does.
   const justSet = (name: string) =>
     before !== undefined && getIn(before, name) !== getIn(cleared, name);
-  const described = describeChoices(pages, cleared, ui, justSet);
+  const described = describeChoices(pages, cleared, ui, justSet, undefined, pageOptionLists());
   if (described !== values) replaceAnswers(form, described);
 }
 

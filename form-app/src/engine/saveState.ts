@@ -4,6 +4,8 @@
  */
 import { type Answers } from '@admit/form-model';
 
+import { pageIntl } from '../pageIntl.ts';
+
 /** Where a save stands: nothing yet, in flight, acknowledged at a time, or failed. */
 export type SaveState =
   { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'failed' };
@@ -29,15 +31,18 @@ export function nextSaveState(state: SaveState, event: SaveEvent): SaveState {
   }
 }
 
-export const SAVE_FAILED_TEXT = 'Not saved';
-export const SAVING_TEXT = 'Saving…';
-
-/** "2:14 PM" in the browser's language (en-US for the tests). */
+/** "2:14 PM" in the page's language, or in `locale` (the tests fix en-US). */
 export function formatSaveTime(at: number, locale?: string): string {
-  return new Date(at).toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+  return new Date(at).toLocaleTimeString(locale ?? pageIntl.locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 }
 
-/** The status line: "Saving…", "Saved at 2:14 PM", "Not saved", or nothing before a save. */
+/**
+ * The status line in the page's language: "Saving…", "Saved at 2:14 PM", "Not saved", or
+ * nothing before a save.
+ */
 export function saveStatusText(
   state: SaveState,
   formatTime: (at: number) => string = formatSaveTime,
@@ -46,11 +51,14 @@ export function saveStatusText(
     case 'idle':
       return '';
     case 'saving':
-      return SAVING_TEXT;
+      return pageIntl.formatMessage({ id: 'app.engine.saveStatus.saving' });
     case 'saved':
-      return `Saved at ${formatTime(state.at)}`;
+      return pageIntl.formatMessage(
+        { id: 'app.engine.saveStatus.saved' },
+        { time: formatTime(state.at) },
+      );
     case 'failed':
-      return SAVE_FAILED_TEXT;
+      return pageIntl.formatMessage({ id: 'app.engine.saveStatus.failed' });
   }
 }
 

@@ -12,6 +12,7 @@ import { api } from '../api/endpoints.ts';
 import { ServerError, UnauthorizedError } from '../api/errors.ts';
 import { queryKeys } from '../api/queryClient.ts';
 import { type Profile } from '../api/types.ts';
+import { pageIntl } from '../pageIntl.ts';
 import {
   isPendingFresh,
   nextSaveState,
@@ -276,8 +277,7 @@ interface SavedMessage {
  * What a field says when another tab saved a different answer while this one's was unsaved:
  * a notice beside its hint, not an error (nothing is wrong with the answer).
  */
-export const OTHER_TAB_SAVED_MESSAGE =
-  'Another tab saved a different answer to this question. The answer shown here is not saved yet; when it is, it replaces that one.';
+export const OTHER_TAB_SAVED_MESSAGE = pageIntl.formatMessage({ id: 'app.engine.otherTabSaved' });
 
 /**
  * What this tab does with answers another tab saved: an answer it shows unchanged since its

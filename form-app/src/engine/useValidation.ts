@@ -1,7 +1,7 @@
 /**
  * SPEC §4: answers are validated only while validating, so the yup schema is fetched then
  * (loadValidateAnswers), not with the first download; and every page, as errors on any page
- * count (the validation summary links to them).
+ * count (the validation summary links to them). Its messages are in the page's language.
  */
 import {
   type FormAnswers,
@@ -11,8 +11,9 @@ import {
 } from '@admit/form-model';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
-import { type AnswersForm, valuesOf } from './createAnswersForm.ts';
+import { modelMessages, pageIntl } from '../pageIntl.ts';
 import { loadPages, tenant } from '../tenant.ts';
+import { type AnswersForm, valuesOf } from './createAnswersForm.ts';
 
 type ValidateAnswers = Awaited<ReturnType<typeof loadValidateAnswers>>;
 
@@ -31,7 +32,7 @@ export function useValidation(
         if (current) setValidate(() => loaded);
       })
       .catch((error: unknown) => {
-        fail('Unexpected Error', error);
+        fail(pageIntl.formatMessage({ id: 'app.engine.unexpectedError' }), error);
       });
     return () => {
       current = false;
@@ -44,7 +45,7 @@ export function useValidation(
       validating && validate !== undefined && allPagesLoaded
         ? (values: FormAnswers) =>
             // Errors by SPEC's key (`college_2_name`): each field's id, the summary's anchor.
-            validate(pages, values, { context: ui })
+            validate(pages, values, { context: ui, messages: modelMessages })
         : undefined,
     [allPagesLoaded, pages, ui, validate, validating],
   );
@@ -58,7 +59,7 @@ export function useValidation(
   /** The errors of every page now (for submit and for posting validations). */
   const errorsNow = useCallback(async () => {
     const [validateAnswers, allPages] = await Promise.all([loadValidateAnswers(), loadPages()]);
-    return validateAnswers(allPages, valuesOf(form), { context: ui });
+    return validateAnswers(allPages, valuesOf(form), { context: ui, messages: modelMessages });
   }, [form, ui]);
 
   return { validateForm, errorsNow };

@@ -3,6 +3,7 @@ import { dateCalendarStart, dateMessagesOnEntry } from '@admit/form-model';
 import { DateInput } from '@admit/design-system';
 import { useMemo } from 'react';
 
+import { modelMessages } from '../pageIntl.ts';
 import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
 
 /**
@@ -13,7 +14,7 @@ import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
 export function DateField({ question }: FieldProps<'date'>) {
   const props = useQuestionInput(question);
   const now = useMemo(() => new Date(), []);
-  const onEntry = dateMessagesOnEntry(question, props.value, now);
+  const onEntry = dateMessagesOnEntry(question, props.value, now, modelMessages);
   const error = [...new Set([...onEntry, ...(props.error ?? [])])];
   const referenceDate = dateCalendarStart(question, now);
   return (

@@ -4,10 +4,11 @@
  * in_progress; completed marks the answer, failed clears it with an error. Visitors are told
  * to create an account first.
  */
-import { type Question, validateFile } from '@admit/form-model';
+import { type FileFacts, type Question, validateFile } from '@admit/form-model';
 import { FileInput, type FileUploadStatus, useToast } from '@admit/design-system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { api } from '../api/endpoints.ts';
 import { ServerError, UnauthorizedError } from '../api/errors.ts';
@@ -15,6 +16,7 @@ import { queryKeys } from '../api/queryClient.ts';
 import { uploadToStorage } from '../api/upload.ts';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { changeAnswers, useAnswersForm } from '../engine/index.ts';
+import { modelMessages } from '../pageIntl.ts';
 import { useRenderer } from './RendererContext.tsx';
 import { useAnswerField } from './useAnswerField.ts';
 import { useShownError } from './useQuestionInput.ts';
@@ -22,10 +24,14 @@ import { useShownError } from './useQuestionInput.ts';
 /** SPEC §9: conversion status is polled every 2000 ms. */
 export const CONVERSION_POLL_MS = 2000;
 
+/** SPEC §5/§8's file rules, their messages in the page's language. */
+const validateInPageLanguage = (file: FileFacts) => validateFile(file, modelMessages);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function FileField({ question }: { question: Extract<Question, { type: 'file' }> }) {
   const { isLoggedIn, save } = useRenderer();
+  const intl = useIntl();
   const form = useAnswersForm();
   // A document is named by its key at the top of the answers (no college puts one in a group).
   const field = useAnswerField(question.key);
@@ -59,7 +65,10 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
     busy || status === 'error' ? status : stored !== undefined ? 'uploaded' : 'empty';
 
   // SPEC §8 "Error uploading file for {key}": the person reads the question's label, not a key.
-  const toastTitle = `Error uploading file for “${question.label}”`;
+  const toastTitle = intl.formatMessage(
+    { id: 'app.renderer.uploadFailed' },
+    { label: question.label },
+  );
   const fail = (message: string) => {
     changeAnswers(form, { [question.key]: '' });
     setFailure(message);
@@ -137,7 +146,7 @@ export function FileField({ question }: { question: Extract<Question, { type: 'f
         (typeof field.value === 'string' && field.value !== '' ? field.value : undefined)
       }
       progress={progress}
-      validate={validateFile}
+      validate={validateInPageLanguage}
       onUpload={upload.mutateAsync}
       onDelete={onDelete}
       error={failure === undefined ? error : [failure, ...(error ?? [])]}

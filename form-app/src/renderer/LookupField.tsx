@@ -1,10 +1,10 @@
 /** The lookup question's adapter, in a chunk of its own with MUI's Autocomplete (see fields.tsx). */
 import { LookupInput } from '@admit/design-system';
-import { messages } from '@admit/form-model';
 import { useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
 import { changeAnswers, useAnswersForm } from '../engine/index.ts';
+import { modelMessages } from '../pageIntl.ts';
 import { useFieldScope } from './AnswerScope.tsx';
 import { clearLookup } from './clearLookup.ts';
 import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
@@ -54,7 +54,7 @@ export function LookupField({ question }: FieldProps<'lookup'>) {
           })
           .catch(() => {
             onChange(typed === undefined || typed === '' ? label : typed);
-            setDetailFailed(messages.lookupDetailFailed(suggestion.text));
+            setDetailFailed(modelMessages.lookupDetailFailed(suggestion.text));
           });
       }}
       onClear={() => {

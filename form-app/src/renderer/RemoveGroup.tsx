@@ -8,6 +8,7 @@
 import { type AddAnotherBlock } from '@admit/form-model';
 import { Box, Button, ConfirmDeletion, Typography } from '@admit/design-system';
 import { useLayoutEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { useRenderer } from './RendererContext.tsx';
 
@@ -24,11 +25,15 @@ export function RemoveGroup({
   name: string;
 }) {
   const { removeGroup } = useRenderer();
+  const intl = useIntl();
   return (
     <RemoveWithConfirmation
       id={`remove-${block.buttonId}-${String(index + 1)}`}
       name={name}
-      consequence={`Its answers will be deleted${index + 1 < count ? ', and the groups after it will move up' : ''}.`}
+      consequence={intl.formatMessage(
+        { id: 'app.renderer.removeGroupConsequence' },
+        { later: index + 1 < count },
+      )}
       // When the group removed was the last, its button goes too (at once, or once the server
       // has stored the count), and focus moves on to the block's Add button.
       focusAfter={`add-another-${block.buttonId}`}
@@ -63,6 +68,7 @@ export function RemoveWithConfirmation({
   removesItself: boolean;
   onConfirm: () => Promise<void> | void;
 }) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const focusNext = () => {
     setTimeout(() => {
@@ -86,17 +92,17 @@ export function RemoveWithConfirmation({
         id={id}
         variant="outlined"
         color="error"
-        aria-label={`Remove ${name}`}
+        aria-label={intl.formatMessage({ id: 'app.renderer.removeName' }, { name })}
         onClick={() => {
           setOpen(true);
         }}
       >
-        Remove
+        {intl.formatMessage({ id: 'app.renderer.remove' })}
       </Button>
       <ConfirmDeletion
         open={open}
-        title={`Remove ${name}?`}
-        confirmLabel="Remove"
+        title={intl.formatMessage({ id: 'app.renderer.removeTitle' }, { name })}
+        confirmLabel={intl.formatMessage({ id: 'app.renderer.remove' })}
         onCancel={close}
         onConfirm={() => {
           close();

@@ -29,6 +29,7 @@ import {
 } from '@admit/design-system';
 import { useState } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
+import { useIntl } from 'react-intl';
 
 import { QuestionField } from './fields.tsx';
 import { GroupScope, useFieldScope, useScopedWatch } from './AnswerScope.tsx';
@@ -65,6 +66,7 @@ function ButtonTriggerView({
   block: Extract<Block, { type: 'trigger'; mode: 'button' }>;
 }) {
   const { ui, pressTrigger, releaseTrigger } = useRenderer();
+  const intl = useIntl();
   const { name, flatKey } = useFieldScope();
   const pressed = useScopedWatch((values) => triggerPressed(block, values, ui));
   return (
@@ -77,7 +79,7 @@ function ButtonTriggerView({
           <RemoveWithConfirmation
             id={`remove-${flatKey(block.id)}`}
             name={`“${block.label}”`}
-            consequence="Its answers will be deleted."
+            consequence={intl.formatMessage({ id: 'app.renderer.removeConsequence' })}
             focusAfter={flatKey(block.id)}
             removesItself
             onConfirm={() => releaseTrigger(block.id, blockKeys(block.after).map(name))}
@@ -111,16 +113,23 @@ function CheckboxTriggerView({
   );
 }
 
-/** "Add Another College" → "College". */
+/**
+ * "Add Another College" → "College", the noun of a group's heading ("College 2"); a label it
+ * cannot shorten (one not in English) is kept whole.
+ */
 function itemNoun(label: string): string {
-  return label.replace(/^Add Another\s+/i, '').replace(/^Add\s+/i, '') || 'Item';
+  return label.replace(/^Add Another\s+/i, '').replace(/^Add\s+/i, '');
 }
 
 /** The groups of a block, one per item of its array: re-renders when the length changes only. */
 function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another' }> }) {
   const { addGroup } = useRenderer();
   const { name } = useFieldScope();
-  const noun = itemNoun(block.label);
+  const intl = useIntl();
+  const noun =
+    itemNoun(block.label) || intl.formatMessage({ id: 'app.renderer.groupNounFallback' });
+  const heading = (index: number) =>
+    intl.formatMessage({ id: 'app.renderer.groupHeading' }, { noun, number: String(index + 1) });
   return (
     <FieldArray name={name(block.buttonId)} subscription={{ length: true }}>
       {({ fields }) => {
@@ -128,17 +137,12 @@ function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another'
         return (
           <>
             {Array.from({ length: count }, (_, index) => (
-              <FormSection key={index} title={`${noun} ${String(index + 1)}`} level={3}>
+              <FormSection key={index} title={heading(index)} level={3}>
                 <GroupScope block={block} index={index}>
                   <Blocks blocks={groupTemplate(block, index)} />
                 </GroupScope>
                 {index === 0 ? null : (
-                  <RemoveGroup
-                    block={block}
-                    index={index}
-                    count={count}
-                    name={`${noun} ${String(index + 1)}`}
-                  />
+                  <RemoveGroup block={block} index={index} count={count} name={heading(index)} />
                 )}
               </FormSection>
             ))}

@@ -38,6 +38,7 @@ import {
   useShownError,
 } from './useQuestionInput.ts';
 import { changeAnswers, useAnswersForm, valuesOf } from '../engine/index.ts';
+import { pageOptionLists } from '../pageIntl.ts';
 import { useFieldScope, useScopedWatch } from './AnswerScope.tsx';
 import { useAnswerField } from './useAnswerField.ts';
 
@@ -106,7 +107,9 @@ function useOptions(question: Of<'select'> | Of<'radio'>) {
     controllingKey === undefined ? '' : text(values[controllingKey]),
   );
   const answers = controllingKey === undefined ? {} : { [controllingKey]: controlling };
-  return hasOptionsNow(question, answers) ? (currentOptions(question, answers) ?? []) : undefined;
+  return hasOptionsNow(question, answers)
+    ? (currentOptions(question, answers, undefined, pageOptionLists()) ?? [])
+    : undefined;
 }
 
 function SelectField({ question }: FieldProps<'select'>) {

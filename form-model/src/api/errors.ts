@@ -4,13 +4,15 @@
  * ErrorBodySchema) the browser acts on beyond showing the message. Plain constants, no schema:
  * the browser imports them from form-model's index without TypeBox.
  */
+import errors from '../locales/en/errors.json' with { type: 'json' };
 
-/** SPEC §8: the generic message, for anything unexpected. */
-export const GENERIC_ERROR_MESSAGE =
-  "We've encountered an unexpected error at this time. Please try again later.";
-/** SPEC §8: the session-invalid message, on every 401. */
-export const SESSION_INVALID_MESSAGE =
-  'Your session is invalid. Please clear your cookies and login again.';
+/**
+ * SPEC §8: the generic message, for anything unexpected, in English (the catalogue's text; a
+ * page shows `messagesIn(language, …).genericError`).
+ */
+export const GENERIC_ERROR_MESSAGE = errors['model.error.generic'];
+/** SPEC §8: the session-invalid message, on every 401, in English (`sessionInvalid` per language). */
+export const SESSION_INVALID_MESSAGE = errors['model.error.sessionInvalid'];
 
 export const ERROR_CODES = {
   /** POST /public/login: the account waits for its confirmation code. */

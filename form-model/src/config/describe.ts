@@ -6,6 +6,7 @@
  * a pick by hand would have stored.
  */
 import { isAnswered } from '../conditions/evaluate.ts';
+import { type OptionLists } from '../options/index.ts';
 import { descKey } from '../keys/desc.ts';
 import { hasDescKey } from './clear.ts';
 import { currentOptions } from './questions.ts';
@@ -64,6 +65,8 @@ export function describeChoices<A extends FormAnswers>(
   context: FormContext,
   changed: (name: string) => boolean,
   now: Date = new Date(),
+  /** The built-in lists in the applicant's language: the label stored is the one shown. */
+  lists?: OptionLists,
 ): A {
   // Nothing that stores a description was just set (a keystroke in a text field):
   // no need to walk the pages again.
@@ -73,7 +76,7 @@ export function describeChoices<A extends FormAnswers>(
     if (!visible || !hasDescKey(question) || !changed(fieldName(scope.at, question.key))) continue;
     const value = scope.answers[question.key];
     if (!isAnswered(value)) continue;
-    const label = currentOptions(question, scope.answers, now)?.find(
+    const label = currentOptions(question, scope.answers, now, lists)?.find(
       (option) => option.value === value,
     )?.label;
     const key = descKey(question.key);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { printModel, printModelText } from '../print/model.ts';
+import { englishMessages } from '../validation/english.ts';
 import { validateAnswers } from '../validation/schema.ts';
 import { clearHiddenAnswers } from './clear.ts';
 import { describeChoices } from './describe.ts';
@@ -156,12 +157,17 @@ describe('form-model reads the form’s shape: a group is an item, the count its
   });
 
   it('names errors by SPEC’s key, the anchor of the summary, the same as for flat answers', () => {
-    const errors = validateAnswers(pages, form);
+    const errors = validateAnswers(pages, form, { messages: englishMessages() });
     expect(errors).toEqual({
       first_name: ['First name'],
       parent_2_first_name: ['First name of parent 2'],
     });
-    expect(validateAnswers(pages, toFlatAnswers(shapes, form), { context: {} })).toEqual(errors);
+    expect(
+      validateAnswers(pages, toFlatAnswers(shapes, form), {
+        context: {},
+        messages: englishMessages(),
+      }),
+    ).toEqual(errors);
   });
 
   it('describes a choice made in an item, in that item', () => {

@@ -9,9 +9,16 @@ export { months } from './months.ts';
 export { armedForces, canadianProvinces, states, usStates, usTerritories } from './states.ts';
 export { emptyOption, withEmptyOption, yearOptions } from './years.ts';
 export { yesNo } from './yesNo.ts';
+export { optionListsIn } from './localized.ts';
 
-/** The options a config names by `{ list }` (SPEC §3 option lists), by name. */
-export const OPTION_LISTS: Readonly<Record<OptionListName, readonly Option[]>> = {
+/** Every built-in option list by name, in one language. */
+export type OptionLists = Readonly<Record<OptionListName, readonly Option[]>>;
+
+/**
+ * The options a config names by `{ list }` (SPEC §3 option lists), by name, in English;
+ * `optionListsIn` gives them in another language.
+ */
+export const OPTION_LISTS: OptionLists = {
   countries,
   countriesNoUsa,
   states,
@@ -24,9 +31,12 @@ export const OPTION_LISTS: Readonly<Record<OptionListName, readonly Option[]>> =
 /** The names a config may give `{ list }`. */
 export const OPTION_LIST_NAMES = Object.keys(OPTION_LISTS) as readonly OptionListName[];
 
-/** The options of a named list. */
-export function optionList(name: OptionListName): readonly Option[] {
-  return OPTION_LISTS[name];
+/** The options of a named list, from `lists` (in English unless given another language's). */
+export function optionList(
+  name: OptionListName,
+  lists: OptionLists = OPTION_LISTS,
+): readonly Option[] {
+  return lists[name];
 }
 
 /** The label for a stored value, e.g. to fill `{key}_desc` (SPEC §3); undefined when no option has it. */

@@ -20,7 +20,7 @@ import {
 import { walkPages, type WalkGroup } from '../config/walk.ts';
 import { formatInternationalPhone, formatUsPhone } from '../format/phone.ts';
 import { formatSsn } from '../format/ssn.ts';
-import { optionLabel } from '../options/index.ts';
+import { optionLabel, type OptionLists } from '../options/index.ts';
 import { monthYearText, type PrintedDocument } from './printable.ts';
 
 /** One choice of a radio or checkbox group, chosen or not. */
@@ -66,6 +66,8 @@ export interface PrintModel {
 export interface PrintOptions {
   /** Print an SSN as XXX-XX-1234 (a downloaded or mailed copy); the full number otherwise. */
   maskSsn?: boolean;
+  /** The built-in option lists in the reader's language (`optionListsIn`); English otherwise. */
+  lists?: OptionLists;
 }
 
 /** Radio groups with more options than this print the chosen label instead of every option. */
@@ -122,10 +124,10 @@ function plainText(question: Question, { answers }: PrintSource): PrintBlock {
 
 function choiceBlock(
   question: SelectQuestion | RadioQuestion,
-  { answers }: PrintSource,
+  { answers, options }: PrintSource,
 ): PrintBlock {
   const value = answers[question.key];
-  const choices = currentOptions(question, answers) ?? [];
+  const choices = currentOptions(question, answers, undefined, options.lists) ?? [];
   if (question.type === 'radio' && choices.length <= MAX_PRINTED_CHOICES) {
     return questionWith(question, {
       kind: 'choices',
@@ -161,8 +163,8 @@ const printAnswers: KindTable<[source: PrintSource], PrintBlock> = {
     }),
   radio: choiceBlock,
   select: choiceBlock,
-  'month-year': (question, { answers }) => {
-    const text = monthYearText(question, answers);
+  'month-year': (question, { answers, options }) => {
+    const text = monthYearText(question, answers, options.lists);
     return {
       kind: 'question',
       key: question.monthKey,

@@ -20,8 +20,7 @@ import {
   type SelectQuestion,
 } from '../config/types.ts';
 import { walkPages } from '../config/walk.ts';
-import { optionLabel } from '../options/index.ts';
-import { months } from '../options/index.ts';
+import { months, optionLabel, type OptionLists } from '../options/index.ts';
 
 /** What printing needs of an uploaded document answer (SPEC §3): its name (the size may come along). */
 export type PrintedDocument = Pick<DocumentAnswer, 'file_name'> & Partial<DocumentAnswer>;
@@ -46,11 +45,19 @@ interface LineSource {
   documents: Readonly<Record<string, PrintedDocument>>;
 }
 
-/** A month/year answer as printed: "March 2008", "2008", or "" when neither is answered. */
-export function monthYearText(question: MonthYearQuestion, answers: Answers): string {
+/**
+ * A month/year answer as printed: "March 2008", "2008", or "" when neither is answered; the
+ * month's name from `lists` when given (the reader's language).
+ */
+export function monthYearText(
+  question: MonthYearQuestion,
+  answers: Answers,
+  lists?: OptionLists,
+): string {
   const month = answers[question.monthKey];
   const year = answers[question.yearKey];
-  const monthText = typeof month === 'string' ? (optionLabel(months, month) ?? '') : '';
+  const monthText =
+    typeof month === 'string' ? (optionLabel(lists?.months ?? months, month) ?? '') : '';
   const yearText = typeof year === 'string' ? year : '';
   return [monthText, yearText].filter((part) => part !== '').join(' ');
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { validateAccountForm } from './account.ts';
+import { englishMessages } from './english.ts';
 import { passwordRequirementStates, passwordRules } from './password.ts';
-import { messages } from './messages.ts';
+
+const messages = englishMessages();
 
 const GOOD = 'Correct-Horse-7';
 
@@ -84,11 +86,13 @@ describe('account forms (SPEC §5, §8)', () => {
     ],
   ];
   it.each(cases)('%s', (_title, form, values, expected) => {
-    expect(validateAccountForm(form, values)).toEqual(expected);
+    expect(validateAccountForm(form, values, messages)).toEqual(expected);
   });
 
   it('checks every field when asked (the server does)', () => {
-    expect(validateAccountForm('confirm', { username: 'nope', code: '123456' }, 'all')).toEqual({
+    expect(
+      validateAccountForm('confirm', { username: 'nope', code: '123456' }, messages, 'all'),
+    ).toEqual({
       username: [messages.emailInvalid],
     });
   });
@@ -117,17 +121,21 @@ describe('account forms (SPEC §5, §8)', () => {
     ];
     it.each(rows)('%s', (_title, password, expected) => {
       expect(
-        validateAccountForm('signup', { username: 'ada@example.com', password }).password ?? [],
+        validateAccountForm('signup', { username: 'ada@example.com', password }, messages)
+          .password ?? [],
       ).toEqual(expected);
     });
   });
 
   it('requirement states: inactive when empty, error when failing, success otherwise (SPEC §2)', () => {
-    expect(passwordRequirementStates('', []).every((rule) => rule.state === 'inactive')).toBe(true);
+    expect(
+      passwordRequirementStates('', [], messages).every((rule) => rule.state === 'inactive'),
+    ).toBe(true);
     const errors =
-      validateAccountForm('signup', { username: 'a@b.co', password: 'abc' }).password ?? [];
+      validateAccountForm('signup', { username: 'a@b.co', password: 'abc' }, messages).password ??
+      [];
     const states = Object.fromEntries(
-      passwordRequirementStates('abc', errors).map((r) => [r.id, r.state]),
+      passwordRequirementStates('abc', errors, messages).map((r) => [r.id, r.state]),
     );
     expect(states).toEqual({
       length: 'error',

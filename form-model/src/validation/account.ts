@@ -6,7 +6,7 @@ import { object, string } from 'yup';
 
 import { type ErrorMap, toErrorMap } from './errors.ts';
 import { CONFIRMATION_CODE_LENGTH } from './limits.ts';
-import { messages } from './messages.ts';
+import { type ModelMessages } from './messages.ts';
 import { passwordRules } from './password.ts';
 import { EMAIL_PATTERN } from './rules.ts';
 
@@ -42,20 +42,21 @@ const username = (message: string) =>
     .default('')
     .test('email', message, (value) => EMAIL_PATTERN.test(value.trim()));
 
-const newPassword = () =>
+const newPassword = (messages: ModelMessages) =>
   passwordRules.reduce(
-    (schema, rule) => schema.test(rule.id, rule.message, (value) => rule.test(value)),
+    (schema, rule) => schema.test(rule.id, messages[rule.messageKey], (value) => rule.test(value)),
     string().default(''),
   );
 
-const fields = {
+/** The account forms' schemas with their messages in one language. */
+const formSchemas = (messages: ModelMessages) => ({
   login: object({
     username: username(messages.loginEmailInvalid),
     password: string()
       .default('')
       .test('required', messages.passwordRequired, (v) => v !== ''),
   }),
-  signup: object({ username: username(messages.emailInvalid), password: newPassword() }),
+  signup: object({ username: username(messages.emailInvalid), password: newPassword(messages) }),
   confirm: object({
     username: username(messages.emailInvalid),
     code: string()
@@ -67,7 +68,7 @@ const fields = {
   forgot: object({ username: username(messages.emailInvalid) }),
   reset: object({
     username: username(messages.emailInvalid),
-    password: newPassword(),
+    password: newPassword(messages),
     confirm_password: string()
       .default('')
       .test('match', messages.passwordsMustMatch, function match(value) {
@@ -78,7 +79,16 @@ const fields = {
       .test('id', messages.resetIdInvalid, (v) => /^[A-Za-z0-9_-]{16,}$/.test(v)),
   }),
   resend: object({ username: username(messages.resendEmailInvalid) }),
-};
+});
+
+/** Built once per language's messages: a card checks on every keystroke. */
+const schemasFor = new WeakMap<ModelMessages, ReturnType<typeof formSchemas>>();
+
+function schemasIn(messages: ModelMessages): ReturnType<typeof formSchemas> {
+  let schemas = schemasFor.get(messages);
+  if (schemas === undefined) schemasFor.set(messages, (schemas = formSchemas(messages)));
+  return schemas;
+}
 
 /** SPEC §5: on submit only these fields count. */
 export const submitFields: Readonly<Record<AccountForm, readonly string[]>> = {
@@ -91,17 +101,19 @@ export const submitFields: Readonly<Record<AccountForm, readonly string[]>> = {
 };
 
 /**
- * Validates an account form. With `only` (default: SPEC §5's submit fields) the other
- * fields' errors are dropped; pass `only: 'all'` to check every field (e.g. on the server).
+ * Validates an account form, its messages in `messages`' language. With `only` (default: SPEC
+ * §5's submit fields) the other fields' errors are dropped; pass `only: 'all'` to check every
+ * field (e.g. on the server).
  */
 export function validateAccountForm(
   form: AccountForm,
   values: Readonly<Record<string, unknown>>,
+  messages: ModelMessages,
   only: readonly string[] | 'all' = submitFields[form],
 ): ErrorMap {
   let errors: ErrorMap;
   try {
-    fields[form].validateSync(values, { abortEarly: false });
+    schemasIn(messages)[form].validateSync(values, { abortEarly: false });
     errors = {};
   } catch (error) {
     errors = toErrorMap(error);

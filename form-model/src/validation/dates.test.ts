@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 import { type DateQuestion } from '../config/types.ts';
 import { dateCalendarStart, dateMessagesOnEntry, isoYearsAgo, isRealIsoDate } from './dates.ts';
-import { messages } from './messages.ts';
+import { englishMessages } from './english.ts';
 import { validateAnswers } from './schema.ts';
+
+const messages = englishMessages();
 
 const NOW = new Date(2026, 10, 26, 12, 0);
 const birth: DateQuestion = {
@@ -34,15 +36,15 @@ describe('dates checked as they are entered (SPEC §5)', () => {
     ['a date that does not exist is the widget’s to report', '2009-02-30', []],
   ];
   it.each(cases)('%s', (_name, value, expected) => {
-    expect(dateMessagesOnEntry(birth, value, NOW)).toEqual(expected);
+    expect(dateMessagesOnEntry(birth, value, NOW, messages)).toEqual(expected);
     if (isRealIsoDate(value)) {
-      const errors = validateAnswers(pages, { birth_date: value }, { now: NOW });
+      const errors = validateAnswers(pages, { birth_date: value }, { now: NOW, messages });
       expect(errors.birth_date ?? []).toEqual(expected);
     }
   });
 
   it('checks no bounds on a date without the birthDate rule', () => {
-    expect(dateMessagesOnEntry(other, '2026-01-01', NOW)).toEqual([]);
+    expect(dateMessagesOnEntry(other, '2026-01-01', NOW, messages)).toEqual([]);
   });
 
   it('knows real dates', () => {

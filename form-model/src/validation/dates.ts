@@ -5,7 +5,7 @@
  */
 import { type DateQuestion } from '../config/types.ts';
 import { BIRTH_DATE_CALENDAR_YEARS_BACK, MAX_AGE_YEARS, MIN_AGE_YEARS } from './limits.ts';
-import { messages } from './messages.ts';
+import { type ModelMessages } from './messages.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -34,9 +34,14 @@ function isLeap(year: number): boolean {
 
 /**
  * SPEC §5: a birth date lies between 100 years ago and 13 years ago, both days included.
- * The message for a real `YYYY-MM-DD` date outside that, else undefined.
+ * The message (in `messages`' language) for a real `YYYY-MM-DD` date outside that, else
+ * undefined.
  */
-export function birthDateMessage(value: string, now: Date): string | undefined {
+export function birthDateMessage(
+  value: string,
+  now: Date,
+  messages: ModelMessages,
+): string | undefined {
   if (!ISO_DATE.test(value)) return undefined;
   if (value > isoYearsAgo(now, MIN_AGE_YEARS)) return messages.tooYoung;
   if (value < isoYearsAgo(now, MAX_AGE_YEARS)) return messages.birthDateUnsupported;
@@ -52,9 +57,14 @@ export function isBirthDate(question: DateQuestion): boolean {
  * The messages of a date answer as it is entered: a birth date outside its years. Empty for
  * an empty or unfinished date (the date widget reports a date that does not exist).
  */
-export function dateMessagesOnEntry(question: DateQuestion, value: string, now: Date): string[] {
+export function dateMessagesOnEntry(
+  question: DateQuestion,
+  value: string,
+  now: Date,
+  messages: ModelMessages,
+): string[] {
   if (!isBirthDate(question) || !isRealIsoDate(value)) return [];
-  const message = birthDateMessage(value, now);
+  const message = birthDateMessage(value, now, messages);
   return message === undefined ? [] : [message];
 }
 

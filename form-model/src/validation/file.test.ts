@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
+import { englishMessages } from './english.ts';
 import { validateFile } from './file.ts';
-import { messages } from './messages.ts';
+
+const messages = englishMessages();
 
 describe('validateFile (SPEC §5, §8)', () => {
   it.each([
@@ -20,7 +22,7 @@ describe('validateFile (SPEC §5, §8)', () => {
       [messages.fileEmpty, messages.fileType, messages.fileNameTooLong],
     ],
   ] as const)('%s', (_title, file, expected) => {
-    expect(validateFile(file)).toEqual(expected);
+    expect(validateFile(file, messages)).toEqual(expected);
   });
 
   it('uses SPEC §8 words', () => {

@@ -4,7 +4,7 @@ import {
   MAX_FILE_NAME_LENGTH,
   MAX_UPLOAD_BYTES,
 } from './limits.ts';
-import { messages } from './messages.ts';
+import { type ModelMessages } from './messages.ts';
 
 /** What the file rules need to know of a chosen file. */
 export interface FileFacts {
@@ -22,9 +22,9 @@ export function fileExtension(name: string): string {
 /**
  * SPEC §5/§8 file rules: not empty, at most 1 MB, png/jpeg/jpg/pdf/docx, a name of at most
  * 32 characters. Returns every message that applies (the browser shows them; the server
- * enforces the same rules and also sniffs the bytes).
+ * enforces the same rules and also sniffs the bytes), in `messages`' language.
  */
-export function validateFile(file: FileFacts): string[] {
+export function validateFile(file: FileFacts, messages: ModelMessages): string[] {
   const errors: string[] = [];
   if (file.size <= 0) errors.push(messages.fileEmpty);
   if (file.size > MAX_UPLOAD_BYTES) errors.push(messages.fileTooLarge);

@@ -1,70 +1,147 @@
 /**
- * Every validation message, word for word from SPEC §5 and §8. Where SPEC says a text is
- * "not shown", ours is marked "(ours)" and listed in form-model's README.
+ * form-model's messages in a language: validation (SPEC §5 and §8, word for word in English)
+ * and SPEC §8's error messages. The texts live only in the catalogues
+ * (`src/locales/<language>/*.json`, ids `model.…`); this file names which id each message is
+ * and which argument it takes. Where SPEC says a text is "not shown", ours is listed in
+ * form-model's README.
  */
-export const messages = {
+import { IntlMessageFormat } from 'intl-messageformat';
+
+/** A message as a catalogue gives it: an ICU text (Node) or its parsed AST (the browser). */
+export type CatalogueMessage = ConstructorParameters<typeof IntlMessageFormat>[0];
+
+/** A language's messages by id, e.g. `virtual:admit-language`'s, or a catalogue read on Node. */
+export type MessageCatalogue = Readonly<Record<string, CatalogueMessage>>;
+
+/** The messages without arguments, by name → catalogue id. */
+const PLAIN = {
   // SPEC §5 account forms
-  emailInvalid: 'Your email address must be valid.',
-  loginEmailInvalid: 'Please provide a valid email address.',
-  resendEmailInvalid: 'You must provide a valid email address to resend a confirmation code.',
-  passwordRequired: 'Password is required.',
-  passwordsMustMatch: 'passwords must match',
-  codeInvalid: 'The confirmation code must be exactly 6 numbers.',
+  emailInvalid: 'model.validation.emailInvalid',
+  loginEmailInvalid: 'model.validation.loginEmailInvalid',
+  resendEmailInvalid: 'model.validation.resendEmailInvalid',
+  passwordRequired: 'model.validation.passwordRequired',
+  passwordsMustMatch: 'model.validation.passwordsMustMatch',
+  codeInvalid: 'model.validation.codeInvalid',
   // (ours) the reset link's id is missing or malformed
-  resetIdInvalid: 'This password reset link is not valid. Please request a new one.',
+  resetIdInvalid: 'model.validation.resetIdInvalid',
   // (ours) the password rules of SPEC §5
-  passwordMinLength: 'At least 12 characters',
-  passwordUppercase: 'An uppercase letter',
-  passwordLowercase: 'A lowercase letter',
-  passwordDigit: 'A number',
-  passwordSpecial: 'A special character',
-  passwordWhitespace: 'No space at the beginning or end',
-
+  passwordMinLength: 'model.validation.passwordMinLength',
+  passwordUppercase: 'model.validation.passwordUppercase',
+  passwordLowercase: 'model.validation.passwordLowercase',
+  passwordDigit: 'model.validation.passwordDigit',
+  passwordSpecial: 'model.validation.passwordSpecial',
+  passwordWhitespace: 'model.validation.passwordWhitespace',
   // SPEC §5 form fields
-  tooYoung: 'You must be 13 years or older to apply',
+  tooYoung: 'model.validation.tooYoung',
   // (ours) SPEC: "an earlier date says the date is not supported"
-  birthDateUnsupported:
-    'This date is not supported. Please enter a date within the last 100 years.',
-  optIn: 'A cell phone/text number is required to receive text message updates.',
-  minYear: (year: number) => `The minimum supported year is ${year}`,
-  maxYear: (year: number) => `The maximum supported year is ${year}`,
-
+  birthDateUnsupported: 'model.validation.birthDateUnsupported',
+  optIn: 'model.validation.optIn',
   // (ours) texts SPEC leaves to the caller or does not show
-  validHome: 'Enter a valid home phone number, for example (406) 555-0123.',
-  validMobile: 'Enter a valid cell phone number, for example (406) 555-0123.',
-  oneRequired: 'Enter a home phone number or a cell phone number.',
-  validPhone: 'Enter a valid phone number, for example (406) 555-0123.',
-  validInternationalPhone:
-    'Enter a valid international phone number starting with +, for example +44 20 7946 0958.',
-  fieldEmail: 'Enter a valid email address, for example name@example.com.',
-  ssn: 'Enter a 9-digit Social Security number, for example 123-45-6789.',
-  date: 'Enter a real date.',
-  month: 'Choose a month.',
-  year: 'Choose a year from the list.',
-  option: 'Choose one of the options.',
-  numeric: 'Enter a number.',
-  noneAndAny:
-    'You ticked "None of these" and an offense. Untick "None of these", or untick the offenses.',
-  zipMin: (min: number) => `Enter at least ${min} characters.`,
-  usZip: 'Enter a 5-digit ZIP code, for example 59715 or 59715-1234.',
-  gpa: (max: number) => `Enter your GPA as a number from 0 to ${max}, for example 3.45.`,
-  notBefore: (label: string) => `This date cannot be before “${label}”.`,
-  maxLength: (max: number) => `Use no more than ${max} characters.`,
-  singleLine:
-    'Keep this answer on one line, without line breaks, tabs or other control characters.',
-  satTotal: 'Enter an SAT total score of 3 or 4 digits.',
-  satSection: 'Enter an SAT section score from 200 to 800, in steps of 10.',
-  satSubscore: 'Enter an SAT test score from 10 to 40.',
-  actScore: 'Enter an ACT score from 1 to 36.',
-  actWriting: 'Enter an ACT writing score from 1 to 12.',
-  // SPEC §8: a lookup detail that fails keeps the typed text; the applicant is told so.
-  lookupDetailFailed: (picked: string) =>
-    `The details of “${picked}” could not be fetched, so what you typed is kept. Please fill in the rest yourself.`,
-
+  validHome: 'model.validation.validHome',
+  validMobile: 'model.validation.validMobile',
+  oneRequired: 'model.validation.oneRequired',
+  validPhone: 'model.validation.validPhone',
+  validInternationalPhone: 'model.validation.validInternationalPhone',
+  fieldEmail: 'model.validation.fieldEmail',
+  ssn: 'model.validation.ssn',
+  date: 'model.validation.date',
+  month: 'model.validation.month',
+  year: 'model.validation.year',
+  option: 'model.validation.option',
+  numeric: 'model.validation.numeric',
+  noneAndAny: 'model.validation.noneAndAny',
+  usZip: 'model.validation.usZip',
+  singleLine: 'model.validation.singleLine',
+  satTotal: 'model.validation.satTotal',
+  satSection: 'model.validation.satSection',
+  satSubscore: 'model.validation.satSubscore',
+  actScore: 'model.validation.actScore',
+  actWriting: 'model.validation.actWriting',
   // SPEC §8 files
-  fileTooLarge: 'Your file is too large. The maximum file size is 1 MB.',
-  fileType: 'You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx',
-  fileNameTooLong:
-    'The name of your file is too long. File name can have a maximum of 32 characters, including the extension.',
-  fileEmpty: 'Your file is empty. Please upload a non-empty file.',
+  fileTooLarge: 'model.validation.fileTooLarge',
+  fileType: 'model.validation.fileType',
+  fileNameTooLong: 'model.validation.fileNameTooLong',
+  fileEmpty: 'model.validation.fileEmpty',
+  // SPEC §8: the generic message, for anything unexpected; the session-invalid one, on a 401
+  genericError: 'model.error.generic',
+  sessionInvalid: 'model.error.sessionInvalid',
 } as const;
+
+/**
+ * The messages with one argument, by name → [catalogue id, the argument's name in the ICU
+ * text]. A year is given as text, so that 2018 is never grouped ("2,018").
+ */
+const WITH_ARGUMENT = {
+  minYear: ['model.validation.minYear', 'year'],
+  maxYear: ['model.validation.maxYear', 'year'],
+  zipMin: ['model.validation.zipMin', 'min'],
+  gpa: ['model.validation.gpa', 'max'],
+  notBefore: ['model.validation.notBefore', 'label'],
+  maxLength: ['model.validation.maxLength', 'max'],
+  // SPEC §8: a lookup detail that fails keeps the typed text; the applicant is told so.
+  lookupDetailFailed: ['model.validation.lookupDetailFailed', 'picked'],
+} as const;
+
+/** What each message with an argument takes. */
+interface Arguments {
+  minYear: number;
+  maxYear: number;
+  zipMin: number;
+  gpa: number;
+  notBefore: string;
+  maxLength: number;
+  lookupDetailFailed: string;
+}
+
+/** form-model's messages in one language: a text, or a function of the message's argument. */
+export type ModelMessages = { readonly [name in keyof typeof PLAIN]: string } & {
+  readonly [name in keyof typeof WITH_ARGUMENT]: (value: Arguments[name]) => string;
+};
+
+/** Every catalogue id form-model's messages use. */
+export const MODEL_MESSAGE_IDS: readonly string[] = [
+  ...Object.values(PLAIN),
+  ...Object.values(WITH_ARGUMENT).map(([id]) => id),
+];
+
+const YEAR_ARGUMENTS: ReadonlySet<string> = new Set(['year']);
+
+/** Built messages per catalogue and language: a page or a request asks many times. */
+const built = new WeakMap<MessageCatalogue, Map<string, ModelMessages>>();
+
+function formatter(locale: string, catalogue: MessageCatalogue, id: string): IntlMessageFormat {
+  const message = catalogue[id];
+  if (message === undefined)
+    throw new Error(`The catalogue of "${locale}" has no message "${id}".`);
+  return new IntlMessageFormat(message, locale);
+}
+
+/**
+ * form-model's messages in `locale`, from a catalogue of that language holding the `model.`
+ * ids. The browser passes parsed messages (`virtual:admit-language`'s: its build has no ICU
+ * parser), Node may pass ICU texts. Built once per catalogue and language; throws naming the
+ * first id the catalogue lacks.
+ *
+ * @example messagesIn('es', messages).maxLength(45) // "Use 45 caracteres como máximo."
+ */
+export function messagesIn(locale: string, catalogue: MessageCatalogue): ModelMessages {
+  let byLocale = built.get(catalogue);
+  const cached = byLocale?.get(locale);
+  if (cached !== undefined) return cached;
+  const result: Record<string, string | ((value: string | number) => string)> = {};
+  for (const [name, id] of Object.entries(PLAIN))
+    result[name] = String(formatter(locale, catalogue, id).format());
+  for (const [name, [id, argument]] of Object.entries(WITH_ARGUMENT)) {
+    const format = formatter(locale, catalogue, id);
+    result[name] = (value) =>
+      String(
+        format.format({
+          [argument]: YEAR_ARGUMENTS.has(argument) ? String(value) : value,
+        }),
+      );
+  }
+  const messages = result as unknown as ModelMessages;
+  if (byLocale === undefined) built.set(catalogue, (byLocale = new Map<string, ModelMessages>()));
+  byLocale.set(locale, messages);
+  return messages;
+}

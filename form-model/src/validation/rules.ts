@@ -9,7 +9,7 @@ import { type Answers, type AnswerValue, type RuleRef } from '../config/types.ts
 import { isValidUsPhone } from '../format/index.ts';
 import { GPA_DECIMALS, GPA_MAX, US_ZIP_PATTERN, YEAR_WINDOW_AHEAD } from './limits.ts';
 import { birthDateMessage } from './dates.ts';
-import { messages } from './messages.ts';
+import { type ModelMessages } from './messages.ts';
 
 export type AnswerSchema = MixedSchema<AnswerValue | undefined>;
 
@@ -43,6 +43,8 @@ export function applyRule(
   rule: RuleRef,
   answers: Answers,
   now: Date,
+  /** The messages in the applicant's language. */
+  messages: ModelMessages,
   /** A month-year's month key, when the rule is on its year (`notBefore`). */
   ownMonthKey?: string,
 ): AnswerSchema {
@@ -109,12 +111,12 @@ export function applyRule(
         .test(
           'tooYoung',
           messages.tooYoung,
-          filled((v) => birthDateMessage(v, now) !== messages.tooYoung),
+          filled((v) => birthDateMessage(v, now, messages) !== messages.tooYoung),
         )
         .test(
           'unsupported',
           messages.birthDateUnsupported,
-          filled((v) => birthDateMessage(v, now) !== messages.birthDateUnsupported),
+          filled((v) => birthDateMessage(v, now, messages) !== messages.birthDateUnsupported),
         );
     case 'yearWindow': {
       // SPEC §5: from 8, 19, 64 or 74 years back to 2 years ahead.

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 import { type Answers, type PageConfig } from '../config/types.ts';
 import { fixturePages, NOW } from '../testing/fixture.ts';
-import { messages } from './messages.ts';
+import { englishMessages } from './english.ts';
 import { validateAnswers, validateField } from './schema.ts';
+
+const messages = englishMessages();
 
 const valid: Answers = {
   first_name: 'Ada',
@@ -22,7 +24,7 @@ const valid: Answers = {
 };
 
 const validate = (patch: Answers, context = {}) =>
-  validateAnswers(fixturePages, { ...valid, ...patch }, { now: NOW, context });
+  validateAnswers(fixturePages, { ...valid, ...patch }, { now: NOW, context, messages });
 
 describe('validateAnswers (SPEC §5)', () => {
   it('accepts a complete application', () => {
@@ -30,7 +32,7 @@ describe('validateAnswers (SPEC §5)', () => {
   });
 
   it('collects every required field at once, with its label as the message', () => {
-    expect(validateAnswers(fixturePages, {}, { now: NOW })).toEqual({
+    expect(validateAnswers(fixturePages, {}, { now: NOW, messages })).toEqual({
       first_name: ['First Name'],
       last_name: ['Last Name'],
       us_citizen: ['Are you a citizen of the United States?'],
@@ -302,9 +304,12 @@ describe('validateAnswers (SPEC §5)', () => {
 
   it('validates one field on its own', () => {
     expect(
-      validateField(fixturePages, { ...valid, first_name: '' }, 'first_name', { now: NOW }),
+      validateField(fixturePages, { ...valid, first_name: '' }, 'first_name', {
+        now: NOW,
+        messages,
+      }),
     ).toEqual(['First Name']);
-    expect(validateField(fixturePages, valid, 'first_name', { now: NOW })).toEqual([]);
+    expect(validateField(fixturePages, valid, 'first_name', { now: NOW, messages })).toEqual([]);
   });
 
   it('skips hidden tabs and groups', () => {
@@ -330,7 +335,7 @@ describe('year windows against a fixed clock (SPEC §5)', () => {
       validateAnswers(
         pages,
         { ...valid, military_start_month: '1', military_start_year: String(year) },
-        { now: NOW },
+        { now: NOW, messages },
       ).military_start_year ?? [];
     expect(check(min - 1)).toEqual([messages.minYear(min)]);
     expect(check(min)).toEqual([]);

@@ -25,7 +25,7 @@ import { isValidInternationalPhone, isValidUsPhone } from '../format/index.ts';
 import { yearOptions } from '../options/index.ts';
 import { type ErrorMap, toErrorMap } from './errors.ts';
 import { isSingleLine } from './limits.ts';
-import { messages } from './messages.ts';
+import { type ModelMessages } from './messages.ts';
 import { type AnswerSchema, answerSchema, applyRule, EMAIL_PATTERN } from './rules.ts';
 
 dayjs.extend(customParseFormat);
@@ -36,20 +36,29 @@ export interface ValidateOptions {
   context?: FormContext;
   /** The clock for age and year windows (tests fix it). */
   now?: Date;
+  /**
+   * The messages in the applicant's language: `messagesIn(language, catalogue)` in the
+   * browser, `englishMessages()` where no language is known.
+   */
+  messages: ModelMessages;
 }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-function maxLength(schema: AnswerSchema, max: number): AnswerSchema {
+function maxLength(schema: AnswerSchema, max: number, messages: ModelMessages): AnswerSchema {
   return schema.test('maxLength', messages.maxLength(max), (value) => str(value).length <= max);
 }
 
 /** A one-line field (every field but a textarea) holds no line break or control character. */
-function singleLine(schema: AnswerSchema): AnswerSchema {
+function singleLine(schema: AnswerSchema, messages: ModelMessages): AnswerSchema {
   return schema.test('singleLine', messages.singleLine, (value) => isSingleLine(str(value)));
 }
 
-function oneOf(schema: AnswerSchema, options: readonly Option[]): AnswerSchema {
+function oneOf(
+  schema: AnswerSchema,
+  options: readonly Option[],
+  messages: ModelMessages,
+): AnswerSchema {
   return schema.test(
     'option',
     messages.option,
@@ -70,9 +79,11 @@ function withRules(
   schema: AnswerSchema,
   answers: Answers,
   now: Date,
+  messages: ModelMessages,
 ): [string, AnswerSchema][] {
   let checked = schema;
-  for (const rule of question.rules ?? []) checked = applyRule(checked, rule, answers, now);
+  for (const rule of question.rules ?? [])
+    checked = applyRule(checked, rule, answers, now, messages);
   if (isRequired(question.required, answers)) {
     checked = requiredTest(
       checked,
@@ -84,10 +95,13 @@ function withRules(
 }
 
 /** The longest value of a free-text kind (config/kinds.ts), and one line unless a textarea. */
-function textSchema(question: TextQuestion | TextareaQuestion | EmailQuestion | LookupQuestion) {
+function textSchema(
+  question: TextQuestion | TextareaQuestion | EmailQuestion | LookupQuestion,
+  messages: ModelMessages,
+) {
   const kind = kindOf(question);
-  const schema = maxLength(answerSchema(), kind.maxLength(question));
-  return kind.singleLine ? singleLine(schema) : schema;
+  const schema = maxLength(answerSchema(), kind.maxLength(question), messages);
+  return kind.singleLine ? singleLine(schema, messages) : schema;
 }
 
 /**
@@ -95,22 +109,29 @@ function textSchema(question: TextQuestion | TextareaQuestion | EmailQuestion | 
  * left out does not compile). Here, not in config/kinds.ts, because the browser loads yup
  * only when it first validates (SPEC §4).
  */
-const kindSchemas: KindTable<[answers: Answers, now: Date], [string, AnswerSchema][]> = {
-  text: (question, answers, now) => withRules(question, textSchema(question), answers, now),
-  textarea: (question, answers, now) => withRules(question, textSchema(question), answers, now),
-  email: (question, answers, now) =>
+const kindSchemas: KindTable<
+  [answers: Answers, now: Date, messages: ModelMessages],
+  [string, AnswerSchema][]
+> = {
+  text: (question, answers, now, messages) =>
+    withRules(question, textSchema(question, messages), answers, now, messages),
+  textarea: (question, answers, now, messages) =>
+    withRules(question, textSchema(question, messages), answers, now, messages),
+  email: (question, answers, now, messages) =>
     withRules(
       question,
-      textSchema(question).test(
+      textSchema(question, messages).test(
         'email',
         messages.fieldEmail,
         (v) => !isAnswered(v) || EMAIL_PATTERN.test(str(v).trim()),
       ),
       answers,
       now,
+      messages,
     ),
-  lookup: (question, answers, now) => withRules(question, textSchema(question), answers, now),
-  date: (question, answers, now) =>
+  lookup: (question, answers, now, messages) =>
+    withRules(question, textSchema(question, messages), answers, now, messages),
+  date: (question, answers, now, messages) =>
     withRules(
       question,
       answerSchema().test(
@@ -120,8 +141,9 @@ const kindSchemas: KindTable<[answers: Answers, now: Date], [string, AnswerSchem
       ),
       answers,
       now,
+      messages,
     ),
-  phone: (question, answers, now) => {
+  phone: (question, answers, now, messages) => {
     let schema = answerSchema();
     if (question.variant === 'international') {
       schema = schema.test(
@@ -137,9 +159,9 @@ const kindSchemas: KindTable<[answers: Answers, now: Date], [string, AnswerSchem
         (v) => !isAnswered(v) || isValidUsPhone(str(v)),
       );
     }
-    return withRules(question, schema, answers, now);
+    return withRules(question, schema, answers, now, messages);
   },
-  ssn: (question, answers, now) =>
+  ssn: (question, answers, now, messages) =>
     withRules(
       question,
       answerSchema().test(
@@ -149,10 +171,11 @@ const kindSchemas: KindTable<[answers: Answers, now: Date], [string, AnswerSchem
       ),
       answers,
       now,
+      messages,
     ),
-  select: (question, answers, now) => choiceSchema(question, answers, now),
-  radio: (question, answers, now) => choiceSchema(question, answers, now),
-  checkbox: (question, answers, now) =>
+  select: (question, answers, now, messages) => choiceSchema(question, answers, now, messages),
+  radio: (question, answers, now, messages) => choiceSchema(question, answers, now, messages),
+  checkbox: (question, answers, now, messages) =>
     withRules(
       question,
       answerSchema().test(
@@ -162,14 +185,17 @@ const kindSchemas: KindTable<[answers: Answers, now: Date], [string, AnswerSchem
       ),
       answers,
       now,
+      messages,
     ),
-  file: (question, answers, now) => withRules(question, answerSchema(), answers, now),
-  checkboxes: (question, answers, now) => {
+  file: (question, answers, now, messages) =>
+    withRules(question, answerSchema(), answers, now, messages),
+  checkboxes: (question, answers, now, messages) => {
     let schema = answerSchema();
-    for (const rule of question.rules ?? []) schema = applyRule(schema, rule, answers, now);
+    for (const rule of question.rules ?? [])
+      schema = applyRule(schema, rule, answers, now, messages);
     return [[question.key, schema]];
   },
-  'month-year': (question, answers, now) => {
+  'month-year': (question, answers, now, messages) => {
     let month = answerSchema().test(
       'month',
       messages.month,
@@ -183,10 +209,10 @@ const kindSchemas: KindTable<[answers: Answers, now: Date], [string, AnswerSchem
     // A year window replaces the list's own bounds (SPEC §5 residency messages).
     if (!(question.yearRules ?? []).some((rule) => rule.rule === 'yearWindow')) {
       const offered = yearOptions(question.years, now);
-      year = oneOf(year, offered);
+      year = oneOf(year, offered, messages);
     }
     for (const rule of question.yearRules ?? [])
-      year = applyRule(year, rule, answers, now, question.monthKey);
+      year = applyRule(year, rule, answers, now, messages, question.monthKey);
     if (isRequired(question.required, answers)) {
       const message = question.requiredMessage ?? question.label;
       month = requiredTest(month, message, false);
@@ -204,10 +230,11 @@ function choiceSchema(
   question: SelectQuestion | RadioQuestion,
   answers: Answers,
   now: Date,
+  messages: ModelMessages,
 ): [string, AnswerSchema][] {
   const options = currentOptions(question, answers, now);
-  const schema = options === undefined ? answerSchema() : oneOf(answerSchema(), options);
-  return withRules(question, schema, answers, now);
+  const schema = options === undefined ? answerSchema() : oneOf(answerSchema(), options, messages);
+  return withRules(question, schema, answers, now, messages);
 }
 
 /**
@@ -225,7 +252,7 @@ function answerChecks(
   const checks: { key: string; schema: AnswerSchema; value: unknown }[] = [];
   for (const { question, visible, scope } of visitQuestions(pages, answers, options.context)) {
     if (!visible) continue;
-    for (const [key, schema] of byKind(kindSchemas, question, scope.answers, now))
+    for (const [key, schema] of byKind(kindSchemas, question, scope.answers, now, options.messages))
       checks.push({ key: scope.flatKey(key), schema, value: scope.answers[key] });
   }
   return checks;
@@ -238,7 +265,7 @@ function answerChecks(
 export function buildAnswerSchema(
   pages: readonly PageConfig[],
   answers: Answers,
-  options: ValidateOptions = {},
+  options: ValidateOptions,
 ) {
   const shape: Record<string, AnswerSchema> = {};
   for (const { key, schema } of answerChecks(pages, answers, options)) shape[key] = schema;
@@ -254,7 +281,7 @@ export function buildAnswerSchema(
 export function validateAnswers(
   pages: readonly PageConfig[],
   answers: FormAnswers,
-  options: ValidateOptions = {},
+  options: ValidateOptions,
 ): ErrorMap {
   const cleared = clearHiddenAnswers(pages, answers, options.context);
   const errors: ErrorMap = {};
@@ -262,9 +289,9 @@ export function validateAnswers(
     try {
       schema.validateSync(value, { abortEarly: false });
     } catch (error) {
-      for (const messages of Object.values(toErrorMap(error))) {
+      for (const fieldMessages of Object.values(toErrorMap(error))) {
         const list = (errors[key] ??= []);
-        for (const message of messages) if (!list.includes(message)) list.push(message);
+        for (const message of fieldMessages) if (!list.includes(message)) list.push(message);
       }
     }
   }
@@ -276,7 +303,7 @@ export function validateField(
   pages: readonly PageConfig[],
   answers: FormAnswers,
   key: string,
-  options: ValidateOptions = {},
+  options: ValidateOptions,
 ): string[] {
   return validateAnswers(pages, answers, options)[key] ?? [];
 }

@@ -7,6 +7,7 @@
  */
 import {
   type AccountForm,
+  englishMessages,
   ERROR_CODES,
   type ErrorMap,
   validateAccountForm,
@@ -29,6 +30,9 @@ import {
 import { noSecurityEvents, type RecordSecurityEvent } from './securityEvents.ts';
 import { type Sessions } from './sessions.ts';
 import { clear, count, hit, type ThrottleRule } from './throttle.ts';
+
+// English until the server answers in the request's language.
+const messages = englishMessages();
 
 /** A confirmation code works for 24 hours. */
 export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -110,7 +114,7 @@ const normalise = (username: unknown): string =>
 
 /** Refuses a form that breaks SPEC §5's rules: 400 with the first message and the error map. */
 function check(form: AccountForm, body: Record<string, unknown>): void {
-  const errors: ErrorMap = validateAccountForm(form, body, 'all');
+  const errors: ErrorMap = validateAccountForm(form, body, messages, 'all');
   const first = Object.values(errors).flat()[0];
   if (first !== undefined) throw new HttpError(400, first, { errors });
 }

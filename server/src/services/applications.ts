@@ -17,7 +17,7 @@ import {
   isSingleLine,
   kindOf,
   MAX_ADD_ANOTHER,
-  messages,
+  englishMessages,
   pageBlocksOfType,
   type TabsBlock,
   TENANT_TEXTAREA_MAX_LENGTH,
@@ -37,6 +37,9 @@ import { HttpError } from './errors.ts';
 import { type Receipts } from './receipts.ts';
 import { makeReference, referencePrefix } from './reference.ts';
 import { sessionMsLeft, sessionState } from './sessions.ts';
+
+// English until the server answers in the request's language.
+const messages = englishMessages();
 
 export const applicationMessages = {
   saved: text('server.application.saved'),
@@ -568,7 +571,7 @@ export function createApplications(deps: {
             return { reference: row.reference ?? (await assignReference(trx, accountId)) };
           const context: FormContext = { tabs: row.tabs, addAnother: row.add_another };
           const now = clock();
-          const errors = validateAnswers(tenant.pages, row.answers, { context, now });
+          const errors = validateAnswers(tenant.pages, row.answers, { context, now, messages });
           await trx
             .insertInto('web_statuses')
             .values([

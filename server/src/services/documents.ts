@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import {
   type DocumentAnswer,
   fileExtension,
-  messages,
+  englishMessages,
   validateFile,
   visitQuestions,
 } from '@admit/form-model';
@@ -36,6 +36,9 @@ import {
   UPLOAD_GRANT_TTL_MS,
   type UploadGrants,
 } from './uploadGrants.ts';
+
+// English until the server answers in the request's language.
+const messages = englishMessages();
 
 export { UPLOAD_GRANT_TTL_MS };
 
@@ -366,7 +369,7 @@ export function createDocuments(deps: DocumentsDeps) {
       const size = await files.size(sourceKey);
       if (size === undefined) throw new HttpError(400, documentMessages.notReceived);
       // SPEC §5/§8: the browser's rules, enforced again with the same messages.
-      const problems = validateFile({ name: fileName, size });
+      const problems = validateFile({ name: fileName, size }, messages);
       const [firstProblem] = problems;
       if (firstProblem !== undefined) {
         throw new HttpError(400, firstProblem, { errors: { [answerKey]: problems } });
@@ -374,7 +377,7 @@ export function createDocuments(deps: DocumentsDeps) {
       const bytes = await files.get(sourceKey);
       if (bytes === undefined) throw new HttpError(400, documentMessages.notReceived);
       // The size rule once more, on the bytes that are kept (they may differ from the first look).
-      const rechecked = validateFile({ name: fileName, size: bytes.length });
+      const rechecked = validateFile({ name: fileName, size: bytes.length }, messages);
       if (rechecked[0] !== undefined) {
         throw new HttpError(400, rechecked[0], { errors: { [answerKey]: rechecked } });
       }

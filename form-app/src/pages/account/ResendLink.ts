@@ -1,7 +1,7 @@
-import { messages } from '@admit/form-model';
 import { type useToast } from '@admit/design-system';
 
 import { api } from '../../api/endpoints.ts';
+import { modelMessages } from '../../pageIntl.ts';
 import { loadAccountCheck } from './validation.ts';
 
 /** SPEC §2/§8: "Resend confirmation code", with its own error toast title. */
@@ -15,7 +15,7 @@ export async function resendCode(
       showToast({
         severity: 'error',
         title: 'Resend Confirmation Code Error',
-        message: messages.resendEmailInvalid,
+        message: modelMessages.resendEmailInvalid,
       });
       return;
     }

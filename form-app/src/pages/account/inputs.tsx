@@ -2,6 +2,7 @@
 import { PasswordRequirements, TextInput, type TextInputProps } from '@admit/design-system';
 import { passwordRequirementStates } from '@admit/form-model';
 
+import { modelMessages } from '../../pageIntl.ts';
 import { useAccountCheck } from './validation.ts';
 
 type FieldProps = Pick<TextInputProps, 'id' | 'value' | 'error' | 'onChange'>;
@@ -31,7 +32,7 @@ export function Requirements({ password }: { password: string }) {
   return (
     <PasswordRequirements
       id="password-requirements"
-      rules={passwordRequirementStates(check === undefined ? '' : password, errors)}
+      rules={passwordRequirementStates(check === undefined ? '' : password, errors, modelMessages)}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { messages } from '@admit/form-model';
+import { englishMessages } from '@admit/form-model';
 import { loadTenant } from '@admit/tenant-config/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -20,6 +20,8 @@ import {
   type TestContext,
 } from '../../test/context.ts';
 import { english } from '../../services/texts.ts';
+
+const messages = englishMessages();
 
 let ctx: TestContext;
 beforeAll(async () => {

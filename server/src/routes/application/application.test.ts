@@ -2,7 +2,7 @@ import {
   type Answers,
   clearHiddenAnswers,
   ERROR_CODES,
-  messages,
+  englishMessages,
   validateAnswers,
 } from '@admit/form-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ import {
 } from '../../test/context.ts';
 import { COMPLETE_APPLICATION } from '@admit/tenant-config/fixtures';
 import { english } from '../../services/texts.ts';
+
+const messages = englishMessages();
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -756,7 +758,9 @@ describe('POST /api/submit', () => {
     expect(response.statusCode).toBe(400);
     const body = json<{ message: string; errors: Record<string, string[]> }>(response);
     expect(body.message).toBe(english(applicationMessages.missing));
-    expect(body.errors).toEqual(validateAnswers(ctx.tenant.pages, {}, { now: ctx.now() }));
+    expect(body.errors).toEqual(
+      validateAnswers(ctx.tenant.pages, {}, { now: ctx.now(), messages }),
+    );
     expect(body.errors.first_name).toEqual(['First Name']);
     expect(body.errors.mailing_city).toEqual(['City']);
     expect(body.errors.us_citizen).toEqual(['Are you a citizen of the United States?']);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 
-import { MAX_UPLOAD_BYTES, messages } from '@admit/form-model';
+import { MAX_UPLOAD_BYTES, englishMessages } from '@admit/form-model';
 import { sql } from 'kysely';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,8 @@ import {
   zipBombDocx,
 } from '../../test/files.ts';
 import { english } from '../../services/texts.ts';
+
+const messages = englishMessages();
 
 const KEY = 'decision_essay_file';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
