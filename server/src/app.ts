@@ -351,6 +351,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tenant,
     documentAnswers: (accountId) => documents.documentAnswers(accountId),
     receipts: createReceipts({ college, publicOrigin: config.publicOrigin, mailer }),
+    college,
   });
 
   // The applicant's routes, in one scope with one session hook (fastify/demo's autohooks):

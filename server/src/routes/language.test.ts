@@ -195,6 +195,32 @@ describe("the server's messages in the request's language", () => {
     expect(json(english).message).toBe('Incorrect username or password.');
   });
 
+  it('a sign-up with a weak password is refused in Spanish, each rule it breaks named', async () => {
+    const weak = await post(
+      '/public/signup',
+      { username: 'lang-weak@example.com', password: 'short' },
+      { 'accept-language': 'es' },
+    );
+    expect(weak.statusCode).toBe(400);
+    const { message, errors } = json<{ message: string; errors: Record<string, string[]> }>(weak);
+    expect(message).toBe('Al menos 12 caracteres');
+    expect(errors.password).toEqual(expect.arrayContaining(['Una letra mayúscula']));
+  });
+
+  it("a refused Submit names what is missing in Spanish, with the college's questions in Spanish", async () => {
+    const cookie = await signedIn(ctx.app, 'lang-submit@example.com');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/submit?lang=es',
+      headers: { cookie, origin: ORIGIN },
+    });
+    expect(refused.statusCode).toBe(400);
+    const body = json<{ message: string; errors: Record<string, string[]> }>(refused);
+    expect(body.message).toBe('¡Falta información!');
+    expect(body.errors.first_name).toEqual(['Nombre']);
+    expect(body.errors.us_citizen).toEqual(['¿Es usted ciudadano de los Estados Unidos?']);
+  });
+
   it('a 401, a refused answer and a body the schema refuses are Spanish with ?lang=es', async () => {
     const unauthorized = await ctx.app.inject({ method: 'GET', url: '/api/profile?lang=es' });
     expect(unauthorized.statusCode).toBe(401);

@@ -7,14 +7,13 @@
  */
 import {
   type AccountForm,
-  englishMessages,
   ERROR_CODES,
   type ErrorMap,
   validateAccountForm,
 } from '@admit/form-model';
 
 import { type Db } from '../db/database.ts';
-import { format, type Said, text } from './texts.ts';
+import { format, modelMessages, type Said, text } from './texts.ts';
 import { type Clock } from './clock.ts';
 import { type CollegeLanguages } from './college.ts';
 import { hmac, randomCode, randomToken, sameDigest, sha256 } from './crypto.ts';
@@ -30,9 +29,6 @@ import {
 import { noSecurityEvents, type RecordSecurityEvent } from './securityEvents.ts';
 import { type Sessions } from './sessions.ts';
 import { clear, count, hit, type ThrottleRule } from './throttle.ts';
-
-// English until the server answers in the request's language.
-const messages = englishMessages();
 
 /** A confirmation code works for 24 hours. */
 export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -113,8 +109,8 @@ const normalise = (username: unknown): string =>
   typeof username === 'string' ? username.trim().toLowerCase() : '';
 
 /** Refuses a form that breaks SPEC §5's rules: 400 with the first message and the error map. */
-function check(form: AccountForm, body: Record<string, unknown>): void {
-  const errors: ErrorMap = validateAccountForm(form, body, messages, 'all');
+function check(form: AccountForm, body: Record<string, unknown>, language: string): void {
+  const errors: ErrorMap = validateAccountForm(form, body, modelMessages(language), 'all');
   const first = Object.values(errors).flat()[0];
   if (first !== undefined) throw new HttpError(400, first, { errors });
 }
@@ -321,7 +317,7 @@ export function createAccounts(deps: AccountDeps) {
       /** The language the sign-up was made in: the account's, for its mail and its logins. */
       language?: string,
     ): Promise<{ message: Said; marker: string }> {
-      check('signup', body);
+      check('signup', body, language ?? deps.college.languages.fallback);
       const username = normalise(body.username);
       const password = String(body.password);
       await checkNewPassword(password);
@@ -383,8 +379,10 @@ export function createAccounts(deps: AccountDeps) {
       body: { username?: unknown; code?: unknown },
       address: string,
       record: RecordSecurityEvent = noSecurityEvents,
+      /** The request's language: what a refused form is told in. */
+      language?: string,
     ): Promise<{ message: Said }> {
-      check('confirm', body);
+      check('confirm', body, language ?? deps.college.languages.fallback);
       const now = clock();
       await hit(db, `confirm:ip:${address}`, THROTTLES.confirmAddress, now);
       const username = normalise(body.username);
@@ -434,8 +432,13 @@ export function createAccounts(deps: AccountDeps) {
       return { message: accountMessages.confirmed };
     },
 
-    async resend(body: { username?: unknown }, address: string): Promise<{ message: Said }> {
-      check('resend', body);
+    async resend(
+      body: { username?: unknown },
+      address: string,
+      /** The request's language: what a refused form is told in. */
+      language?: string,
+    ): Promise<{ message: Said }> {
+      check('resend', body, language ?? deps.college.languages.fallback);
       const username = normalise(body.username);
       const now = clock();
       await hit(db, `resend:ip:${address}`, THROTTLES.resendAddress, now);
@@ -464,8 +467,10 @@ export function createAccounts(deps: AccountDeps) {
       address: string,
       signupMarkerValue?: string,
       record: RecordSecurityEvent = noSecurityEvents,
+      /** The request's language: what a refused form is told in. */
+      language?: string,
     ): Promise<{ message: Said; token: string; accountId: string; language: string | null }> {
-      check('login', body);
+      check('login', body, language ?? deps.college.languages.fallback);
       const username = normalise(body.username);
       const password = String(body.password);
       const now = clock();
@@ -522,8 +527,10 @@ export function createAccounts(deps: AccountDeps) {
       body: { username?: unknown },
       address: string,
       record: RecordSecurityEvent = noSecurityEvents,
+      /** The request's language: what a refused form is told in. */
+      language?: string,
     ): Promise<{ message: Said }> {
-      check('forgot', body);
+      check('forgot', body, language ?? deps.college.languages.fallback);
       const username = normalise(body.username);
       const now = clock();
       await hit(db, `forgot:ip:${address}`, THROTTLES.forgotAddress, now);
@@ -560,8 +567,10 @@ export function createAccounts(deps: AccountDeps) {
         id?: unknown;
       },
       record: RecordSecurityEvent = noSecurityEvents,
+      /** The request's language: what a refused form is told in. */
+      language?: string,
     ): Promise<{ message: Said }> {
-      check('reset', body);
+      check('reset', body, language ?? deps.college.languages.fallback);
       const username = normalise(body.username);
       const password = String(body.password);
       await checkNewPassword(password);

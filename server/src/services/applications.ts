@@ -17,7 +17,6 @@ import {
   isSingleLine,
   kindOf,
   MAX_ADD_ANOTHER,
-  englishMessages,
   pageBlocksOfType,
   type TabsBlock,
   TENANT_TEXTAREA_MAX_LENGTH,
@@ -30,16 +29,14 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 import { type Db, executePrepared } from '../db/database.ts';
 import { type Database } from '../db/schema.ts';
-import { type Said, text } from './texts.ts';
+import { modelMessages, type Said, text } from './texts.ts';
 import { createBatcher } from './batch.ts';
 import { type Clock } from './clock.ts';
+import { type CollegeLanguages } from './college.ts';
 import { HttpError } from './errors.ts';
 import { type Receipts } from './receipts.ts';
 import { makeReference, referencePrefix } from './reference.ts';
 import { sessionMsLeft, sessionState } from './sessions.ts';
-
-// English until the server answers in the request's language.
-const messages = englishMessages();
 
 export const applicationMessages = {
   saved: text('server.application.saved'),
@@ -162,11 +159,11 @@ function refusedAnswers(
     [unknown, applicationMessages.unknownKeys, () => applicationMessages.unknownOne],
     [wrongType, applicationMessages.wrongType, () => applicationMessages.wrongTypeOne],
     [badText, applicationMessages.unstorable, () => applicationMessages.unstorableOne],
-    [notOneLine, applicationMessages.notOneLine, () => messages.singleLine],
+    [notOneLine, applicationMessages.notOneLine, () => text('model.validation.singleLine')],
     [
       tooLong,
       applicationMessages.tooLong,
-      (key) => messages.maxLength(rules.get(key)?.maxLength ?? 0),
+      (key) => text('model.validation.maxLength', { max: rules.get(key)?.maxLength ?? 0 }),
     ],
   ];
   const found = reasons.filter(([keys]) => keys.length > 0);
@@ -269,6 +266,8 @@ export function createApplications(deps: {
   ) => Promise<Record<string, { file_name: string; file_size: number }>>;
   /** Mails the receipt (and the admissions notice) of a submission, in its transaction. */
   receipts?: Receipts;
+  /** The college in each language: a refused submission is told in the applicant's. */
+  college?: CollegeLanguages;
   /** Draws a reference number with the college's prefix (tests pass their own). */
   drawReference?: (prefix: string) => string;
 }) {
@@ -547,7 +546,13 @@ export function createApplications(deps: {
      * and its receipt mail in the same transaction. Parallel calls submit once, and all answer
      * the one reference.
      */
-    async submit(accountId: string): Promise<{ message: Said; reference_number: string }> {
+    async submit(
+      accountId: string,
+      /** The request's language: a refused submission names what is missing in it. */
+      language?: string,
+    ): Promise<{ message: Said; reference_number: string }> {
+      const reader = deps.college?.forAccount(language) ?? 'en';
+      const pages = deps.college?.in(reader).pages ?? tenant.pages;
       const outcome = await db
         .transaction()
         .execute(async (trx): Promise<{ errors: ErrorMap } | { reference: string }> => {
@@ -571,7 +576,11 @@ export function createApplications(deps: {
             return { reference: row.reference ?? (await assignReference(trx, accountId)) };
           const context: FormContext = { tabs: row.tabs, addAnother: row.add_another };
           const now = clock();
-          const errors = validateAnswers(tenant.pages, row.answers, { context, now, messages });
+          const errors = validateAnswers(pages, row.answers, {
+            context,
+            now,
+            messages: modelMessages(reader),
+          });
           await trx
             .insertInto('web_statuses')
             .values([

@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import {
   type DocumentAnswer,
   fileExtension,
-  englishMessages,
   validateFile,
   visitQuestions,
 } from '@admit/form-model';
@@ -20,7 +19,7 @@ import { type Kysely } from 'kysely';
 
 import { type Db } from '../db/database.ts';
 import { type ConversionStatus, type Database, type SniffedType } from '../db/schema.ts';
-import { english, type Said, text } from './texts.ts';
+import { english, modelMessages, type Said, text } from './texts.ts';
 import { applicationMessages } from './applications.ts';
 import { type Clock } from './clock.ts';
 import { CONVERSION_TIME_LIMIT_MS, type Converter, ConversionError } from './convert.ts';
@@ -36,9 +35,6 @@ import {
   UPLOAD_GRANT_TTL_MS,
   type UploadGrants,
 } from './uploadGrants.ts';
-
-// English until the server answers in the request's language.
-const messages = englishMessages();
 
 export { UPLOAD_GRANT_TTL_MS };
 
@@ -69,7 +65,9 @@ export const documentMessages = {
   badName: text('server.documents.badName'),
   // SPEC §8's sentence for a file of another type, then why this file is one though its name
   // says otherwise: the same file will always be refused, so no "try again".
-  unknownType: `${messages.fileType}. This file is not one of these, whatever its name says. Please choose another file.`,
+  unknownType: text('server.documents.unknownType', {
+    fileType: text('model.validation.fileType'),
+  }),
   mismatch: (extension: string, type: SniffedType) =>
     text('server.documents.mismatch', { extension, type }),
   zipTooLarge: text('server.documents.zipTooLarge'),
@@ -347,6 +345,8 @@ export function createDocuments(deps: DocumentsDeps) {
       answerKey: string,
       fileKey: string,
       fileName: string,
+      /** The request's language: what a refused file is told in. */
+      language = 'en',
     ): Promise<{ status: DocumentStatus; message: string }> {
       assertFileQuestion(answerKey);
       await assertOpen(db, accountId);
@@ -369,7 +369,7 @@ export function createDocuments(deps: DocumentsDeps) {
       const size = await files.size(sourceKey);
       if (size === undefined) throw new HttpError(400, documentMessages.notReceived);
       // SPEC §5/§8: the browser's rules, enforced again with the same messages.
-      const problems = validateFile({ name: fileName, size }, messages);
+      const problems = validateFile({ name: fileName, size }, modelMessages(language));
       const [firstProblem] = problems;
       if (firstProblem !== undefined) {
         throw new HttpError(400, firstProblem, { errors: { [answerKey]: problems } });
@@ -377,7 +377,10 @@ export function createDocuments(deps: DocumentsDeps) {
       const bytes = await files.get(sourceKey);
       if (bytes === undefined) throw new HttpError(400, documentMessages.notReceived);
       // The size rule once more, on the bytes that are kept (they may differ from the first look).
-      const rechecked = validateFile({ name: fileName, size: bytes.length }, messages);
+      const rechecked = validateFile(
+        { name: fileName, size: bytes.length },
+        modelMessages(language),
+      );
       if (rechecked[0] !== undefined) {
         throw new HttpError(400, rechecked[0], { errors: { [answerKey]: rechecked } });
       }

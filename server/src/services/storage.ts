@@ -9,7 +9,7 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 
-import { MAX_UPLOAD_BYTES, englishMessages } from '@admit/form-model';
+import { MAX_UPLOAD_BYTES } from '@admit/form-model';
 
 import { type Config } from '../config.ts';
 import { type Db } from '../db/database.ts';
@@ -20,9 +20,6 @@ import { HttpError } from './errors.ts';
 import { assertFileKey, createLocalFileStore, type FileStore } from './files.ts';
 import { noSecurityEvents, type RecordSecurityEvent } from './securityEvents.ts';
 import { type UploadGrants } from './uploadGrants.ts';
-
-// English until the server answers in the request's language.
-const messages = englishMessages();
 
 /** What `POST /api/presigned-url` answers (SPEC §3 presigned-url: url and fields with key). */
 export interface PresignedPost {
@@ -79,9 +76,10 @@ export const storageMessages = {
   duplicateField: (name: string) => text('server.storage.duplicateField', { name }),
   noFile: text('server.storage.noFile'),
   notForm: text('server.storage.notForm'),
-  fileTooLarge: messages.fileTooLarge,
-  fileEmpty: messages.fileEmpty,
-  fileType: messages.fileType,
+  // SPEC §8's, from form-model's catalogues.
+  fileTooLarge: text('model.validation.fileTooLarge'),
+  fileEmpty: text('model.validation.fileEmpty'),
+  fileType: text('model.validation.fileType'),
 } as const;
 
 /**

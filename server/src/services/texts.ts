@@ -9,6 +9,7 @@
  */
 import { fileURLToPath } from 'node:url';
 
+import { englishMessages, messagesIn, type ModelMessages } from '@admit/form-model';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { match } from '@formatjs/intl-localematcher';
 import {
@@ -18,8 +19,11 @@ import {
   pseudoMessages,
 } from '@admit/tenant-config/node';
 
-/** A value a text takes: `{count, plural, …}`, `{name}`, `{date, date, long}`. */
-export type TextValue = string | number | Date;
+/**
+ * A value a text takes: `{count, plural, …}`, `{name}`, `{date, date, long}`, or another text,
+ * made in the same language first.
+ */
+export type TextValue = string | number | Date | Text;
 
 /** A text by its catalogue id, with the values its ICU message takes. */
 export interface Text {
@@ -105,12 +109,38 @@ export function format(language: string, message: Said): string {
   if (Array.isArray(message))
     return (message as readonly Said[]).map((part) => format(language, part)).join(' ');
   const { id, values } = message as Text;
-  return intlFor(language).formatMessage({ id }, values);
+  const made =
+    values === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(values).map(([name, value]) => [
+            name,
+            isText(value) ? format(language, value) : value,
+          ]),
+        );
+  return intlFor(language).formatMessage({ id }, made);
 }
 
 /** `message` in English, the source language (logs, `Error.message`). */
 export function english(message: Said): string {
   return format(SOURCE_LANGUAGE, message);
+}
+
+let pseudoCatalogue: ReturnType<typeof pseudoMessages> | undefined;
+
+/**
+ * form-model's messages (validation, SPEC §8) in `language`, for the checks the server runs
+ * again (account forms, a submission, an upload); the college's first language's when the
+ * catalogues have not `language`.
+ */
+export function modelMessages(language: string): ModelMessages {
+  const catalogues = serverCatalogues();
+  if (language === PSEUDO_LANGUAGE) {
+    pseudoCatalogue ??= pseudoMessages(catalogues[SOURCE_LANGUAGE] ?? {});
+    return messagesIn(language, pseudoCatalogue);
+  }
+  const catalogue = catalogues[language];
+  return catalogue === undefined ? englishMessages() : messagesIn(language, catalogue);
 }
 
 /** The languages the server's catalogues have (not the pseudo-locale). */

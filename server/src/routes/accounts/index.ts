@@ -78,7 +78,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const answer = await accounts.confirm(request.body, request.ip, securityEvents(request));
+      const answer = await accounts.confirm(
+        request.body,
+        request.ip,
+        securityEvents(request),
+        request.language,
+      );
       reply.clearCookie(SIGNUP_COOKIE, { path: SIGNUP_COOKIE_PATH });
       return told(request, answer);
     },
@@ -95,7 +100,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         response: ok,
       },
     },
-    async (request) => told(request, await accounts.resend(request.body, request.ip)),
+    async (request) =>
+      told(request, await accounts.resend(request.body, request.ip, request.language)),
   );
 
   app.post(
@@ -121,6 +127,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         request.ip,
         request.cookies[SIGNUP_COOKIE],
         securityEvents(request),
+        request.language,
       );
       // Rotation: a session presented with the login ends; the new token replaces it.
       await sessions.destroy(request.cookies[SESSION_COOKIE]);
@@ -149,7 +156,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request) =>
-      told(request, await accounts.forgot(request.body, request.ip, securityEvents(request))),
+      told(
+        request,
+        await accounts.forgot(request.body, request.ip, securityEvents(request), request.language),
+      ),
   );
 
   app.post(
@@ -170,7 +180,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request) =>
-      told(request, await accounts.resetPassword(request.body, securityEvents(request))),
+      told(
+        request,
+        await accounts.resetPassword(request.body, securityEvents(request), request.language),
+      ),
   );
 
   app.get(

@@ -243,7 +243,8 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
         response: { 200: SubmitResponseSchema, ...errorAnswers(...JSON_BODY_ERRORS, 404, 503) },
       },
     },
-    async (request) => told(request, await applications.submit(accountOf(request).accountId)),
+    async (request) =>
+      told(request, await applications.submit(accountOf(request).accountId, request.language)),
   );
 
   app.get(
