@@ -198,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         title: `${tenant.names.college} admission application API`,
         version: '1.0.0',
         description:
-          "Admit's API (SPEC §7). Every answer is JSON; every error is `{message}` in words a person can read. Routes marked with the `session` scheme need the applicant's session cookie, which `POST /public/login` sets; state-changing calls from a browser must come from the app's own origin.",
+          "Admit's API (SPEC §7). Every answer is JSON; every error is `{message}` in words a person can read, in the request's language: `?lang=xx` on any address (remembered in the `admit-lang` cookie), else that cookie, else the session's account's language, else `Accept-Language`, else the college's first. Routes marked with the `session` scheme need the applicant's session cookie, which `POST /public/login` sets; state-changing calls from a browser must come from the app's own origin.",
       },
       components: {
         securitySchemes: {

@@ -155,6 +155,12 @@ describe('choosing the language', () => {
     expect(languageCookie(unknown)).toBeUndefined();
   });
 
+  it("opens the service view (staff's) in the college's first language, whatever the browser asks", async () => {
+    const response = await page('/?service_token=abc', { 'accept-language': 'es' });
+    expect(htmlLang(response)).toBe('en');
+    expect(htmlLang(await page('/?token=abc', { 'accept-language': 'es' }))).toBe('es');
+  });
+
   it("sends each language's college pages under a name of its own", async () => {
     const pagesOf = async (language: string) => {
       const url = /data-pages="([^"]+)"/.exec((await page(`/about?lang=${language}`)).body)?.[1];
