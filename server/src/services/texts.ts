@@ -7,6 +7,7 @@
  * text is made in the language of whoever reads it: the request's for an API message, the
  * account's for a mail, the applicant's for their PDF, the college's first for staff.
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { englishMessages, messagesIn, type ModelMessages } from '@admit/form-model';
@@ -52,9 +53,16 @@ export function isText(value: unknown): value is Text {
 /** The English the catalogues are written from: logs and staff-side errors use it. */
 export const SOURCE_LANGUAGE = 'en';
 
-/** A package's `src/locales` folder, through its `exports` (`./locales/*`). */
-function localesFolder(packageName: string): string {
-  return fileURLToPath(new URL('.', import.meta.resolve(`${packageName}/locales/_`)));
+/**
+ * The first of `candidates` (folders, relative to this module) that exists: this file runs as
+ * server/src/services/texts.ts in development and tests, and bundled as server/dist/*.js in a
+ * build or a release (scripts/release.mjs copies the catalogues beside it).
+ */
+function folderOf(...candidates: string[]): string {
+  const folders = candidates.map((candidate) => fileURLToPath(new URL(candidate, import.meta.url)));
+  const found = folders.find((folder) => existsSync(folder));
+  if (found === undefined) throw new Error(`No catalogues in any of ${folders.join(', ')}.`);
+  return found;
 }
 
 let loaded: Catalogues | undefined;
@@ -65,8 +73,10 @@ let loaded: Catalogues | undefined;
  */
 export function serverCatalogues(): Catalogues {
   loaded ??= loadCatalogues([
-    fileURLToPath(new URL('../locales/', import.meta.url)),
-    localesFolder('@admit/form-model'),
+    // src/services/ → src/locales; dist/ → src/locales.
+    folderOf('../locales/', '../src/locales/'),
+    // The same from form-model's package beside server/.
+    folderOf('../../../form-model/src/locales/', '../../form-model/src/locales/'),
   ]);
   return loaded;
 }
