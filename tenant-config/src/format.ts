@@ -138,14 +138,7 @@ export interface LocaleFile {
   /**
    * Each text of the college in its own language → the text in this file's language. A
    * proper name that stays as it is ("Gallatin College") is written twice, so that every text
-   * is seen to be done.
+   * is seen to be done. An empty translation is a text still to translate (the check says so).
    */
-  texts: Readonly<Record<string, NonEmptyText>>;
+  texts: Readonly<Record<string, string>>;
 }
-
-/**
- * A text of at least one character.
- *
- * @minLength 1
- */
-export type NonEmptyText = string;

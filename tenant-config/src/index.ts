@@ -41,6 +41,8 @@ export {
 export {
   collegeLanguages,
   DEFAULT_LANGUAGES,
+  localeDraft,
+  type LocaleDraft,
   localizeTenant,
   SETTINGS_TEXTS,
   TEXT_FIELDS,

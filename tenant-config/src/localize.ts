@@ -262,7 +262,16 @@ export function translationProblems(
         );
     for (const [text, translation] of Object.entries(texts)) {
       const pointer = `/texts/${pointerSegment(text)}`;
-      if (!firstPlace.has(text))
+      if (translation.trim() === '')
+        report(
+          file,
+          parsed,
+          pointer,
+          firstPlace.has(text)
+            ? 'is not translated yet: write its translation'
+            : 'is not translated, and translates a text the college no longer uses: remove this entry',
+        );
+      else if (!firstPlace.has(text))
         report(
           file,
           parsed,
@@ -296,4 +305,72 @@ export function translationProblems(
       );
   });
   return problems;
+}
+
+/** What `localeDraft` made: the file's text and how many entries it added and kept unused. */
+export interface LocaleDraft {
+  text: string;
+  /** Texts of the college the file had no entry for, added with an empty translation. */
+  added: number;
+  /** Entries no text of the college uses any more, kept at the end for the translator. */
+  unused: number;
+}
+
+/**
+ * A language file brought up to date with the college's texts, for a translator to fill in:
+ * every text of the college in the order the college's files hold them (college.json, the
+ * steps as college.json lists them, the option lists), each with its translation from
+ * `existing` or, when it has none, an empty one (which the check reports as not translated
+ * yet); then the entries no text uses any more, kept so that a changed text's old translation
+ * is at hand (the check asks to remove them). Throws when a file is not JSON: `college check`
+ * says where.
+ */
+export function localeDraft(
+  files: Readonly<Record<string, string>>,
+  existing: { $schema: string; texts: Readonly<Record<string, string>> },
+): LocaleDraft {
+  const parse = (file: string): unknown => {
+    try {
+      return JSON.parse(files[file] ?? '{}') as unknown;
+    } catch {
+      throw new Error(`${file} is not JSON; run the college's check to see where.`);
+    }
+  };
+  const college = parse('college.json');
+  const steps =
+    isObject(college) && Array.isArray(college.steps)
+      ? college.steps.filter((step): step is string => typeof step === 'string')
+      : [];
+  const others = Object.keys(files)
+    .filter((file) => /^(steps|options)\/[^/]+\.json$/.test(file))
+    .sort((a, b) => {
+      const rank = (file: string) => {
+        const step = steps.indexOf(/^steps\/([^/]+)\.json$/.exec(file)?.[1] ?? '');
+        return step === -1 ? steps.length + (file.startsWith('options/') ? 1 : 0) : step;
+      };
+      return rank(a) - rank(b) || a.localeCompare(b);
+    });
+  const places = [
+    ...settingsTexts(college, 'college.json'),
+    ...others.flatMap((file) => blockTexts(parse(file), file)),
+  ];
+  const texts: Record<string, string> = {};
+  let added = 0;
+  for (const { text } of places) {
+    if (text in texts) continue;
+    const translation = existing.texts[text];
+    if (translation === undefined) added += 1;
+    texts[text] = translation ?? '';
+  }
+  let unused = 0;
+  for (const [text, translation] of Object.entries(existing.texts))
+    if (!(text in texts)) {
+      texts[text] = translation;
+      unused += 1;
+    }
+  return {
+    text: `${JSON.stringify({ $schema: existing.$schema, texts }, null, 2)}\n`,
+    added,
+    unused,
+  };
 }

@@ -18,6 +18,7 @@ export {
   schemaPathFor,
   writeCollegeSchemas,
 } from './copy.ts';
+export { writeLocaleDraft, type WrittenLocale } from './locale.ts';
 export {
   type Catalogues,
   loadCatalogues,
