@@ -31,6 +31,7 @@ import { useState } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
 import { useIntl } from 'react-intl';
 
+import { modelMessages } from '../pageIntl.ts';
 import { QuestionField } from './fields.tsx';
 import { GroupScope, useFieldScope, useScopedWatch } from './AnswerScope.tsx';
 import { LaterPart } from './LaterPart.tsx';
@@ -113,23 +114,12 @@ function CheckboxTriggerView({
   );
 }
 
-/**
- * "Add Another College" → "College", the noun of a group's heading ("College 2"); a label it
- * cannot shorten (one not in English) is kept whole.
- */
-function itemNoun(label: string): string {
-  return label.replace(/^Add Another\s+/i, '').replace(/^Add\s+/i, '');
-}
-
 /** The groups of a block, one per item of its array: re-renders when the length changes only. */
 function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another' }> }) {
   const { addGroup } = useRenderer();
   const { name } = useFieldScope();
-  const intl = useIntl();
-  const noun =
-    itemNoun(block.label) || intl.formatMessage({ id: 'app.renderer.groupNounFallback' });
-  const heading = (index: number) =>
-    intl.formatMessage({ id: 'app.renderer.groupHeading' }, { noun, number: String(index + 1) });
+  // "Add Another College" → "College 2", in the page's language (form-model's messages).
+  const heading = (index: number) => modelMessages.groupHeading(block.label, index + 1);
   return (
     <FieldArray name={name(block.buttonId)} subscription={{ length: true }}>
       {({ fields }) => {

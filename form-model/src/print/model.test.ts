@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { fixturePages } from '../testing/fixture.ts';
 import { type PageConfig } from '../config/types.ts';
+import { englishMessages } from '../validation/english.ts';
 import { printModel, printModelText } from './model.ts';
 
 describe('printModel (SPEC §1: one structured print model)', () => {
@@ -119,6 +120,17 @@ describe('printModel (SPEC §1: one structured print model)', () => {
     expect(one).not.toContain('College 1');
     expect(one).not.toContain('College 2');
     expect(one).toContain('College __________');
+    // With messages, the headings are in their language; the same English without.
+    const withMessages = printModelText(
+      printModel(
+        fixturePages,
+        { college_name: 'MSU', college_2_name: 'FVCC' },
+        {},
+        { addAnother: { college: 3 } },
+        { messages: englishMessages() },
+      ),
+    );
+    expect(withMessages).toEqual(two);
   });
 
   it('prints documents by name, and the info texts that show', () => {

@@ -21,6 +21,7 @@ import { walkPages, type WalkGroup } from '../config/walk.ts';
 import { formatInternationalPhone, formatUsPhone } from '../format/phone.ts';
 import { formatSsn } from '../format/ssn.ts';
 import { optionLabel, type OptionLists } from '../options/index.ts';
+import { type ModelMessages } from '../validation/messages.ts';
 import { monthYearText, type PrintedDocument } from './printable.ts';
 
 /** One choice of a radio or checkbox group, chosen or not. */
@@ -68,6 +69,8 @@ export interface PrintOptions {
   maskSsn?: boolean;
   /** The built-in option lists in the reader's language (`optionListsIn`); English otherwise. */
   lists?: OptionLists;
+  /** form-model's messages in the reader's language, for the groups' headings; English otherwise. */
+  messages?: ModelMessages;
 }
 
 /** Radio groups with more options than this print the chosen label instead of every option. */
@@ -85,8 +88,17 @@ export function maskedSsn(value: string): string {
   return digits.length < 4 ? 'XXX-XX-XXXX' : `XXX-XX-${digits.slice(-4)}`;
 }
 
-/** "Add Another College" → "College 2" for the second group. */
-export function groupHeading(block: AddAnotherBlock, index: number): string {
+/**
+ * "Add Another College" → "College 2" for the second group, in the language of `messages`.
+ * Without them, an English label's Add words are dropped here: the browser may print without
+ * them, and it cannot read form-model's English catalogue (its build has no ICU parser).
+ */
+export function groupHeading(
+  block: AddAnotherBlock,
+  index: number,
+  messages?: ModelMessages,
+): string {
+  if (messages !== undefined) return messages.groupHeading(block.label, index + 1);
   const noun = block.label.replace(/^add\s+(another|more|an?)\s+/i, '').trim();
   return `${noun === '' ? block.label : noun} ${index + 1}`;
 }
@@ -242,7 +254,7 @@ export function printModel(
       if (printed.length > 1)
         section.blocks.push({
           kind: 'group',
-          heading: groupHeading(entry.group.block, entry.group.index),
+          heading: groupHeading(entry.group.block, entry.group.index, options.messages),
         });
       section.blocks.push(...entry.blocks);
     }

@@ -5,6 +5,7 @@
  * `virtual:admit-language` with `messagesIn`.
  */
 import errors from '../locales/en/errors.json' with { type: 'json' };
+import groups from '../locales/en/groups.json' with { type: 'json' };
 import validation from '../locales/en/validation.json' with { type: 'json' };
 import { messagesIn, type ModelMessages } from './messages.ts';
 
@@ -12,6 +13,6 @@ let english: ModelMessages | undefined;
 
 /** form-model's English messages, built once. */
 export function englishMessages(): ModelMessages {
-  english ??= messagesIn('en', { ...validation, ...errors });
+  english ??= messagesIn('en', { ...validation, ...errors, ...groups });
   return english;
 }

@@ -2,15 +2,17 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 
 import enErrors from '../locales/en/errors.json' with { type: 'json' };
+import enGroups from '../locales/en/groups.json' with { type: 'json' };
 import enValidation from '../locales/en/validation.json' with { type: 'json' };
 import esErrors from '../locales/es/errors.json' with { type: 'json' };
+import esGroups from '../locales/es/groups.json' with { type: 'json' };
 import esValidation from '../locales/es/validation.json' with { type: 'json' };
 import { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '../api/errors.ts';
 import { englishMessages } from './english.ts';
 import { type MessageCatalogue, messagesIn, MODEL_MESSAGE_IDS } from './messages.ts';
 
-const english = { ...enValidation, ...enErrors };
-const spanish = { ...esValidation, ...esErrors };
+const english = { ...enValidation, ...enErrors, ...enGroups };
+const spanish = { ...esValidation, ...esErrors, ...esGroups };
 
 /** A catalogue as the browser gets it: every text already parsed (it has no ICU parser). */
 const parsed = (catalogue: Record<string, string>): MessageCatalogue =>
@@ -84,6 +86,21 @@ describe('messagesIn', () => {
   it('builds once per catalogue and language', () => {
     expect(messagesIn('es', spanish)).toBe(messagesIn('es', spanish));
     expect(messagesIn('en', english)).not.toBe(messagesIn('es', english));
+  });
+
+  it('heads an add-another group with the noun of its Add button, in the language', () => {
+    expect(englishMessages().groupHeading('Add Another College', 2)).toBe('College 2');
+    expect(englishMessages().groupHeading('Add a Parent or Guardian', 1)).toBe(
+      'Parent or Guardian 1',
+    );
+    expect(messagesIn('es', spanish).groupHeading('Agregar otra institución', 2)).toBe(
+      'Institución 2',
+    );
+    expect(messagesIn('es', spanish).groupHeading('Agregar otro padre, madre o tutor', 3)).toBe(
+      'Padre, madre o tutor 3',
+    );
+    // A label without the Add words is kept whole.
+    expect(messagesIn('es', spanish).groupHeading('Residencias', 2)).toBe('Residencias 2');
   });
 
   it('names a message the catalogue lacks', () => {

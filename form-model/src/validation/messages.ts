@@ -96,12 +96,24 @@ interface Arguments {
 /** form-model's messages in one language: a text, or a function of the message's argument. */
 export type ModelMessages = { readonly [name in keyof typeof PLAIN]: string } & {
   readonly [name in keyof typeof WITH_ARGUMENT]: (value: Arguments[name]) => string;
+} & {
+  /**
+   * An add-another group's heading from its button's label and its number: "Add Another
+   * College", 2 → "College 2"; the words an Add button starts with are the catalogue's
+   * (`model.group.addPrefixes`, "|" between them), a label without them is kept whole.
+   */
+  readonly groupHeading: (label: string, number: number) => string;
 };
+
+const GROUP_PREFIXES = 'model.group.addPrefixes';
+const GROUP_HEADING = 'model.group.heading';
 
 /** Every catalogue id form-model's messages use. */
 export const MODEL_MESSAGE_IDS: readonly string[] = [
   ...Object.values(PLAIN),
   ...Object.values(WITH_ARGUMENT).map(([id]) => id),
+  GROUP_PREFIXES,
+  GROUP_HEADING,
 ];
 
 const YEAR_ARGUMENTS: ReadonlySet<string> = new Set(['year']);
@@ -116,6 +128,31 @@ function formatter(locale: string, catalogue: MessageCatalogue, id: string): Int
   return new IntlMessageFormat(message, locale);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `ModelMessages.groupHeading` in `locale`. */
+function groupHeadingIn(
+  locale: string,
+  catalogue: MessageCatalogue,
+): (label: string, number: number) => string {
+  const prefixes = String(formatter(locale, catalogue, GROUP_PREFIXES).format())
+    .split('|')
+    .map((prefix) => prefix.trim())
+    .filter((prefix) => prefix !== '')
+    // The longest first: "Add Another" before "Add".
+    .sort((a, b) => b.length - a.length);
+  const leading = new RegExp(`^(?:${prefixes.map(escapeRegExp).join('|')})\\s+`, 'iu');
+  const heading = formatter(locale, catalogue, GROUP_HEADING);
+  return (label, number) => {
+    const rest = label.replace(leading, '').trim();
+    const noun =
+      rest === '' || rest === label.trim()
+        ? label.trim()
+        : rest.charAt(0).toLocaleUpperCase(locale) + rest.slice(1);
+    return String(heading.format({ noun, number: String(number) }));
+  };
+}
+
 /**
  * form-model's messages in `locale`, from a catalogue of that language holding the `model.`
  * ids. The browser passes parsed messages (`virtual:admit-language`'s: its build has no ICU
@@ -128,18 +165,19 @@ export function messagesIn(locale: string, catalogue: MessageCatalogue): ModelMe
   let byLocale = built.get(catalogue);
   const cached = byLocale?.get(locale);
   if (cached !== undefined) return cached;
-  const result: Record<string, string | ((value: string | number) => string)> = {};
+  const result: Record<string, unknown> = {};
   for (const [name, id] of Object.entries(PLAIN))
     result[name] = String(formatter(locale, catalogue, id).format());
   for (const [name, [id, argument]] of Object.entries(WITH_ARGUMENT)) {
     const format = formatter(locale, catalogue, id);
-    result[name] = (value) =>
+    result[name] = (value: string | number) =>
       String(
         format.format({
           [argument]: YEAR_ARGUMENTS.has(argument) ? String(value) : value,
         }),
       );
   }
+  result.groupHeading = groupHeadingIn(locale, catalogue);
   const messages = result as unknown as ModelMessages;
   if (byLocale === undefined) built.set(catalogue, (byLocale = new Map<string, ModelMessages>()));
   byLocale.set(locale, messages);
