@@ -33,10 +33,10 @@ export function localized(value: unknown, language: string): unknown {
   return value;
 }
 
-/** SPEC §8's generic message, for anything unexpected. */
-export const GENERIC_MESSAGE = text('server.errors.generic');
+/** SPEC §8's generic message, for anything unexpected: form-model's, which the browser says too. */
+export const GENERIC_MESSAGE = text('model.error.generic');
 /** SPEC §8's session-invalid message, on every 401. */
-export const SESSION_INVALID_MESSAGE = text('server.errors.sessionInvalid');
+export const SESSION_INVALID_MESSAGE = text('model.error.sessionInvalid');
 
 /** What a person is told when the server's disk is full (507). */
 export const STORAGE_FULL_MESSAGE = text('server.errors.storageFull');
