@@ -209,6 +209,11 @@ export async function release({ outDir = join(root, 'release'), log = console.lo
   log(`▶ bundled the server for ${NODE_TARGET}`);
 
   cpSync(join(root, 'server', 'lookups'), join(folder, 'server', 'lookups'), { recursive: true });
+  // The texts the server says, in every language (server/src/services/texts.ts reads them).
+  for (const workspace of ['server', 'form-model'])
+    cpSync(join(root, workspace, 'src', 'locales'), join(folder, workspace, 'src', 'locales'), {
+      recursive: true,
+    });
   // The bundles find the colleges and schemas in the tenant-config folder beside server/
   // (tenant-config/src/node/load.ts), by its package.json's name.
   for (const part of ['colleges', 'schema'])

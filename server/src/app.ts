@@ -26,7 +26,8 @@ import { health } from './plugins/app/health.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { createMetrics, metricsPlugin } from './plugins/app/metrics.ts';
 import { type CookieSettings, markerCookieName, sessionPlugin } from './plugins/app/session.ts';
-import { renderSite } from './plugins/app/site.ts';
+import { languagePlugin } from './plugins/app/language.ts';
+import { renderSites } from './plugins/app/site.ts';
 import { spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
@@ -43,6 +44,7 @@ import { createAccounts } from './services/accounts.ts';
 import { createApplications } from './services/applications.ts';
 import { createAudit } from './services/audit.ts';
 import { type Clock, systemClock } from './services/clock.ts';
+import { collegeLanguagesOf } from './services/college.ts';
 import { createConverter } from './services/convert.ts';
 import { completedDocuments, pendingConversion, createDocuments } from './services/documents.ts';
 import { createHousekeeping } from './services/housekeeping.ts';
@@ -62,6 +64,7 @@ import { SSN_SAFE_REDACT, ssnSafeStream } from './services/logScrub.ts';
 import { createSsnVault } from './services/ssn.ts';
 import { createStaff } from './services/staff.ts';
 import { createStorage } from './services/storage.ts';
+import { text } from './services/texts.ts';
 import { createUploadGrants } from './services/uploadGrants.ts';
 import { createViewTokens } from './services/viewTokens.ts';
 import { type DataKeys } from './services/dataKeys.ts';
@@ -184,16 +187,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accessLog);
   await app.register(metricsPlugin, { metrics, listen: config.metrics });
   await app.register(cookie);
+  // Each request's language (plugins/app/language.ts), before anything can answer it.
+  const college = collegeLanguagesOf(tenant, config.pseudoLocale);
+  const { languages } = college;
+  const sessions = createSessions(db, clock);
+  await app.register(languagePlugin, { languages, sessions, secure: https });
   const staticDir = config.staticDir;
   // The app's HTML, made for this college now: the build holds no college.
-  const site =
+  const sites =
     staticDir !== undefined && existsSync(join(staticDir, 'index.html'))
-      ? await renderSite(staticDir, tenant)
+      ? await renderSites(staticDir, college)
       : undefined;
   await app.register(security, {
     publicOrigin: config.publicOrigin,
     https,
-    inlineScripts: site?.inlineScripts ?? [],
+    inlineScripts: sites?.inlineScripts ?? [],
     jsonExempt: (url) => url.startsWith('/storage/'),
     // Presigned uploads to S3 go straight from the browser to the bucket.
     connectOrigins:
@@ -214,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         title: `${tenant.names.college} admission application API`,
         version: '1.0.0',
         description:
-          "Admit's API (SPEC §7). Every answer is JSON; every error is `{message}` in words a person can read. Routes marked with the `session` scheme need the applicant's session cookie, which `POST /public/login` sets; state-changing calls from a browser must come from the app's own origin.",
+          "Admit's API (SPEC §7). Every answer is JSON; every error is `{message}` in words a person can read, in the request's language: `?lang=xx` on any address (remembered in the `admit-lang` cookie), else that cookie, else the session's account's language, else `Accept-Language`, else the college's first. Routes marked with the `session` scheme need the applicant's session cookie, which `POST /public/login` sets; state-changing calls from a browser must come from the app's own origin.",
       },
       components: {
         securitySchemes: {
@@ -340,6 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     tenant,
     ssn,
+    college,
     files: storage.files,
     documents: deps.pdfDocuments ?? {
       completedFor: (accountId) => completedDocuments(db, accountId),
@@ -360,19 +369,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       attachments: {
         'application-pdf': applicationPdfAttachment({
           db,
+          college,
           pdfs,
           publicOrigin: config.publicOrigin,
         }),
       },
     });
-  const sessions = createSessions(db, clock);
   const accounts = createAccounts({
     db,
     clock,
     mailer,
     sessions,
     publicOrigin: config.publicOrigin,
-    collegeName: tenant.names.college,
+    college,
   });
   const applications = createApplications({
     db,
@@ -380,7 +389,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tenant,
     ssn,
     documentAnswers: (accountId) => documents.documentAnswers(accountId),
-    receipts: createReceipts({ tenant, publicOrigin: config.publicOrigin, mailer }),
+    receipts: createReceipts({ college, publicOrigin: config.publicOrigin, mailer }),
+    college,
   });
 
   // The applicant's routes, in one scope with one session hook (fastify/demo's autohooks):
@@ -449,16 +459,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
-  if (staticDir !== undefined && site !== undefined) {
+  if (staticDir !== undefined && sites !== undefined) {
     await app.register(spa, {
       root: staticDir,
-      site,
+      sites,
       apiPrefixes: API_PREFIXES,
       markerCookie: markerCookieName(cookies),
     });
   } else {
-    app.setNotFoundHandler(async (_request, reply) =>
-      reply.code(404).send({ message: 'Not found.' }),
+    app.setNotFoundHandler(async (request, reply) =>
+      reply.code(404).send({ message: request.t(text('server.errors.notFound')) }),
     );
   }
   return app;

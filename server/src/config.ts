@@ -47,6 +47,11 @@ export interface Config {
    */
   devMailbox: boolean;
   /**
+   * The pseudo-locale `en-XA` (English accented and lengthened, to find texts that do not come
+   * from a catalogue) is offered too (ADMIT_PSEUDO_LOCALE=1; development and the test runs).
+   */
+  pseudoLocale: boolean;
+  /**
    * Which proxies in front of the server to believe about the client's address
    * (X-Forwarded-For): Fastify's `trustProxy` (TRUST_PROXY; unset: none).
    */
@@ -368,6 +373,7 @@ export function readConfig(
     smtpUrl,
     production,
     devMailbox: devMailbox(env.DEV_MAILBOX, { smtpUrl, production, publicOrigin, host }),
+    pseudoLocale: env.ADMIT_PSEUDO_LOCALE === '1',
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: resolve(cwd, env.STATIC_DIR ?? join('form-app', 'dist')),

@@ -44,6 +44,7 @@ export {
   localeDraft,
   type LocaleDraft,
   localizeTenant,
+  translateTenant,
   SETTINGS_TEXTS,
   TEXT_FIELDS,
 } from './localize.ts';

@@ -188,7 +188,17 @@ export function localizeTenant(config: TenantConfig, language: string): TenantCo
     );
   // The check guarantees every text a translation; a text without one (a config made by hand)
   // stays as it is rather than failing a page.
-  const translate = (text: string) => texts[text] ?? text;
+  return translateTenant(config, (text) => texts[text] ?? text);
+}
+
+/**
+ * The college with every text a person reads (those `localizeTenant` translates) passed
+ * through `translate`: a language's translations, or the pseudo-locale's accents.
+ */
+export function translateTenant(
+  config: TenantConfig,
+  translate: (text: string) => string,
+): TenantConfig {
   const { pages, ...settings } = config;
   // Keyed by the own language's texts, they translate nothing of the translated college.
   delete settings.translations;

@@ -27,6 +27,7 @@ import { writeLookupSample } from '../test/lookupData.ts';
 import { csvField } from './commands.ts';
 import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from './run.ts';
 import { COMPLETE_APPLICATION } from '@admit/tenant-config/fixtures';
+import { english } from '../services/texts.ts';
 
 let ctx: TestContext;
 let scratch: string;
@@ -218,7 +219,7 @@ describe('service-token and revoke-token', () => {
       url: `/service/tmp-pdf?service_token=${token}`,
     });
     expect(after.statusCode).toBe(403);
-    expect(json(after).message).toBe(tokenMessages.serviceRevoked);
+    expect(json(after).message).toBe(english(tokenMessages.serviceRevoked));
   });
 
   it('fails clearly (exit 1) for an unknown applicant or token', async () => {

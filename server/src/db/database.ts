@@ -38,6 +38,7 @@ import * as m007 from './migrations/007_upload_grants.ts';
 import * as m008 from './migrations/008_receipts.ts';
 import * as m009 from './migrations/009_job_priority.ts';
 import * as m010 from './migrations/010_mail_delay_index.ts';
+import * as m011 from './migrations/011_account_language.ts';
 import { type SsnSealer, ssnAtRest } from './migrations/012_ssn_at_rest.ts';
 import * as m013 from './migrations/013_staff_and_audit.ts';
 import { type Database } from './schema.ts';
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '008_receipts': m008,
   '009_job_priority': m009,
   '010_mail_delay_index': m010,
+  '011_account_language': m011,
   // Given its sealer by `migrate` (the college and the data key are the caller's).
   '012_ssn_at_rest': ssnAtRest(undefined),
   '013_staff_and_audit': m013,

@@ -9,6 +9,8 @@
  * So an outage costs two log lines, however many requests arrive, and recovery needs no one.
  */
 
+import { text } from '../services/texts.ts';
+
 /**
  * The longest a request waits on a database that does not answer before its 503: the bound
  * operators are promised for a frozen PostgreSQL (docs/operations/outages.md). Before the
@@ -53,8 +55,7 @@ export const DB_RETRY_AFTER_S = 5;
 /** A busy database (statements cancelled, no free connection) is logged at most this often. */
 export const DB_BUSY_LOG_INTERVAL_MS = 60_000;
 
-export const DATABASE_UNAVAILABLE_MESSAGE =
-  'The application is briefly unavailable, so this could not be done. Please try again in a moment; what you saved before is safe.';
+export const DATABASE_UNAVAILABLE_MESSAGE = text('server.errors.databaseUnavailable');
 
 /**
  * `down`: the database cannot be reached (refused, reset, no answer); `busy`: it answered, but

@@ -27,6 +27,7 @@ import {
   DB_RETRY_AFTER_S,
   DB_STATEMENT_TIMEOUT_MS,
 } from './health.ts';
+import { english } from '../services/texts.ts';
 
 interface LogLine {
   level: number;
@@ -128,7 +129,7 @@ function mixedCalls(count: number): Promise<LightMyRequestResponse>[] {
 function expectUnavailable(response: LightMyRequestResponse): void {
   expect(response.statusCode, response.body).toBe(503);
   expect(response.headers['retry-after']).toBe(String(DB_RETRY_AFTER_S));
-  expect(response.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+  expect(response.json()).toEqual({ message: english(DATABASE_UNAVAILABLE_MESSAGE) });
 }
 
 /** Waits (bounded) until `done` holds: the server must get there by itself. */

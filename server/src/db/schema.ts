@@ -13,6 +13,8 @@ export interface AccountsTable {
   password_hash: string;
   confirmed_at: Timestamp | null;
   created_at: Generated<Date>;
+  /** The language the applicant reads Admit in (migration 011); null: the college's first. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ConfirmationCodesTable {
@@ -74,6 +76,8 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
   sent_at: Timestamp | null;
   error: string | null;
+  /** The language the mail is written in, for its Content-Language (migration 011). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   /** Whose application an attachment is of (migration 008). */
   account_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** What the mail's job attaches when it sends it: the submitted application's PDF. */

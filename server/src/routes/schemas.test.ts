@@ -9,6 +9,7 @@ import {
   signedIn,
   type TestContext,
 } from '../test/context.ts';
+import { english } from '../services/texts.ts';
 
 let ctx: TestContext;
 let cookie: string;
@@ -38,6 +39,7 @@ const calls: [method: 'POST' | 'PUT', url: string, body: Record<string, unknown>
   ['POST', '/api/web-status', { web_status: 'started' }],
   ['PUT', '/api/tabs', { tab_id: 'tabs', chosen_tab: 'first' }],
   ['PUT', '/api/add-another', { button_id: 'button', num_components: 1 }],
+  ['PUT', '/api/language', { language: 'es' }],
   ['POST', '/api/presigned-url', { answer_key: 'decision_essay_file' }],
   ['POST', '/api/pdf/document-answer/decision_essay_file', { file_key: 'k', file_name: 'a.pdf' }],
   ['POST', '/api/client-errors', { path: '/about', name: 'Error', message: 'Boom.' }],
@@ -93,7 +95,7 @@ describe('JSON bodies take only their own fields', () => {
         headers: { origin: ORIGIN, cookie },
       });
       expect(response.statusCode).toBe(400);
-      expect(json(response)).toEqual({ message: unknownFieldMessage('is_admin') });
+      expect(json(response)).toEqual({ message: english(unknownFieldMessage('is_admin')) });
     },
   );
 

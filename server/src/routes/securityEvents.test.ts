@@ -28,6 +28,7 @@ import {
   type TestContext,
 } from '../test/context.ts';
 import { makePng, multipartBody } from '../test/files.ts';
+import { english } from '../services/texts.ts';
 
 interface LogLine {
   level: number;
@@ -152,7 +153,7 @@ describe('the security event log', () => {
     );
     // The answer says no more than before: the same words whatever the reason.
     expect(response.statusCode).toBe(400);
-    expect(json(response).message).toBe(accountMessages.loginFailed);
+    expect(json(response).message).toBe(english(accountMessages.loginFailed));
     // One security event (other lines, such as an access line, carry no event).
     const events = parsed.filter((line) => line.event !== undefined);
     expect(events).toHaveLength(1);
@@ -293,7 +294,7 @@ describe('the security event log', () => {
         method: 'GET',
         url: `/service/tmp-pdf?service_token=${service.token}`,
       });
-      expect(json(response).message).toBe(tokenMessages.serviceRevoked);
+      expect(json(response).message).toBe(english(tokenMessages.serviceRevoked));
     });
     expect(eventsOf(revoked, 'service_token.failure')).toEqual([
       expect.objectContaining({ level: WARN, reason: 'revoked', accountId }),
@@ -331,7 +332,7 @@ describe('the security event log', () => {
       ),
     );
     expect(response.statusCode).toBe(404);
-    expect(json(response).message).toBe(documentMessages.noUpload);
+    expect(json(response).message).toBe(english(documentMessages.noUpload));
     expect(eventsOf(parsed, 'ownership.refused')).toEqual([
       expect.objectContaining({
         level: WARN,
@@ -395,7 +396,7 @@ describe('the security event log', () => {
     const late = await presign();
     ctx.advance(POLICY_TTL_MS + 1);
     const expired = await loggedWith(() => upload(late.url, late.fields));
-    expect(json(expired.result).message).toBe(storageMessages.expired);
+    expect(json(expired.result).message).toBe(english(storageMessages.expired));
     expect(eventsOf(expired.parsed, 'upload.refused')).toEqual([]);
   });
 
@@ -443,7 +444,7 @@ describe('the security event log', () => {
       ),
     );
     expect(response.statusCode).toBe(403);
-    expect(json(response).message).toBe(CROSS_SITE_MESSAGE);
+    expect(json(response).message).toBe(english(CROSS_SITE_MESSAGE));
     expect(eventsOf(parsed, 'origin.refused')).toEqual([
       expect.objectContaining({
         level: WARN,

@@ -7,14 +7,15 @@
  */
 import {
   type AccountForm,
-  englishMessages,
   ERROR_CODES,
   type ErrorMap,
   validateAccountForm,
 } from '@admit/form-model';
 
 import { type Db } from '../db/database.ts';
+import { format, modelMessages, type Said, text } from './texts.ts';
 import { type Clock } from './clock.ts';
+import { type CollegeLanguages } from './college.ts';
 import { hmac, randomCode, randomToken, sameDigest, sha256 } from './crypto.ts';
 import { HttpError } from './errors.ts';
 import { type Mailer } from './mail.ts';
@@ -28,9 +29,6 @@ import {
 import { noSecurityEvents, type RecordSecurityEvent } from './securityEvents.ts';
 import { type Sessions } from './sessions.ts';
 import { clear, count, hit, type ThrottleRule } from './throttle.ts';
-
-// English until the server answers in the request's language.
-const messages = englishMessages();
 
 /** A confirmation code works for 24 hours. */
 export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -76,29 +74,24 @@ export const SIGNUP_MARKER_TTL_MS = CODE_TTL_MS;
 
 /** What the account calls answer (README lists them; SPEC shows only some). */
 export const accountMessages = {
-  signedUp:
-    'We sent a confirmation code to your email address. Enter it here to confirm your account.',
-  confirmed: 'Your account is confirmed. Please log in.',
-  codeWrong:
-    'That confirmation code is not correct or has expired. Check the code, or resend it to get a new one.',
-  codeBurned: 'Too many incorrect codes. Please resend the confirmation code to get a new one.',
-  resent:
-    'If an account for that email address is waiting for confirmation, we sent it a new code.',
-  loggedIn: 'You have successfully logged in.',
-  loginFailed: 'Incorrect username or password.',
-  unconfirmed: 'Your account is not confirmed yet. Enter the code we emailed you, or resend it.',
-  forgot: 'If an account exists for that email address, we sent it a link to reset your password.',
-  reset: 'Your password has been reset. Please log in with your new password.',
-  resetInvalid: 'This password reset link is not valid or has expired. Please request a new one.',
-  commonPassword: 'This password is too common. Please choose one that is harder to guess.',
-  passwordTooLong: `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
-  loggedOut: 'You have been logged out.',
+  signedUp: text('server.accounts.signedUp'),
+  confirmed: text('server.accounts.confirmed'),
+  codeWrong: text('server.accounts.codeWrong'),
+  codeBurned: text('server.accounts.codeBurned'),
+  resent: text('server.accounts.resent'),
+  loggedIn: text('server.accounts.loggedIn'),
+  loginFailed: text('server.accounts.loginFailed'),
+  unconfirmed: text('server.accounts.unconfirmed'),
+  forgot: text('server.accounts.forgot'),
+  reset: text('server.accounts.reset'),
+  resetInvalid: text('server.accounts.resetInvalid'),
+  commonPassword: text('server.accounts.commonPassword'),
+  passwordTooLong: text('server.accounts.passwordTooLong', { max: MAX_PASSWORD_LENGTH }),
+  loggedOut: text('server.accounts.loggedOut'),
   /** Resend while mail is failing (services/mail.ts `delayed`): alike for every address. */
-  resentDelayed:
-    'Our email is delayed at the moment. If an account for that email address is waiting for confirmation, its code will arrive when our email is back; you do not need to ask again.',
+  resentDelayed: text('server.accounts.resentDelayed'),
   /** Forgot while mail is failing: alike for every address. */
-  forgotDelayed:
-    'Our email is delayed at the moment. If an account exists for that email address, its link to reset your password will arrive when our email is back; you do not need to ask again.',
+  forgotDelayed: text('server.accounts.forgotDelayed'),
 } as const;
 
 export interface AccountDeps {
@@ -108,16 +101,16 @@ export interface AccountDeps {
   sessions: Sessions;
   /** The origin of links in mail (PUBLIC_ORIGIN, never the Host header). */
   publicOrigin: string;
-  /** The college's name, for mail. */
-  collegeName: string;
+  /** The college in each language, for mail (in the account's language). */
+  college: CollegeLanguages;
 }
 
 const normalise = (username: unknown): string =>
   typeof username === 'string' ? username.trim().toLowerCase() : '';
 
 /** Refuses a form that breaks SPEC §5's rules: 400 with the first message and the error map. */
-function check(form: AccountForm, body: Record<string, unknown>): void {
-  const errors: ErrorMap = validateAccountForm(form, body, messages, 'all');
+function check(form: AccountForm, body: Record<string, unknown>, language: string): void {
+  const errors: ErrorMap = validateAccountForm(form, body, modelMessages(language), 'all');
   const first = Object.values(errors).flat()[0];
   if (first !== undefined) throw new HttpError(400, first, { errors });
 }
@@ -169,6 +162,26 @@ export function createAccounts(deps: AccountDeps) {
     return sameDigest(Buffer.from(match[2], 'base64url'), expected);
   }
 
+  /** The language an account's mail is written in, and the college's name in it. */
+  async function mailLanguage(accountId: string) {
+    const row = await db
+      .selectFrom('accounts')
+      .select('language')
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    const language = deps.college.forAccount(row?.language);
+    const say = (id: string, values: Record<string, string> = {}) =>
+      format(
+        language,
+        text(id, {
+          college: deps.college.in(language).names.college,
+          origin: deps.publicOrigin,
+          ...values,
+        }),
+      );
+    return { language, say };
+  }
+
   /** Writes a new code for the account (only the newest works) and answers its mail. */
   async function codeMail(accountId: string) {
     const code = randomCode();
@@ -189,19 +202,22 @@ export function createAccounts(deps: AccountDeps) {
         })),
       )
       .execute();
+    const { language, say } = await mailLanguage(accountId);
     return {
-      subject: `Your ${deps.collegeName} confirmation code`,
-      text: `Your confirmation code is ${code}.\n\nEnter it at ${deps.publicOrigin}/confirm to confirm your account. It works for 24 hours.\n\nIf you did not create an account, you can ignore this message.`,
+      subject: say('server.mail.code.subject'),
+      text: say('server.mail.code.text', { code }),
       expiresAt,
+      language,
     };
   }
 
   async function issueCode(accountId: string, username: string): Promise<void> {
-    const { subject, text, expiresAt } = await codeMail(accountId);
+    const { subject, text: body, expiresAt, language } = await codeMail(accountId);
     await mailer.send({
       to: username,
       subject,
-      text,
+      text: body,
+      language,
       renew: { kind: 'confirmation-code', accountId, expiresAt },
     });
   }
@@ -226,10 +242,12 @@ export function createAccounts(deps: AccountDeps) {
     const link = new URL('/reset', deps.publicOrigin);
     link.searchParams.set('username', username);
     link.searchParams.set('id', id);
+    const { language, say } = await mailLanguage(accountId);
     return {
-      subject: `Reset your ${deps.collegeName} password`,
-      text: `To choose a new password, open this link within one hour:\n\n${link.toString()}\n\nIf you did not ask to reset your password, you can ignore this message.`,
+      subject: say('server.mail.reset.subject'),
+      text: say('server.mail.reset.text', { link: link.toString() }),
       expiresAt,
+      language,
     };
   }
 
@@ -256,12 +274,16 @@ export function createAccounts(deps: AccountDeps) {
   });
 
   /** Creates the account and its application; undefined when the address was taken meanwhile. */
-  async function createAccount(username: string, password: string): Promise<string | undefined> {
+  async function createAccount(
+    username: string,
+    password: string,
+    language: string | undefined,
+  ): Promise<string | undefined> {
     const passwordHash = await hashPassword(password);
     return db.transaction().execute(async (trx) => {
       const created = await trx
         .insertInto('accounts')
-        .values({ username, password_hash: passwordHash })
+        .values({ username, password_hash: passwordHash, language: language ?? null })
         // Never an update: a sign-up does not touch an existing account.
         .onConflict((oc) => oc.column('username').doNothing())
         .returning('id')
@@ -279,7 +301,7 @@ export function createAccounts(deps: AccountDeps) {
   const findAccount = (username: string) =>
     db
       .selectFrom('accounts')
-      .select(['id', 'password_hash', 'confirmed_at'])
+      .select(['id', 'password_hash', 'confirmed_at', 'language'])
       .where('username', '=', username)
       .executeTakeFirst();
 
@@ -292,8 +314,10 @@ export function createAccounts(deps: AccountDeps) {
       body: { username?: unknown; password?: unknown },
       address: string,
       record: RecordSecurityEvent = noSecurityEvents,
-    ): Promise<{ message: string; marker: string }> {
-      check('signup', body);
+      /** The language the sign-up was made in: the account's, for its mail and its logins. */
+      language?: string,
+    ): Promise<{ message: Said; marker: string }> {
+      check('signup', body, language ?? deps.college.languages.fallback);
       const username = normalise(body.username);
       const password = String(body.password);
       await checkNewPassword(password);
@@ -309,7 +333,7 @@ export function createAccounts(deps: AccountDeps) {
       };
       let account = await findAccount(username);
       if (account === undefined) {
-        const created = await createAccount(username, password);
+        const created = await createAccount(username, password, language);
         if (created !== undefined) {
           await issueCode(created, username);
           record('account.signup', { accountId: created, reason: 'created' });
@@ -323,11 +347,13 @@ export function createAccounts(deps: AccountDeps) {
         record('account.signup', { accountId: account.id, reason: 'already_confirmed' });
         await burnVerifyTime(password);
         // No enumeration: the answer is the same; the owner is told by mail instead.
+        const { language, say } = await mailLanguage(account.id);
         await mailer.send({
           to: username,
           accountId: account.id,
-          subject: `Someone tried to create a ${deps.collegeName} account with your email address`,
-          text: `Someone tried to create an account with this email address, which already has one.\n\nIf it was you, log in at ${deps.publicOrigin}/login, or reset your password at ${deps.publicOrigin}/forgot.\n\nIf it was not you, you can ignore this message: your account is unchanged.`,
+          language,
+          subject: say('server.mail.taken.subject'),
+          text: say('server.mail.taken.confirmed'),
         });
       } else if (await verifyPassword(account.password_hash, password)) {
         // The applicant signing up again with the password they chose: a new code.
@@ -337,11 +363,13 @@ export function createAccounts(deps: AccountDeps) {
         record('account.signup', { accountId: account.id, reason: 'other_password' });
         // Someone else, or the owner with another password: the password stays, and the owner
         // is told how to take the account with a password of their own.
+        const { language, say } = await mailLanguage(account.id);
         await mailer.send({
           to: username,
           accountId: account.id,
-          subject: `Someone tried to create a ${deps.collegeName} account with your email address`,
-          text: `Someone tried to create an account with this email address, which already has one waiting for confirmation. Its password was not changed.\n\nIf the account is yours and you know its password, confirm it with the code we emailed you (or ask for a new code at ${deps.publicOrigin}/confirm).\n\nIf you do not know its password, for example because you did not create it, choose a new one at ${deps.publicOrigin}/forgot: that also confirms the account, and only a password you chose will work.\n\nIf you did not try to create an account, you can ignore this message.`,
+          language,
+          subject: say('server.mail.taken.subject'),
+          text: say('server.mail.taken.waiting'),
         });
       }
       return answer;
@@ -351,8 +379,10 @@ export function createAccounts(deps: AccountDeps) {
       body: { username?: unknown; code?: unknown },
       address: string,
       record: RecordSecurityEvent = noSecurityEvents,
-    ): Promise<{ message: string }> {
-      check('confirm', body);
+      /** The request's language: what a refused form is told in. */
+      language?: string,
+    ): Promise<{ message: Said }> {
+      check('confirm', body, language ?? deps.college.languages.fallback);
       const now = clock();
       await hit(db, `confirm:ip:${address}`, THROTTLES.confirmAddress, now);
       const username = normalise(body.username);
@@ -402,8 +432,13 @@ export function createAccounts(deps: AccountDeps) {
       return { message: accountMessages.confirmed };
     },
 
-    async resend(body: { username?: unknown }, address: string): Promise<{ message: string }> {
-      check('resend', body);
+    async resend(
+      body: { username?: unknown },
+      address: string,
+      /** The request's language: what a refused form is told in. */
+      language?: string,
+    ): Promise<{ message: Said }> {
+      check('resend', body, language ?? deps.college.languages.fallback);
       const username = normalise(body.username);
       const now = clock();
       await hit(db, `resend:ip:${address}`, THROTTLES.resendAddress, now);
@@ -432,8 +467,10 @@ export function createAccounts(deps: AccountDeps) {
       address: string,
       signupMarkerValue?: string,
       record: RecordSecurityEvent = noSecurityEvents,
-    ): Promise<{ message: string; token: string; accountId: string }> {
-      check('login', body);
+      /** The request's language: what a refused form is told in. */
+      language?: string,
+    ): Promise<{ message: Said; token: string; accountId: string; language: string | null }> {
+      check('login', body, language ?? deps.college.languages.fallback);
       const username = normalise(body.username);
       const password = String(body.password);
       const now = clock();
@@ -478,15 +515,22 @@ export function createAccounts(deps: AccountDeps) {
         .values({ account_id: account.id, logged_in_at: now })
         .execute();
       record('login.success', { accountId: account.id });
-      return { message: accountMessages.loggedIn, token, accountId: account.id };
+      return {
+        message: accountMessages.loggedIn,
+        token,
+        accountId: account.id,
+        language: account.language,
+      };
     },
 
     async forgot(
       body: { username?: unknown },
       address: string,
       record: RecordSecurityEvent = noSecurityEvents,
-    ): Promise<{ message: string }> {
-      check('forgot', body);
+      /** The request's language: what a refused form is told in. */
+      language?: string,
+    ): Promise<{ message: Said }> {
+      check('forgot', body, language ?? deps.college.languages.fallback);
       const username = normalise(body.username);
       const now = clock();
       await hit(db, `forgot:ip:${address}`, THROTTLES.forgotAddress, now);
@@ -498,15 +542,21 @@ export function createAccounts(deps: AccountDeps) {
       });
       const delayed = await mailer.delayed();
       if (account !== undefined && !(delayed && (await mailer.pending(account.id, 'reset-link')))) {
-        const { subject, text, expiresAt } = await resetMail(account.id, username);
+        const { subject, text: body, expiresAt, language } = await resetMail(account.id, username);
         await mailer.send({
           to: username,
           subject,
-          text,
+          text: body,
+          language,
           renew: { kind: 'reset-link', accountId: account.id, expiresAt },
         });
       }
       return { message: delayed ? accountMessages.forgotDelayed : accountMessages.forgot };
+    },
+
+    /** Sets the language the account reads Admit in (`PUT /api/language`). */
+    async setLanguage(accountId: string, language: string): Promise<void> {
+      await db.updateTable('accounts').set({ language }).where('id', '=', accountId).execute();
     },
 
     async resetPassword(
@@ -517,8 +567,10 @@ export function createAccounts(deps: AccountDeps) {
         id?: unknown;
       },
       record: RecordSecurityEvent = noSecurityEvents,
-    ): Promise<{ message: string }> {
-      check('reset', body);
+      /** The request's language: what a refused form is told in. */
+      language?: string,
+    ): Promise<{ message: Said }> {
+      check('reset', body, language ?? deps.college.languages.fallback);
       const username = normalise(body.username);
       const password = String(body.password);
       await checkNewPassword(password);

@@ -17,7 +17,6 @@ import {
   isSingleLine,
   kindOf,
   MAX_ADD_ANOTHER,
-  englishMessages,
   pageBlocksOfType,
   type TabsBlock,
   TENANT_TEXTAREA_MAX_LENGTH,
@@ -30,42 +29,39 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 import { type Db, executePrepared } from '../db/database.ts';
 import { type Database } from '../db/schema.ts';
+import { modelMessages, type Said, text } from './texts.ts';
 import { createBatcher } from './batch.ts';
 import { type Clock } from './clock.ts';
+import { type CollegeLanguages } from './college.ts';
 import { HttpError } from './errors.ts';
 import { type Receipts } from './receipts.ts';
 import { makeReference, referencePrefix } from './reference.ts';
 import { sessionMsLeft, sessionState } from './sessions.ts';
 import { type SsnVault } from './ssn.ts';
 
-// English until the server answers in the request's language.
-const messages = englishMessages();
-
 export const applicationMessages = {
-  saved: 'Your answers have been saved.',
-  lastPage: 'Your place has been saved.',
-  status: 'Your application status has been saved.',
-  validations: 'Your validation results have been saved.',
-  submitted: 'Your application was successfully submitted.',
-  alreadySubmitted: 'Your application has been submitted and can no longer be changed.',
-  missing: 'We are missing some information!',
-  submitOnly: 'An application becomes submitted only through Submit.',
+  saved: text('server.application.saved'),
+  lastPage: text('server.application.lastPage'),
+  status: text('server.application.status'),
+  validations: text('server.application.validations'),
+  submitted: text('server.application.submitted'),
+  alreadySubmitted: text('server.application.alreadySubmitted'),
+  missing: text('server.application.missing'),
+  submitOnly: text('server.application.submitOnly'),
   unknownKeys: (keys: string[]) =>
-    `These answers are not part of this application: ${keys.join(', ')}.`,
-  tooLong: (keys: string[]) => `These answers are too long: ${keys.join(', ')}.`,
-  wrongType: (keys: string[]) => `These answers have the wrong kind of value: ${keys.join(', ')}.`,
-  unstorable: (keys: string[]) =>
-    `These answers hold characters that cannot be saved: ${keys.join(', ')}.`,
-  notOneLine: (keys: string[]) =>
-    `These answers must be on one line, without line breaks, tabs or other control characters: ${keys.join(', ')}.`,
-  unknownOne: 'This answer is not part of this application.',
-  wrongTypeOne: 'This answer has the wrong kind of value.',
-  unstorableOne: 'This answer holds characters that cannot be saved.',
-  unknownPage: (page: string) => `"${page}" is not a page of this application.`,
-  unknownTab: 'That tab is not part of this application.',
-  unknownButton: 'That button is not part of this application.',
-  tooMany: (max: number) => `You can add at most ${max}.`,
-  notSubmitted: 'Your application has not been submitted yet, so it has no reference number.',
+    text('server.application.unknownKeys', { keys: keys.join(', ') }),
+  tooLong: (keys: string[]) => text('server.application.tooLong', { keys: keys.join(', ') }),
+  wrongType: (keys: string[]) => text('server.application.wrongType', { keys: keys.join(', ') }),
+  unstorable: (keys: string[]) => text('server.application.unstorable', { keys: keys.join(', ') }),
+  notOneLine: (keys: string[]) => text('server.application.notOneLine', { keys: keys.join(', ') }),
+  unknownOne: text('server.application.unknownOne'),
+  wrongTypeOne: text('server.application.wrongTypeOne'),
+  unstorableOne: text('server.application.unstorableOne'),
+  unknownPage: (page: string) => text('server.application.unknownPage', { page }),
+  unknownTab: text('server.application.unknownTab'),
+  unknownButton: text('server.application.unknownButton'),
+  tooMany: (max: number) => text('server.application.tooMany', { max }),
+  notSubmitted: text('server.application.notSubmitted'),
 } as const;
 
 /** Draws of a reference number before giving up (each one collides once in billions). */
@@ -160,25 +156,29 @@ function refusedAnswers(
     else if (rule.singleLine && !isSingleLine(value)) notOneLine.push(key);
     else if (characterCount(value) > rule.maxLength) tooLong.push(key);
   }
-  const reasons: [string[], (keys: string[]) => string, (key: string) => string][] = [
+  const reasons: [string[], (keys: string[]) => Said, (key: string) => Said][] = [
     [unknown, applicationMessages.unknownKeys, () => applicationMessages.unknownOne],
     [wrongType, applicationMessages.wrongType, () => applicationMessages.wrongTypeOne],
     [badText, applicationMessages.unstorable, () => applicationMessages.unstorableOne],
-    [notOneLine, applicationMessages.notOneLine, () => messages.singleLine],
+    [notOneLine, applicationMessages.notOneLine, () => text('model.validation.singleLine')],
     [
       tooLong,
       applicationMessages.tooLong,
-      (key) => messages.maxLength(rules.get(key)?.maxLength ?? 0),
+      (key) => text('model.validation.maxLength', { max: rules.get(key)?.maxLength ?? 0 }),
     ],
   ];
   const found = reasons.filter(([keys]) => keys.length > 0);
   if (found.length === 0) return undefined;
-  return new HttpError(400, found.map(([keys, message]) => message(keys)).join(' '), {
-    code: ERROR_CODES.answersRefused,
-    errors: Object.fromEntries(
-      found.flatMap(([keys, , perKey]) => keys.map((key) => [key, [perKey(key)]])),
-    ),
-  });
+  return new HttpError(
+    400,
+    found.map(([keys, message]) => message(keys)),
+    {
+      code: ERROR_CODES.answersRefused,
+      errors: Object.fromEntries(
+        found.flatMap(([keys, , perKey]) => keys.map((key) => [key, [perKey(key)]])),
+      ),
+    },
+  );
 }
 
 /** What the batched save found for one caller whose session is live. */
@@ -267,6 +267,8 @@ export function createApplications(deps: {
   ) => Promise<Record<string, { file_name: string; file_size: number }>>;
   /** Mails the receipt (and the admissions notice) of a submission, in its transaction. */
   receipts?: Receipts;
+  /** The college in each language: a refused submission is told in the applicant's. */
+  college?: CollegeLanguages;
   /** Draws a reference number with the college's prefix (tests pass their own). */
   drawReference?: (prefix: string) => string;
   /** Seals the SSN before it is stored, and opens or masks it where it is read. */
@@ -354,7 +356,7 @@ export function createApplications(deps: {
       .select('submitted_at')
       .where('account_id', '=', accountId)
       .executeTakeFirst();
-    if (row === undefined) throw new HttpError(404, 'No application was found for this account.');
+    if (row === undefined) throw new HttpError(404, text('server.application.notFound'));
     if (row.submitted_at !== null) throw new HttpError(409, applicationMessages.alreadySubmitted);
   }
 
@@ -442,7 +444,7 @@ export function createApplications(deps: {
     },
 
     /** PUT /api/last-page. */
-    async saveLastPage(accountId: string, lastPage: string): Promise<{ message: string }> {
+    async saveLastPage(accountId: string, lastPage: string): Promise<{ message: Said }> {
       const route = lastPage.replace(/^\//, '');
       if (!routes.has(route)) throw new HttpError(400, applicationMessages.unknownPage(lastPage));
       const result = await db
@@ -459,7 +461,7 @@ export function createApplications(deps: {
      * POST /api/web-status: forward only and idempotent (a retried post changes nothing);
      * `submitted` only through submit.
      */
-    async postWebStatus(accountId: string, status: WebStatus): Promise<{ message: string }> {
+    async postWebStatus(accountId: string, status: WebStatus): Promise<{ message: Said }> {
       if (status === 'submitted') throw new HttpError(403, applicationMessages.submitOnly);
       await assertOpen(accountId);
       const wanted: WebStatus[] = status === 'validating' ? ['started', 'validating'] : ['started'];
@@ -526,7 +528,7 @@ export function createApplications(deps: {
     },
 
     /** POST /api/validations: the latest error map is kept per applicant. */
-    async saveValidations(accountId: string, errors: ErrorMap): Promise<{ message: string }> {
+    async saveValidations(accountId: string, errors: ErrorMap): Promise<{ message: Said }> {
       const unknown = Object.keys(errors).filter((key) => !rules.has(key));
       if (unknown.length > 0) throw new HttpError(400, applicationMessages.unknownKeys(unknown));
       const badText = Object.entries(errors)
@@ -550,26 +552,43 @@ export function createApplications(deps: {
      * and its receipt mail in the same transaction. Parallel calls submit once, and all answer
      * the one reference.
      */
-    async submit(accountId: string): Promise<{ message: string; reference_number: string }> {
+    async submit(
+      accountId: string,
+      /** The request's language: a refused submission names what is missing in it. */
+      language?: string,
+    ): Promise<{ message: Said; reference_number: string }> {
+      const reader = deps.college?.forAccount(language) ?? 'en';
+      const pages = deps.college?.in(reader).pages ?? tenant.pages;
       const outcome = await db
         .transaction()
         .execute(async (trx): Promise<{ errors: ErrorMap } | { reference: string }> => {
           const row = await trx
             .selectFrom('applications')
             .innerJoin('accounts', 'accounts.id', 'applications.account_id')
-            .select(['answers', 'tabs', 'add_another', 'submitted_at', 'reference', 'username'])
+            .select([
+              'answers',
+              'tabs',
+              'add_another',
+              'submitted_at',
+              'reference',
+              'username',
+              'accounts.language',
+            ])
             .where('account_id', '=', accountId)
             .forUpdate('applications')
             .executeTakeFirst();
-          if (row === undefined)
-            throw new HttpError(404, 'No application was found for this account.');
+          if (row === undefined) throw new HttpError(404, text('server.application.notFound'));
           if (row.submitted_at !== null)
             return { reference: row.reference ?? (await assignReference(trx, accountId)) };
           const context: FormContext = { tabs: row.tabs, addAnother: row.add_another };
           const now = clock();
           // Validated as typed: the SSN opened, here and nowhere that keeps it.
           const answers = ssn.open(row.answers);
-          const errors = validateAnswers(tenant.pages, answers, { context, now, messages });
+          const errors = validateAnswers(pages, answers, {
+            context,
+            now,
+            messages: modelMessages(reader),
+          });
           await trx
             .insertInto('web_statuses')
             .values([
@@ -613,6 +632,7 @@ export function createApplications(deps: {
           await deps.receipts?.queue(trx, {
             accountId,
             username: row.username,
+            language: row.language,
             name,
             reference,
             submittedAt: now,

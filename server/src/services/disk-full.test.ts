@@ -31,6 +31,7 @@ import { STORAGE_FULL_MESSAGE } from './errors.ts';
 import { createLocalFileStore } from './files.ts';
 import { createHousekeeping, STALE_TEMPORARY_MS } from './housekeeping.ts';
 import { createUploadGrants } from './uploadGrants.ts';
+import { english } from './texts.ts';
 
 const KEY = 'decision_essay_file';
 const isRoot = process.getuid?.() === 0;
@@ -162,7 +163,7 @@ describe.skipIf(!isRoot)(
       const presigned = await presign(cookie);
       const refused = await upload(presigned, big);
       expect(refused.statusCode).toBe(507);
-      expect(refused.json()).toEqual({ message: STORAGE_FULL_MESSAGE });
+      expect(refused.json()).toEqual({ message: english(STORAGE_FULL_MESSAGE) });
       expect(await temporaryFiles()).toEqual([]);
       // One error line for the operator: ENOSPC, and the folder it happened in.
       const logged = errorLines();
@@ -198,7 +199,7 @@ describe.skipIf(!isRoot)(
       await fillDisk();
       const refused = await convert(cookie, fileKey);
       expect(refused.statusCode).toBe(507);
-      expect(refused.json()).toEqual({ message: STORAGE_FULL_MESSAGE });
+      expect(refused.json()).toEqual({ message: english(STORAGE_FULL_MESSAGE) });
       expect(errorLines()).toEqual([
         expect.objectContaining({
           code: 'ENOSPC',
@@ -221,9 +222,12 @@ describe.skipIf(!isRoot)(
         .executeTakeFirstOrThrow();
       expect(job.status).toBe('failed');
       const failed = await documentRow(accountId);
-      expect(failed).toMatchObject({ status: 'failed', message: STORAGE_FULL_MESSAGE });
+      expect(failed).toMatchObject({ status: 'failed', message: english(STORAGE_FULL_MESSAGE) });
       const status = await call('GET', `/api/pdf/document-answer/${KEY}`, cookie);
-      expect(json(status)).toMatchObject({ status: 'failed', message: STORAGE_FULL_MESSAGE });
+      expect(json(status)).toMatchObject({
+        status: 'failed',
+        message: english(STORAGE_FULL_MESSAGE),
+      });
       // The original is kept, whole; nothing half-written is left.
       expect(sha((await files().get(failed.original_key)) ?? new Uint8Array())).toBe(sha(png));
       expect(await temporaryFiles()).toEqual([]);
@@ -244,10 +248,10 @@ describe.skipIf(!isRoot)(
       await fillDisk();
       const status = await call('GET', '/api/pdf', cookie);
       expect(status.statusCode).toBe(507);
-      expect(status.json()).toEqual({ message: STORAGE_FULL_MESSAGE });
+      expect(status.json()).toEqual({ message: english(STORAGE_FULL_MESSAGE) });
       const download = await call('GET', '/api/pdf/application.pdf', cookie);
       expect(download.statusCode).toBe(507);
-      expect(download.json()).toEqual({ message: STORAGE_FULL_MESSAGE });
+      expect(download.json()).toEqual({ message: english(STORAGE_FULL_MESSAGE) });
       expect(await temporaryFiles()).toEqual([]);
       const logged = errorLines();
       expect(logged.length).toBeGreaterThanOrEqual(1);

@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import {
   type DocumentAnswer,
   fileExtension,
-  englishMessages,
   validateFile,
   visitQuestions,
 } from '@admit/form-model';
@@ -20,6 +19,7 @@ import { type Kysely } from 'kysely';
 
 import { type Db } from '../db/database.ts';
 import { type ConversionStatus, type Database, type SniffedType } from '../db/schema.ts';
+import { english, modelMessages, type Said, text } from './texts.ts';
 import { applicationMessages } from './applications.ts';
 import { type Clock } from './clock.ts';
 import { CONVERSION_TIME_LIMIT_MS, type Converter, ConversionError } from './convert.ts';
@@ -36,9 +36,6 @@ import {
   type UploadGrants,
 } from './uploadGrants.ts';
 
-// English until the server answers in the request's language.
-const messages = englishMessages();
-
 export { UPLOAD_GRANT_TTL_MS };
 
 /** SPEC §3 document conversion statuses. */
@@ -52,13 +49,6 @@ export const CONVERT_DOCUMENT_JOB = 'convert-document';
 export const CONVERSION_TIMEOUT_MS = CONVERSION_TIME_LIMIT_MS + 20_000;
 export const CONVERSION_MAX_ATTEMPTS = 3;
 
-const TYPE_LABELS: Record<SniffedType, string> = {
-  png: 'PNG image',
-  jpeg: 'JPEG image',
-  pdf: 'PDF',
-  docx: 'Word (.docx) document',
-};
-
 /** The type a file name promises, by its extension (SPEC §5's list). */
 const EXTENSION_TYPES: Record<string, SniffedType> = {
   png: 'png',
@@ -69,29 +59,33 @@ const EXTENSION_TYPES: Record<string, SniffedType> = {
 };
 
 export const documentMessages = {
-  notFileQuestion: 'That question does not take a file.',
-  noUpload: 'No uploaded file was found for this question. Please upload your file again.',
-  notReceived: 'Your file did not arrive. Please upload it again.',
-  badName: 'The name of your file contains characters that cannot be used. Please rename it.',
+  notFileQuestion: text('server.documents.notFileQuestion'),
+  noUpload: text('server.documents.noUpload'),
+  notReceived: text('server.documents.notReceived'),
+  badName: text('server.documents.badName'),
   // SPEC §8's sentence for a file of another type, then why this file is one though its name
   // says otherwise: the same file will always be refused, so no "try again".
-  unknownType: `${messages.fileType}. This file is not one of these, whatever its name says. Please choose another file.`,
+  unknownType: text('server.documents.unknownType', {
+    fileType: text('model.validation.fileType'),
+  }),
   mismatch: (extension: string, type: SniffedType) =>
-    `This file is a ${TYPE_LABELS[type]}, but its name ends in .${extension}. Please choose a file whose name matches what it is.`,
-  zipTooLarge:
-    'This Word document unpacks to too much data to be checked safely. Please save it again in Word, or upload a PDF.',
-  zipDamaged:
-    'This Word document is damaged and could not be read. Please save it again in Word, or upload a PDF.',
-  notDocx: 'This file is not a Word (.docx) document. Please save it as .docx, or upload a PDF.',
-  noDocument: 'There is no uploaded file for this question.',
-  noConversion: 'There is no converted file for this question.',
-  missingFile: 'Your file could not be found. Please upload it again.',
-  conversionFailed:
-    'We could not convert your file to PDF. Please try again, or upload it in another format.',
+    text('server.documents.mismatch', { extension, type }),
+  zipTooLarge: text('server.documents.zipTooLarge'),
+  zipDamaged: text('server.documents.zipDamaged'),
+  notDocx: text('server.documents.notDocx'),
+  noDocument: text('server.documents.noDocument'),
+  noConversion: text('server.documents.noConversion'),
+  missingFile: text('server.documents.missingFile'),
+  conversionFailed: text('server.documents.conversionFailed'),
 } as const;
 
 /** A file problem the applicant can act on: the job ends at once, showing this message. */
-class DocumentRefused extends PermanentJobError {}
+class DocumentRefused extends PermanentJobError {
+  constructor(message: Said) {
+    // Kept with the document in English: a conversion's outcome is read later, by anyone.
+    super(english(message));
+  }
+}
 
 /** Control characters and lone surrogates: a file name is shown, so it must be printable text. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -130,7 +124,7 @@ export async function completedDocuments(
 }
 
 /** Why a file is refused, from what its bytes are (undefined: accepted). */
-function typeProblem(sniffed: ReturnType<typeof sniffFile>, fileName: string): string | undefined {
+function typeProblem(sniffed: ReturnType<typeof sniffFile>, fileName: string): Said | undefined {
   if (sniffed.type === undefined) {
     switch (sniffed.problem) {
       case 'zip-too-large':
@@ -187,7 +181,7 @@ export function createDocuments(deps: DocumentsDeps) {
     // track of the files the other replaced.
     if (lock) query = query.forNoKeyUpdate();
     const row = await query.executeTakeFirst();
-    if (row === undefined) throw new HttpError(404, 'No application was found for this account.');
+    if (row === undefined) throw new HttpError(404, text('server.application.notFound'));
     if (row.submitted_at !== null) throw new HttpError(409, applicationMessages.alreadySubmitted);
   }
 
@@ -264,8 +258,8 @@ export function createDocuments(deps: DocumentsDeps) {
       error instanceof DocumentRefused
         ? error.message
         : isDiskFull(error)
-          ? STORAGE_FULL_MESSAGE
-          : documentMessages.conversionFailed;
+          ? english(STORAGE_FULL_MESSAGE)
+          : english(documentMessages.conversionFailed);
     await db
       .updateTable('documents')
       .set({ status: 'failed', message, updated_at: clock() })
@@ -351,6 +345,8 @@ export function createDocuments(deps: DocumentsDeps) {
       answerKey: string,
       fileKey: string,
       fileName: string,
+      /** The request's language: what a refused file is told in. */
+      language = 'en',
     ): Promise<{ status: DocumentStatus; message: string }> {
       assertFileQuestion(answerKey);
       await assertOpen(db, accountId);
@@ -373,7 +369,7 @@ export function createDocuments(deps: DocumentsDeps) {
       const size = await files.size(sourceKey);
       if (size === undefined) throw new HttpError(400, documentMessages.notReceived);
       // SPEC §5/§8: the browser's rules, enforced again with the same messages.
-      const problems = validateFile({ name: fileName, size }, messages);
+      const problems = validateFile({ name: fileName, size }, modelMessages(language));
       const [firstProblem] = problems;
       if (firstProblem !== undefined) {
         throw new HttpError(400, firstProblem, { errors: { [answerKey]: problems } });
@@ -381,7 +377,10 @@ export function createDocuments(deps: DocumentsDeps) {
       const bytes = await files.get(sourceKey);
       if (bytes === undefined) throw new HttpError(400, documentMessages.notReceived);
       // The size rule once more, on the bytes that are kept (they may differ from the first look).
-      const rechecked = validateFile({ name: fileName, size: bytes.length }, messages);
+      const rechecked = validateFile(
+        { name: fileName, size: bytes.length },
+        modelMessages(language),
+      );
       if (rechecked[0] !== undefined) {
         throw new HttpError(400, rechecked[0], { errors: { [answerKey]: rechecked } });
       }

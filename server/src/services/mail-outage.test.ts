@@ -11,6 +11,7 @@ import { createTestContext, GOOD_PASSWORD, loggedApp, type TestContext } from '.
 import { freePort, type SmtpServer, startSmtpServer } from '../test/smtp.ts';
 import { accountMessages, CODE_TTL_MS } from './accounts.ts';
 import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_MS, mailBackoff, SEND_MAIL_JOB } from './mail.ts';
+import { english } from './texts.ts';
 
 const PUBLIC_ORIGIN = 'https://apply.example.edu';
 
@@ -110,12 +111,12 @@ describe('mail while the SMTP server is down', () => {
     // one on its way. An unknown address gets the very same answer.
     const resend = await post(app, '/public/resend-confirm', { username });
     expect(resend.statusCode).toBe(200);
-    expect(resend.json()).toEqual({ message: accountMessages.resentDelayed });
+    expect(resend.json()).toEqual({ message: english(accountMessages.resentDelayed) });
     const stranger = await post(app, '/public/resend-confirm', { username: 'nobody@example.com' });
     expect(stranger.statusCode).toBe(200);
     expect(stranger.json()).toEqual(resend.json());
     const forgot = await post(app, '/public/forgot-password', { username: 'nobody@example.com' });
-    expect(forgot.json()).toEqual({ message: accountMessages.forgotDelayed });
+    expect(forgot.json()).toEqual({ message: english(accountMessages.forgotDelayed) });
     expect(await outbox()).toHaveLength(1);
 
     // The SMTP server is back: the mail goes at its next attempt, exactly once.
@@ -136,7 +137,7 @@ describe('mail while the SMTP server is down', () => {
     expect(confirm.statusCode).toBe(200);
     // Mail flows again: a resend is answered as usual.
     expect((await post(app, '/public/resend-confirm', { username })).json()).toEqual({
-      message: accountMessages.resent,
+      message: english(accountMessages.resent),
     });
     expect(log().filter((line) => line.level >= 50)).toEqual([]);
     expect(raw()).not.toContain(code);

@@ -41,6 +41,11 @@ export interface Mail {
   renew?: { kind: MailRenewalKind; accountId: string; expiresAt: Date };
   /** The account the mail is about, for the log line when it gives up (never its address). */
   accountId?: string;
+  /**
+   * The language the mail is written in (the account's for an applicant's mail, the college's
+   * first for staff's): sent as Content-Language, and the attachment's notes are in it.
+   */
+  language?: string;
 }
 
 export interface Mailer {
@@ -70,10 +75,10 @@ export interface Mailer {
 export interface MailAttachmentSource {
   /** The file; a throw is retried (`ATTACHMENT_ATTEMPTS`), then the mail goes without it. */
   build: (accountId: string) => Promise<{ fileName: string; contentType: string; bytes: Buffer }>;
-  /** Appended to the text when the file is attached. */
-  attachedNote: (fileName: string) => string;
-  /** Appended to the text when the mail goes without the file. */
-  missingNote: string;
+  /** Appended to the text when the file is attached, in the mail's language. */
+  attachedNote: (fileName: string, language: string | null) => string;
+  /** Appended to the text when the mail goes without the file, in the mail's language. */
+  missingNote: (language: string | null) => string;
 }
 
 /**
@@ -203,7 +208,12 @@ export function createMailer(options: MailerOptions): Mailer {
    */
   async function attach(
     outboxId: number,
-    mail: { recipient: string; attachment: MailAttachmentKind | null; account_id: string | null },
+    mail: {
+      recipient: string;
+      attachment: MailAttachmentKind | null;
+      account_id: string | null;
+      language: string | null;
+    },
     attempt: number,
   ): Promise<
     | {
@@ -217,7 +227,7 @@ export function createMailer(options: MailerOptions): Mailer {
     if (source === undefined) return undefined;
     try {
       const built = await source.build(mail.account_id);
-      return { note: source.attachedNote(built.fileName), built };
+      return { note: source.attachedNote(built.fileName, mail.language), built };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const what = `mail ${outboxId} to ${mail.recipient}: its ${mail.attachment} attachment could not be built (attempt ${attempt} of ${ATTACHMENT_ATTEMPTS}): ${reason}`;
@@ -228,7 +238,7 @@ export function createMailer(options: MailerOptions): Mailer {
         });
       }
       log.error({ mail: { id: outboxId }, err: error }, `${what}; sending the mail without it`);
-      return { note: source.missingNote };
+      return { note: source.missingNote(mail.language) };
     }
   }
 
@@ -239,7 +249,7 @@ export function createMailer(options: MailerOptions): Mailer {
     async run({ outboxId, renew }, { attempt }) {
       const stored = await db
         .selectFrom('mail_outbox')
-        .select(['recipient', 'subject', 'body', 'sent_at', 'attachment', 'account_id'])
+        .select(['recipient', 'subject', 'body', 'sent_at', 'attachment', 'account_id', 'language'])
         .where('id', '=', outboxId)
         .executeTakeFirst();
       // Pruned, or sent by an attempt whose outcome was not recorded: nothing to do.
@@ -288,6 +298,7 @@ export function createMailer(options: MailerOptions): Mailer {
           to: mail.recipient,
           subject: mail.subject,
           text,
+          ...(mail.language === null ? {} : { headers: { 'Content-Language': mail.language } }),
           attachments:
             attached === undefined
               ? []
@@ -367,6 +378,7 @@ export function createMailer(options: MailerOptions): Mailer {
         body: mail.text,
         attachment: mail.attachment?.kind ?? null,
         account_id: mail.attachment?.accountId ?? mail.renew?.accountId ?? mail.accountId ?? null,
+        language: mail.language ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

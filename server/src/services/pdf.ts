@@ -15,11 +15,14 @@ import { pdfColours, type TenantConfig } from '@admit/tenant-config';
 import { type Db } from '../db/database.ts';
 import { DatabaseUnavailableError } from '../db/health.ts';
 import { type Clock } from './clock.ts';
+import { type CollegeLanguages, collegeLanguagesOf } from './college.ts';
 import { GENERIC_MESSAGE, HttpError, StorageFullError } from './errors.ts';
 import { type FileStore } from './files.ts';
-import { asciiFileNamePart, type AttachmentPdf, DEFAULT_PDF_TITLE } from './pdf/meta.ts';
+import { pdfChrome } from './pdf/chrome.ts';
+import { asciiFileNamePart, type AttachmentPdf } from './pdf/meta.ts';
 import { renderPdfInThread } from './pdf/threads.ts';
 import { type SsnVault } from './ssn.ts';
+import { format, modelMessages, optionLists, text } from './texts.ts';
 
 export { type ApplicationPdfMeta, type AttachmentPdf } from './pdf/meta.ts';
 
@@ -57,8 +60,8 @@ export const PDF_DOWNLOAD_PATH = '/api/pdf/application.pdf';
 export const PDF_RENDERER_VERSION = 8;
 
 export const pdfMessages = {
-  notAnswered: 'There is nothing to print yet. Answer a question first, then download your PDF.',
-  waiting: 'Your documents are still being converted. Please try again in a moment.',
+  notAnswered: text('server.pdf.notAnswered'),
+  waiting: text('server.pdf.waiting'),
 } as const;
 
 type PdfState =
@@ -90,6 +93,8 @@ export interface ApplicationPdfsDeps {
   db: Db;
   clock: Clock;
   tenant: TenantConfig;
+  /** The college in each of its languages (default: as the tenant offers them). */
+  college?: CollegeLanguages;
   files: FileStore;
   documents: PdfDocumentSource;
   /** Opens the SSN to print it (masked). */
@@ -122,30 +127,57 @@ export function contentDisposition(name: AttachmentName): string {
   return `attachment; filename="${name.ascii}"; filename*=UTF-8''${encodeRfc8187(name.unicode)}`;
 }
 
+/** A college's look and wording in one language (`lookOf` in createApplicationPdfs). */
+interface Look {
+  language: string;
+  tenant: TenantConfig;
+  collegeContact: readonly string[];
+  colours: ReturnType<typeof pdfColours>;
+  pdfTitle: string;
+  lookVersion: string;
+}
+
 export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
-  const { db, clock, tenant, files, documents, ssn } = deps;
-  const { address } = tenant.contact;
-  // The PDF's look and wording are the college's (college.json "pdf"), each with a default.
-  const collegeContact = tenant.pdf?.headerLines ?? [
-    ...address.lines,
-    `${address.city}, ${address.state} ${address.zip}`,
-    tenant.contact.phone,
-    tenant.contact.email,
-  ];
-  const colours = pdfColours(tenant.theme, tenant.pdf);
-  const pdfTitle = tenant.pdf?.title ?? DEFAULT_PDF_TITLE;
-  // Part of every version: a college that changes its look, wording or logo gets new PDFs.
-  const lookVersion = createHash('sha256')
-    .update(
-      canonicalJson({
-        names: tenant.names,
-        pdf: tenant.pdf ?? null,
-        collegeContact,
-        colours,
-        logo: tenant.logoSvg,
-      }),
-    )
-    .digest('hex');
+  const { db, clock, files, documents, ssn } = deps;
+  const college = deps.college ?? collegeLanguagesOf(deps.tenant);
+  const looks = new Map<string, ReturnType<typeof lookOf>>();
+  /** The college's look and wording in `language` (its texts localized, the PDF's own words). */
+  function lookOf(language: string) {
+    const tenant = college.in(language);
+    const { address } = tenant.contact;
+    // The PDF's look and wording are the college's (college.json "pdf"), each with a default.
+    const collegeContact = tenant.pdf?.headerLines ?? [
+      ...address.lines,
+      `${address.city}, ${address.state} ${address.zip}`,
+      tenant.contact.phone,
+      tenant.contact.email,
+    ];
+    const colours = pdfColours(tenant.theme, tenant.pdf);
+    const pdfTitle = tenant.pdf?.title ?? format(language, text('server.pdf.defaultTitle'));
+    // Part of every version: a college that changes its look, wording or logo gets new PDFs,
+    // and so does another language.
+    const lookVersion = createHash('sha256')
+      .update(
+        canonicalJson({
+          language,
+          names: tenant.names,
+          pdf: tenant.pdf ?? null,
+          collegeContact,
+          colours,
+          logo: tenant.logoSvg,
+        }),
+      )
+      .digest('hex');
+    return { language, tenant, collegeContact, colours, pdfTitle, lookVersion };
+  }
+  const lookIn = (language: string) => {
+    let look = looks.get(language);
+    if (look === undefined) {
+      look = lookOf(language);
+      looks.set(language, look);
+    }
+    return look;
+  };
   /** One render per account and version at a time in this process; others wait for it. */
   const rendering = new Map<string, Promise<PdfState>>();
 
@@ -159,7 +191,8 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
     return { first, last, full: [first, last].filter((part) => part !== '').join(' ') };
   }
 
-  function downloadName(answers: Answers): AttachmentName {
+  function downloadName(answers: Answers, look: Look): AttachmentName {
+    const { tenant } = look;
     const { first, last } = applicantName(answers);
     const parts = (spell: (part: string) => string) =>
       [tenant.names.shortName, 'Application', last, first]
@@ -181,13 +214,19 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
     username: string,
     version: string,
     snapshot: Snapshot,
+    look: Look,
   ): Promise<PdfState> {
+    const { tenant, collegeContact, colours, pdfTitle } = look;
     const { answers, context, submittedAt, reference, completed } = snapshot;
     const documentAnswers: Record<string, PrintedDocument> = Object.fromEntries(
       completed.map((document) => [document.answerKey, { file_name: document.fileName }]),
     );
     // SSN in a downloadable copy: only the last four digits (the full number stays in the record).
-    const model = printModel(tenant.pages, answers, documentAnswers, context, { maskSsn: true });
+    const model = printModel(tenant.pages, answers, documentAnswers, context, {
+      maskSsn: true,
+      messages: modelMessages(look.language),
+      lists: optionLists(look.language),
+    });
     // Appended in the order the application shows them, and only those it shows: a document
     // whose question is hidden (another tab chosen) is not part of the application.
     const shown = model.steps.flatMap((step) =>
@@ -205,6 +244,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
       const bytes = (await files.get(document.convertedKey)) ?? new Uint8Array();
       attachments.push({ answerKey: key, fileName: document.fileName, bytes });
     }
+    const generatedAt = clock();
     // In a render thread: Typst's compile would hold the event loop, every request waiting.
     const pdf = await renderPdfInThread(
       model,
@@ -213,11 +253,12 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
         title: pdfTitle,
         collegeContact,
         applicant: { name: applicantName(answers).full, username },
-        generatedAt: clock(),
+        generatedAt,
         submittedAt,
         reference,
         timeZone: tenant.timeZone,
         accentColor: colours.accent,
+        chrome: pdfChrome(look.language, { generatedAt, submittedAt, timeZone: tenant.timeZone }),
       },
       attachments,
       // The college's look comes from its data: its logo, colours and footer.
@@ -263,11 +304,17 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
       return row?.file_key;
     });
     if (previous !== undefined && previous !== fileKey) await files.delete(previous);
-    return { status: 'COMPLETED', version, fileKey, fileName: downloadName(answers) };
+    return { status: 'COMPLETED', version, fileKey, fileName: downloadName(answers, look) };
   }
 
   /** The PDF's state for the stored application now, rendering it when it is out of date. */
-  async function current(accountId: string, username: string): Promise<PdfState> {
+  async function current(
+    accountId: string,
+    username: string,
+    language: string | undefined,
+  ): Promise<PdfState> {
+    const look = lookIn(college.forAccount(language));
+    const { tenant } = look;
     try {
       const pending = await documents.pendingFor?.(accountId);
       if (pending === 'unprocessed') return { status: 'UNPROCESSED' };
@@ -306,7 +353,7 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
           canonicalJson({
             renderer: PDF_RENDERER_VERSION,
             tenant: tenant.id,
-            look: lookVersion,
+            look: look.lookVersion,
             timeZone: tenant.timeZone,
             username,
             answers: row.answers,
@@ -323,13 +370,13 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
           status: 'COMPLETED',
           version,
           fileKey: stored.file_key,
-          fileName: downloadName(row.answers),
+          fileName: downloadName(row.answers, look),
         };
       }
       const flight = `${accountId}:${version}`;
       let running = rendering.get(flight);
       if (running === undefined) {
-        running = render(accountId, username, version, snapshot).finally(() =>
+        running = render(accountId, username, version, snapshot, look).finally(() =>
           rendering.delete(flight),
         );
         rendering.set(flight, running);
@@ -349,8 +396,13 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
 
   return {
     /** GET /api/pdf: the status, and the download URL once the PDF is ready. */
-    async status(accountId: string, username: string): Promise<PdfStatusResponse> {
-      const state = await current(accountId, username);
+    async status(
+      accountId: string,
+      username: string,
+      /** The reader's language (the request's); staff's and unknown: the college's first. */
+      language?: string,
+    ): Promise<PdfStatusResponse> {
+      const state = await current(accountId, username, language);
       return state.status === 'COMPLETED'
         ? { status: 'COMPLETED', url: `${PDF_DOWNLOAD_PATH}?v=${state.version.slice(0, 16)}` }
         : { status: state.status, url: null };
@@ -364,10 +416,12 @@ export function createApplicationPdfs(deps: ApplicationPdfsDeps) {
     async download(
       accountId: string,
       username: string,
+      /** The reader's language; staff's copies and unknown: the college's first. */
+      language?: string,
     ): Promise<{ bytes: Buffer; fileName: AttachmentName }> {
       // A newer render may remove the file between finding and reading it: then look again.
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const state = await current(accountId, username);
+        const state = await current(accountId, username, language);
         switch (state.status) {
           case 'COMPLETED': {
             const bytes = await files.get(state.fileKey);

@@ -21,7 +21,10 @@ import {
 import { pdfText } from '../test/pdfText.ts';
 import { startSmtpServer } from '../test/smtp.ts';
 import { ATTACHMENT_ATTEMPTS, mailBackoff, SEND_MAIL_JOB } from './mail.ts';
-import { formatDate } from './pdf/meta.ts';
+import { printedDate } from './pdf/chrome.ts';
+
+/** A date as the English receipt and PDF print it. */
+const formatDate = (date: Date, timeZone: string) => printedDate('en', date, timeZone);
 
 const run = promisify(execFile);
 

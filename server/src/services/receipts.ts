@@ -7,7 +7,6 @@
  * (services/mail.ts `enqueue`), so a submission that commits has its mail, whatever happens
  * next; the PDF is built by the mail's job when it sends the receipt.
  */
-import { type TenantConfig } from '@admit/tenant-config';
 import { type Kysely } from 'kysely';
 
 import { type Db } from '../db/database.ts';
@@ -15,7 +14,8 @@ import { type Database } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 import { type Mail, type MailAttachmentSource, type Mailer } from './mail.ts';
 import { type ApplicationPdfs } from './pdf.ts';
-import { formatDate } from './pdf/meta.ts';
+import { type CollegeLanguages } from './college.ts';
+import { format, intlFor, text } from './texts.ts';
 
 /** What a receipt names of one submission. */
 export interface Submission {
@@ -26,64 +26,104 @@ export interface Submission {
   name: string;
   reference: string;
   submittedAt: Date;
+  /** The account's language (migration 011); null: the college's first. */
+  language: string | null;
 }
 
 interface ReceiptTexts {
-  tenant: TenantConfig;
+  /** The college in a language (its texts localized), and the languages it is offered in. */
+  college: CollegeLanguages;
   publicOrigin: string;
 }
 
-/** The applicant's receipt; its job attaches the application PDF. */
-export function receiptMail({ tenant, publicOrigin }: ReceiptTexts, submission: Submission): Mail {
-  const college = tenant.names.college;
-  const greeting = submission.name === '' ? 'Hello,' : `Dear ${submission.name},`;
+/** A date and time as the receipt and the PDF print them, in `language` and the college's zone. */
+export function formatDateIn(language: string, date: Date, timeZone = 'UTC'): string {
+  return intlFor(language).formatDate(date, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
+}
+
+/** The applicant's receipt, in their language; its job attaches the application PDF. */
+export function receiptMail({ college, publicOrigin }: ReceiptTexts, submission: Submission): Mail {
+  const language = college.forAccount(submission.language);
+  const tenant = college.in(language);
+  const say = (id: string, values?: Record<string, string>) =>
+    format(language, text(`server.mail.receipt.${id}`, values));
+  const values = {
+    college: tenant.names.college,
+    reference: submission.reference,
+    date: formatDateIn(language, submission.submittedAt, tenant.timeZone),
+    origin: publicOrigin,
+    name: submission.name,
+    email: tenant.contact.email,
+    phone: tenant.contact.phone,
+  };
   return {
     to: submission.username,
-    subject: `Your application to ${college} was received: reference ${submission.reference}`,
+    language,
+    subject: say('subject', values),
     text: [
-      greeting,
-      `Thank you for applying to ${college}. We received your application on ${formatDate(submission.submittedAt, tenant.timeZone)}.`,
-      `Your reference number is ${submission.reference}. Please quote it whenever you contact the Admissions Office.`,
-      `You can download a copy of your application at any time: log in at ${publicOrigin}/ and choose "Download a PDF copy of your application".`,
-      `Admissions Office, ${college}\n${tenant.contact.email} · ${tenant.contact.phone}`,
+      submission.name === '' ? say('hello') : say('dear', values),
+      say('thanks', values),
+      say('reference', values),
+      say('download', values),
+      say('signature', values),
     ].join('\n\n'),
     attachment: { kind: 'application-pdf', accountId: submission.accountId },
   };
 }
 
 /**
- * The admissions office's notice: the reference and the name only. The rest of the application
- * stays in the database; staff open it with the staff CLI, which shows the reference.
+ * The admissions office's notice: the reference and the name only, in the college's first
+ * language (staff's). The rest of the application stays in the database; staff open it with
+ * the staff CLI, which shows the reference.
  */
 export function admissionsNotice(
-  { tenant, publicOrigin }: ReceiptTexts,
+  { college, publicOrigin }: ReceiptTexts,
   to: string,
   submission: Submission,
 ): Mail {
-  const applicant = submission.name === '' ? 'An applicant (no name given)' : submission.name;
+  const language = college.languages.fallback;
+  const tenant = college.in(language);
+  const say = (id: string, values?: Record<string, string>) =>
+    format(language, text(`server.mail.notice.${id}`, values));
+  const values = {
+    college: tenant.names.college,
+    reference: submission.reference,
+    date: formatDateIn(language, submission.submittedAt, tenant.timeZone),
+    origin: publicOrigin,
+    name: submission.name,
+  };
   return {
     to,
-    subject: `New application submitted: ${submission.reference}`,
+    language,
+    subject: say('subject', values),
     text: [
-      `${applicant} submitted an application to ${tenant.names.college} on ${formatDate(submission.submittedAt, tenant.timeZone)}.`,
-      `Reference number: ${submission.reference}`,
-      'This e-mail holds nothing else of the application. To read it, run the staff CLI on the admissions server: `npm run admin -- list --status submitted` shows each application with its reference, and `npm run admin -- export DIR` writes every submitted application (applications.csv has a reference column) with its PDF.',
-      `Sent by the ${tenant.names.college} application at ${publicOrigin}.`,
+      submission.name === '' ? say('submittedNoName', values) : say('submitted', values),
+      say('reference', values),
+      say('howToRead'),
+      say('sentBy', values),
     ].join('\n\n'),
   };
 }
 
 export function createReceipts(deps: {
-  tenant: TenantConfig;
+  college: CollegeLanguages;
   publicOrigin: string;
   mailer: Mailer;
 }) {
-  const { tenant, mailer } = deps;
+  const { college, mailer } = deps;
   return {
     /** Queues the receipt (and the admissions notice) in the submission's transaction. */
     async queue(trx: Kysely<Database>, submission: Submission): Promise<void> {
       await mailer.enqueue(trx, receiptMail(deps, submission));
-      const office = tenant.admissionsNotificationEmail;
+      const office = college.in(college.languages.fallback).admissionsNotificationEmail;
       if (office !== undefined)
         await mailer.enqueue(trx, admissionsNotice(deps, office, submission));
     },
@@ -102,6 +142,7 @@ export type Receipts = ReturnType<typeof createReceipts>;
  */
 export function applicationPdfAttachment(deps: {
   db: Db;
+  college: CollegeLanguages;
   pdfs: ApplicationPdfs;
   publicOrigin: string;
 }): MailAttachmentSource {
@@ -110,26 +151,34 @@ export function applicationPdfAttachment(deps: {
       const row = await deps.db
         .selectFrom('accounts')
         .innerJoin('applications', 'applications.account_id', 'accounts.id')
-        .select(['accounts.username', 'applications.submitted_at'])
+        .select(['accounts.username', 'accounts.language', 'applications.submitted_at'])
         .where('accounts.id', '=', accountId)
         .executeTakeFirst();
       if (row === undefined) throw new Error('the account no longer exists');
       if (row.submitted_at === null) throw new Error('the application is not submitted');
-      const pdf = await deps.pdfs.download(accountId, row.username).catch((error: unknown) => {
-        // The PDF service's reasons: documents still converting (409), a render that failed
-        // (500, its cause logged as "application PDF failed").
-        if (error instanceof HttpError && error.statusCode === 409)
-          throw new Error('documents are still being converted', { cause: error });
-        if (error instanceof HttpError && error.statusCode === 500)
-          throw new Error('the PDF could not be rendered (see "application PDF failed")', {
-            cause: error,
-          });
-        throw error;
-      });
+      const pdf = await deps.pdfs
+        // The applicant's copy, in their language.
+        .download(accountId, row.username, deps.college.forAccount(row.language))
+        .catch((error: unknown) => {
+          // The PDF service's reasons: documents still converting (409), a render that failed
+          // (500, its cause logged as "application PDF failed").
+          if (error instanceof HttpError && error.statusCode === 409)
+            throw new Error('documents are still being converted', { cause: error });
+          if (error instanceof HttpError && error.statusCode === 500)
+            throw new Error('the PDF could not be rendered (see "application PDF failed")', {
+              cause: error,
+            });
+          throw error;
+        });
       const { bytes, fileName } = pdf;
       return { fileName: fileName.unicode, contentType: 'application/pdf', bytes };
     },
-    attachedNote: (fileName) => `Attached: your application as a PDF (${fileName}).`,
-    missingNote: `We could not attach a PDF copy of your application to this e-mail. Your application is submitted all the same; to download the copy, log in at ${deps.publicOrigin}/.`,
+    attachedNote: (fileName, language) =>
+      format(deps.college.forAccount(language), text('server.mail.receipt.attached', { fileName })),
+    missingNote: (language) =>
+      format(
+        deps.college.forAccount(language),
+        text('server.mail.receipt.notAttached', { origin: deps.publicOrigin }),
+      ),
   };
 }

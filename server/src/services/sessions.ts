@@ -32,6 +32,7 @@ interface SessionRow {
   live: boolean;
   stale: boolean;
   username: string;
+  language: string | null;
   last_seen_at: Date;
   expires_at: Date;
 }
@@ -86,7 +87,7 @@ export function createSessions(db: Db, clock: Clock) {
       const { live, stale } = sessionState(clock());
       const { rows } = await sql<SessionRow>`
         SELECT s.token_hash, s.account_id, ${live} AS live, ${stale} AS stale, a.username,
-               s.last_seen_at, s.expires_at
+               a.language, s.last_seen_at, s.expires_at
         FROM sessions s JOIN accounts a ON a.id = s.account_id
         WHERE s.token_hash = ANY(${hashes}::bytea[])
       `.execute(db);
@@ -139,6 +140,17 @@ export function createSessions(db: Db, clock: Clock) {
 
     /** Records that the session under `hash` was used now (the idle clock restarts). */
     touch,
+
+    /**
+     * The language of a live session's account (migration 011), or undefined: a request with
+     * neither `?lang` nor the language cookie speaks it (plugins/app/language.ts).
+     */
+    async languageOf(token: string | undefined): Promise<string | undefined> {
+      const hash = sessionKey(token);
+      if (hash === undefined) return undefined;
+      const row = await findSessions(hash);
+      return row?.live === true ? (row.language ?? undefined) : undefined;
+    },
 
     /** Ends one session. Returns its account's id, or undefined when there was none. */
     async destroy(token: string | undefined): Promise<string | undefined> {

@@ -9,19 +9,17 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 
-import { MAX_UPLOAD_BYTES, englishMessages } from '@admit/form-model';
+import { MAX_UPLOAD_BYTES } from '@admit/form-model';
 
 import { type Config } from '../config.ts';
 import { type Db } from '../db/database.ts';
+import { type Said, text } from './texts.ts';
 import { type Clock } from './clock.ts';
 import { sameDigest } from './crypto.ts';
 import { HttpError } from './errors.ts';
 import { assertFileKey, createLocalFileStore, type FileStore } from './files.ts';
 import { noSecurityEvents, type RecordSecurityEvent } from './securityEvents.ts';
 import { type UploadGrants } from './uploadGrants.ts';
-
-// English until the server answers in the request's language.
-const messages = englishMessages();
 
 /** What `POST /api/presigned-url` answers (SPEC §3 presigned-url: url and fields with key). */
 export interface PresignedPost {
@@ -69,18 +67,19 @@ export type UploadPart =
 export const STORAGE_PATH = '/storage/upload';
 
 export const storageMessages = {
-  unsigned: 'This upload is not signed. Please request a new upload.',
-  badSignature: 'This upload was refused: its signature does not match.',
-  expired: 'This upload has expired. Please choose your file again.',
-  badPolicy: 'This upload was refused: its policy is not valid.',
-  wrongKey: 'This upload was refused: it names a different file.',
-  extraField: (name: string) => `This upload was refused: the field "${name}" is not allowed.`,
-  duplicateField: (name: string) => `This upload was refused: the field "${name}" appears twice.`,
-  noFile: 'The upload did not contain a file.',
-  notForm: 'The upload must be sent as a multipart form.',
-  fileTooLarge: messages.fileTooLarge,
-  fileEmpty: messages.fileEmpty,
-  fileType: messages.fileType,
+  unsigned: text('server.storage.unsigned'),
+  badSignature: text('server.storage.badSignature'),
+  expired: text('server.storage.expired'),
+  badPolicy: text('server.storage.badPolicy'),
+  wrongKey: text('server.storage.wrongKey'),
+  extraField: (name: string) => text('server.storage.extraField', { name }),
+  duplicateField: (name: string) => text('server.storage.duplicateField', { name }),
+  noFile: text('server.storage.noFile'),
+  notForm: text('server.storage.notForm'),
+  // SPEC §8's, from form-model's catalogues.
+  fileTooLarge: text('model.validation.fileTooLarge'),
+  fileEmpty: text('model.validation.fileEmpty'),
+  fileType: text('model.validation.fileType'),
 } as const;
 
 /**
@@ -92,7 +91,7 @@ export class UploadForgery extends HttpError {
   constructor(
     /** What was wrong, for the security event log: never a value from the form. */
     readonly reason: 'unsigned' | 'signature' | 'policy' | 'key' | 'field',
-    message: string,
+    message: Said,
   ) {
     super(403, message);
   }

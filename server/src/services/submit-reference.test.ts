@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { createApplications } from './applications.ts';
 import { makeReference } from './reference.ts';
+import { text } from './texts.ts';
 
 let ctx: TestContext;
 /** A connection of the test's own, for a transaction held open beside the service's. */
@@ -75,7 +76,7 @@ it('a reference another application holds is drawn again, and the submission goe
   const applications = applicationsDrawing(repeated(0), repeated(0), repeated(1));
   expect((await applications.submit(first)).reference_number).toBe(repeated(0));
   expect(await applications.submit(second)).toEqual({
-    message: 'Your application was successfully submitted.',
+    message: text('server.application.submitted'),
     reference_number: repeated(1),
   });
   expect(await storedReference(first)).toBe(repeated(0));

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
 import { HttpError } from './errors.ts';
+import { text, type Text } from './texts.ts';
 
 export interface ThrottleRule {
   /** How many hits a window allows. */
@@ -14,19 +15,17 @@ export interface ThrottleRule {
   windowMs: number;
 }
 
-/** A wait in words, rounded up: "40 seconds", "1 minute", "51 minutes", "23 hours". */
-export function waitInWords(seconds: number): string {
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
-  const minutes = Math.ceil(seconds / 60);
-  // Up to two hours in minutes ("90 minutes" says more than "2 hours"), then in hours.
-  if (minutes <= 120) return plural(minutes, 'minute');
-  return plural(Math.ceil(minutes / 60), 'hour');
-}
-
-/** The 429 message, with the real wait (the Retry-After seconds) in words. */
-export function tooManyMessage(retryAfterSeconds: number): string {
-  return `Too many attempts. Please try again in ${waitInWords(retryAfterSeconds)}.`;
+/**
+ * The 429 message, with the real wait (the Retry-After seconds) in words, rounded up: "40
+ * seconds", "1 minute", "51 minutes", "23 hours"; up to two hours in minutes ("90 minutes" says
+ * more than "2 hours"), then in hours.
+ */
+export function tooManyMessage(retryAfterSeconds: number): Text {
+  if (retryAfterSeconds < 60)
+    return text('server.throttle.seconds', { count: Math.max(1, Math.ceil(retryAfterSeconds)) });
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  if (minutes <= 120) return text('server.throttle.minutes', { count: minutes });
+  return text('server.throttle.hours', { count: Math.ceil(minutes / 60) });
 }
 
 /** A 429 with `Retry-After` and a message that says how long to wait. */

@@ -13,6 +13,7 @@ import { type Kysely } from 'kysely';
 
 import { type Db } from '../db/database.ts';
 import { type Database } from '../db/schema.ts';
+import { text } from './texts.ts';
 import { applicationMessages } from './applications.ts';
 import { type Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
@@ -43,13 +44,10 @@ export const ORIGINALS_PREFIX = 'originals/';
 export const CONVERTED_PREFIX = 'converted/';
 
 export const uploadMessages = {
-  tooMany: (minutes: number) =>
-    `You have started too many uploads in the last hour. Please try again in ${String(minutes)} minute${minutes === 1 ? '' : 's'}.`,
-  alreadyUploaded:
-    'This file has already been uploaded. To change it, please choose your file again.',
-  superseded:
-    'A newer upload was started for this question, so this one was cancelled. Please choose your file again.',
-  ended: 'This upload is no longer valid. Please choose your file again.',
+  tooMany: (minutes: number) => text('server.uploads.tooMany', { minutes }),
+  alreadyUploaded: text('server.uploads.alreadyUploaded'),
+  superseded: text('server.uploads.superseded'),
+  ended: text('server.uploads.ended'),
 } as const;
 
 /** The server-chosen key of a new upload: unguessable, and never handed out twice. */

@@ -14,6 +14,7 @@ import { type Answers } from '@admit/form-model';
 import { sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
+import { type Said, text } from './texts.ts';
 import { assertAnswerPatch, type KeyRule } from './applications.ts';
 import { type Clock } from './clock.ts';
 import { randomToken, sha256 } from './crypto.ts';
@@ -33,19 +34,14 @@ export const TOKEN_MAX_DAYS = 90;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const tokenMessages = {
-  serviceMissing:
-    'This link has no service token. Ask the admissions office for a new link to view the application.',
-  serviceInvalid:
-    'This service link is not valid. Ask the admissions office for a new link to view the application.',
-  serviceExpired:
-    'This service link has expired. Ask the admissions office for a new link to view the application.',
-  serviceRevoked:
-    'This service link has been revoked. Ask the admissions office for a new link to view the application.',
-  tmpInvalid:
-    'This application link is not valid or has expired. Ask the admissions office for a new one.',
-  unknownUser: (username: string) => `No applicant has the username ${username}.`,
-  days: `The number of days must be a whole number from 1 to ${TOKEN_MAX_DAYS}.`,
-  answersObject: 'The prefilled answers must be a JSON object of answer keys and values.',
+  serviceMissing: text('server.tokens.serviceMissing'),
+  serviceInvalid: text('server.tokens.serviceInvalid'),
+  serviceExpired: text('server.tokens.serviceExpired'),
+  serviceRevoked: text('server.tokens.serviceRevoked'),
+  tmpInvalid: text('server.tokens.tmpInvalid'),
+  unknownUser: (username: string) => text('server.tokens.unknownUser', { username }),
+  days: text('server.tokens.days', { max: TOKEN_MAX_DAYS }),
+  answersObject: text('server.tokens.answersObject'),
 } as const;
 
 /** A token as staff pass it: the token itself, or a link that carries it. */
@@ -117,7 +113,7 @@ export function createViewTokens(deps: {
       token: string | undefined,
       record: RecordSecurityEvent = noSecurityEvents,
     ): Promise<{ accountId: string; username: string }> {
-      const refuse = (status: number, message: string, reason: string, accountId?: string) => {
+      const refuse = (status: number, message: Said, reason: string, accountId?: string) => {
         record('service_token.failure', { accountId, reason });
         return new HttpError(status, message);
       };

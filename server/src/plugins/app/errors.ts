@@ -12,11 +12,12 @@ import {
   DatabaseUnavailableError,
   DB_RETRY_AFTER_S,
 } from '../../db/health.ts';
-import { GENERIC_MESSAGE, HttpError, StorageFullError } from '../../services/errors.ts';
+import { GENERIC_MESSAGE, HttpError, localized, StorageFullError } from '../../services/errors.ts';
+import { SOURCE_LANGUAGE, text, type Text } from '../../services/texts.ts';
 
 /** The 400 for a JSON body with a key its route does not take (routes/schemas.ts `Body`). */
-export function unknownFieldMessage(field: string): string {
-  return `The request has a field it does not take: "${field}".`;
+export function unknownFieldMessage(field: string): Text {
+  return text('server.errors.unknownField', { field });
 }
 
 /**
@@ -29,9 +30,13 @@ export function unknownFieldMessage(field: string): string {
  */
 export const DRAIN_LIMIT_BYTES = 8 * 1_048_576;
 
-function schemaMessage(error: FastifyError): string {
+/**
+ * The 400 for a body its route's schema refuses. Ajv's own words ("must be string") are
+ * English only, so another language is told which field without them.
+ */
+function schemaMessage(error: FastifyError, language: string): Text | string {
   const first = error.validation?.[0];
-  if (first === undefined) return 'The request is not valid.';
+  if (first === undefined) return text('server.errors.invalidRequest');
   if (first.keyword === 'additionalProperties') {
     const { additionalProperty } = first.params as { additionalProperty?: string };
     return unknownFieldMessage(additionalProperty ?? '');
@@ -39,9 +44,11 @@ function schemaMessage(error: FastifyError): string {
   const where = (first.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
   const field =
     where === '' ? (first.params as { missingProperty?: string }).missingProperty : where;
-  return field === undefined
-    ? `The request ${first.message ?? 'is not valid'}.`
-    : `"${field}" ${first.message ?? 'is not valid'}.`;
+  if (language !== SOURCE_LANGUAGE || first.message === undefined)
+    return field === undefined
+      ? text('server.errors.invalidRequest')
+      : text('server.errors.invalidField', { field });
+  return field === undefined ? `The request ${first.message}.` : `"${field}" ${first.message}.`;
 }
 
 export const errors = fp(
@@ -51,7 +58,7 @@ export const errors = fp(
         return reply
           .code(503)
           .header('retry-after', String(DB_RETRY_AFTER_S))
-          .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+          .send({ message: request.t(DATABASE_UNAVAILABLE_MESSAGE) });
       }
       if (error instanceof HttpError) {
         // A full disk was logged once by the file store, with the folder (services/files.ts).
@@ -60,10 +67,13 @@ export const errors = fp(
         return reply
           .code(error.statusCode)
           .headers(error.headers)
-          .send({ ...error.body, message: error.message });
+          .send({
+            ...(localized(error.body, request.language) as Record<string, unknown>),
+            message: request.t(error.text),
+          });
       }
       if (error.validation !== undefined) {
-        return reply.code(400).send({ message: schemaMessage(error) });
+        return reply.code(400).send({ message: request.t(schemaMessage(error, request.language)) });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
@@ -71,7 +81,7 @@ export const errors = fp(
         return reply.code(status).send({ message: error.message });
       }
       request.log.error({ err: error }, 'unexpected error');
-      return reply.code(500).send({ message: GENERIC_MESSAGE });
+      return reply.code(500).send({ message: request.t(GENERIC_MESSAGE) });
     });
     app.addHook('onSend', (request, reply, payload, done) => {
       if (reply.statusCode === 413 && reply.getHeader('connection') === 'close') {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../../test/context.ts';
 import { PUBLIC_ROUTES } from './session.ts';
+import { english } from '../../services/texts.ts';
 
 let ctx: TestContext;
 /** The route groups app.ts registers in the applicant scope, by their OpenAPI tag. */
@@ -58,7 +59,7 @@ describe('the session hook of the applicant scope', () => {
       for (const cookie of [undefined, `admit_session=${'x'.repeat(43)}`]) {
         const response = await send(route, cookie);
         expect(response.statusCode, route).toBe(401);
-        expect(json(response), route).toEqual({ message: SESSION_INVALID_MESSAGE });
+        expect(json(response), route).toEqual({ message: english(SESSION_INVALID_MESSAGE) });
       }
     }
   });

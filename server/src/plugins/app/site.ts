@@ -1,6 +1,7 @@
 /**
- * The app's HTML documents for the college this server runs (one build serves any college). When
- * the server starts it hands the college it loaded to the build's prerender bundle
+ * The app's HTML documents for the college this server runs (one build serves any college), in
+ * each language it is offered in. When the server starts it hands the college it loaded to the
+ * build's prerender bundle
  * (form-app/prerender.ts writes it to `dist/.ssr/prerender.mjs`), which renders index.html with the
  * college's browser copy, every visitor's page (form-app README, "Prerendered pages") and the
  * logged-in applicant's shell. They are kept in memory, compressed once, and sent by spa.ts; the
@@ -14,6 +15,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 import { browserSplit, type CollegeOnPage, type TenantConfig } from '@admit/tenant-config';
+import { PSEUDO_LANGUAGE } from '@admit/tenant-config/node';
+
+import { type CollegeLanguages, collegeLanguagesOf } from '../../services/college.ts';
 
 /** Where the build keeps its prerender bundle (form-app/prerender.ts). */
 export const SSR_ENTRY = join('.ssr', 'prerender.mjs');
@@ -30,7 +34,7 @@ export interface HeldDocument {
   type: string;
 }
 
-/** Everything spa.ts sends that the build does not hold as a file. */
+/** Everything spa.ts sends that the build does not hold as a file, in one language. */
 export interface Site {
   /** index.html with the college: entry parameters, unknown paths, builds without pages. */
   index: HeldDocument;
@@ -40,7 +44,15 @@ export interface Site {
   shell: HeldDocument;
   /** The college's pages but the default one, and where they are. */
   collegePages: { url: string; document: HeldDocument };
-  /** The CSP sources (`'sha256-…'`) of the inline scripts in the documents. */
+}
+
+/** The site in each language the college is offered in. */
+export interface Sites {
+  /** Each offered language's site. */
+  byLanguage: ReadonlyMap<string, Site>;
+  /** The college's first language: its site is sent when a language has none. */
+  fallback: string;
+  /** The CSP sources (`'sha256-…'`) of the inline scripts in every language's documents. */
   inlineScripts: readonly string[];
 }
 
@@ -78,55 +90,84 @@ function inlineScriptSources(documents: readonly string[]): string[] {
 }
 
 /**
- * Renders the app's documents for `college` from the build in `root`. Throws, with what to do,
- * when the build has no prerender bundle.
+ * The site in the college's first language, with the CSP sources of every language's inline
+ * scripts: what a bench or a build check of one page needs.
  */
-export async function renderSite(root: string, college: TenantConfig): Promise<Site> {
+export async function renderSite(
+  root: string,
+  tenant: TenantConfig,
+): Promise<Site & { inlineScripts: readonly string[] }> {
+  const sites = await renderSites(root, collegeLanguagesOf(tenant));
+  const site = sites.byLanguage.get(sites.fallback);
+  if (site === undefined) throw new Error(`no site in ${sites.fallback}`);
+  return { ...site, inlineScripts: sites.inlineScripts };
+}
+
+/**
+ * Renders the app's documents for the college in every language it is offered in, from the
+ * build in `root`: the prerender bundle is imported once per language, with the college's
+ * texts and the app's messages in that language (form-app/src/languageInPrerender.ts reads
+ * `language` when the bundle is imported). Throws, with what to do, when the build has no
+ * prerender bundle.
+ */
+export async function renderSites(root: string, college: CollegeLanguages): Promise<Sites> {
   const bundle = join(root, SSR_ENTRY);
   if (!existsSync(bundle))
     throw new Error(
       `${bundle} is missing: the app in ${root} was built without its prerender bundle. Build it with \`npm run build\`.`,
     );
-  const split = browserSplit(college);
-  const pagesJson = JSON.stringify(split.otherPages);
-  const pagesHash = createHash('sha256').update(pagesJson).digest('base64url').slice(0, 16);
-  const onPage: CollegeOnPage = {
-    firstLoad: split.firstLoad,
-    pagesUrl: `/college/pages-${pagesHash}.json`,
-    defaultPageIndex: split.defaultPageIndex,
-  };
-  // The bundle reads the college when it is imported (src/collegeOnPage.ts), with every page at
-  // hand. One college a process; a query of the college's own makes a changed college's import
-  // a module of its own.
-  (globalThis as Record<string, unknown>).__ADMIT_COLLEGE__ = {
-    ...onPage,
-    otherPages: split.otherPages,
-  };
-  const version = createHash('sha256').update(JSON.stringify(college)).digest('hex').slice(0, 16);
-  const { renderSite: render } = (await import(
-    `${pathToFileURL(bundle).href}?college=${version}`
-  )) as PrerenderBundle;
-  const rendered = await render({
+  const input = {
     indexHtml: readFileSync(join(root, 'index.html'), 'utf8'),
-    manifest: JSON.parse(readFileSync(join(root, '.vite', 'manifest.json'), 'utf8')),
+    manifest: JSON.parse(readFileSync(join(root, '.vite', 'manifest.json'), 'utf8')) as unknown,
     base: '/',
-  });
-  const html = 'text/html; charset=utf-8';
-  const [index, shell, collegePages, ...pages] = await Promise.all([
-    held(rendered.index, html),
-    held(rendered.shell, html),
-    held(pagesJson, 'application/json; charset=utf-8'),
-    ...[...rendered.pages].map(async ([path, page]) => [path, await held(page, html)] as const),
-  ]);
+  };
+  // The switch offers the real languages; the pseudo-locale is reached by `?lang=en-XA` only.
+  const languages = college.languages.offered.filter((language) => language !== PSEUDO_LANGUAGE);
+  const byLanguage = new Map<string, Site>();
+  const documents: string[] = [];
+  // One language after another: the bundle reads its language from the global when imported.
+  for (const language of college.languages.offered) {
+    const tenant = college.in(language);
+    const split = browserSplit(tenant);
+    const pagesJson = JSON.stringify(split.otherPages);
+    const pagesHash = createHash('sha256').update(pagesJson).digest('base64url').slice(0, 16);
+    const onPage: CollegeOnPage = {
+      firstLoad: split.firstLoad,
+      pagesUrl: `/college/pages-${pagesHash}.json`,
+      defaultPageIndex: split.defaultPageIndex,
+    };
+    // The bundle reads the college when it is imported (src/collegeOnPage.ts), with every page
+    // at hand. One college a process; a query of the college's own (and the language's) makes
+    // each import a module of its own.
+    (globalThis as Record<string, unknown>).__ADMIT_COLLEGE__ = {
+      ...onPage,
+      otherPages: split.otherPages,
+      language,
+      languages,
+    };
+    const version = createHash('sha256').update(JSON.stringify(tenant)).digest('hex').slice(0, 16);
+    const { renderSite: render } = (await import(
+      `${pathToFileURL(bundle).href}?college=${version}&lang=${encodeURIComponent(language)}`
+    )) as PrerenderBundle;
+    const rendered = await render(input);
+    const html = 'text/html; charset=utf-8';
+    const [index, shell, collegePages, ...pages] = await Promise.all([
+      held(rendered.index, html),
+      held(rendered.shell, html),
+      held(pagesJson, 'application/json; charset=utf-8'),
+      ...[...rendered.pages].map(async ([path, page]) => [path, await held(page, html)] as const),
+    ]);
+    byLanguage.set(language, {
+      index,
+      shell,
+      pages: new Map(pages),
+      collegePages: { url: onPage.pagesUrl, document: collegePages },
+    });
+    documents.push(rendered.index, rendered.shell, ...rendered.pages.values());
+  }
   return {
-    index,
-    shell,
-    pages: new Map(pages),
-    collegePages: { url: onPage.pagesUrl, document: collegePages },
-    inlineScripts: inlineScriptSources([
-      rendered.index,
-      rendered.shell,
-      ...rendered.pages.values(),
-    ]),
+    byLanguage,
+    fallback: college.languages.fallback,
+    inlineScripts: inlineScriptSources(documents),
   };
 }

@@ -6,8 +6,9 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { collegeLanguagesOf } from '../../services/college.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { renderSite, type Site } from './site.ts';
+import { renderSites, type Site } from './site.ts';
 import { IMMUTABLE, REVALIDATE } from './spa.ts';
 
 /** A build as form-app's Vite build leaves it: a hashed script with its copies, index.html. */
@@ -63,7 +64,10 @@ beforeAll(async () => {
   // An unhashed file of the public folder, small enough to have no copies.
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   ctx = await createTestContext({ env: { STATIC_DIR: dir } });
-  site = await renderSite(dir, ctx.tenant);
+  const sites = await renderSites(dir, collegeLanguagesOf(ctx.tenant));
+  const english = sites.byLanguage.get('en');
+  if (english === undefined) throw new Error('no English site');
+  site = english;
 });
 afterAll(async () => {
   await ctx.close();
@@ -330,7 +334,7 @@ describe('the college, made into the documents when the server starts (one build
     const bare = mkdtempSync(join(tmpdir(), 'admit-spa-bare-'));
     writeFileSync(join(bare, 'index.html'), indexHtml);
     try {
-      await expect(renderSite(bare, ctx.tenant)).rejects.toThrow(
+      await expect(renderSites(bare, collegeLanguagesOf(ctx.tenant))).rejects.toThrow(
         /prerender\.mjs is missing.*npm run build/,
       );
     } finally {

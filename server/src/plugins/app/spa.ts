@@ -19,7 +19,8 @@ import fastifyStatic from '@fastify/static';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { type HeldDocument, type Site } from './site.ts';
+import { text } from '../../services/texts.ts';
+import { type HeldDocument, type Site, type Sites } from './site.ts';
 
 /** A name Vite gives by content (assets/NAME-HASH.ext, and its map): a changed file gets a new name. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8}\.\w+(?:\.map)?$/;
@@ -47,18 +48,19 @@ const OTHER_VIEWS = ['service_token', 'token'];
  * applicant (the marker cookie: the page depends on their profile, which the app loads), else
  * index.html (an unknown path, an entry parameter). `varies` when the cookie chose it.
  */
-function documentFor(
-  url: string,
-  loggedIn: boolean,
-  site: Site,
-): { document: HeldDocument; varies: boolean } {
+function documentFor(url: string, loggedIn: boolean, site: Site): HeldDocument {
   const [path = '', query = ''] = url.split('?');
   const page = site.pages.get(path);
   const params = new URLSearchParams(query);
-  if (page === undefined || OTHER_VIEWS.some((name) => params.has(name)))
-    return { document: site.index, varies: false };
-  return { document: loggedIn ? site.shell : page, varies: true };
+  if (page === undefined || OTHER_VIEWS.some((name) => params.has(name))) return site.index;
+  return loggedIn ? site.shell : page;
 }
+
+/**
+ * Every document depends on the language (the cookie, or Accept-Language: plugins/app/
+ * language.ts), and a prerendered page on the marker cookie too: caches key on both.
+ */
+const PAGE_VARY = 'accept-encoding, cookie, accept-language';
 
 /**
  * The encoding to send, by the request's Accept-Encoding and its q-values, brotli first where
@@ -103,12 +105,18 @@ export const spa = fp(
     app: FastifyInstance,
     options: {
       root: string;
-      site: Site;
+      sites: Sites;
       apiPrefixes: readonly string[];
       markerCookie?: string;
     },
   ) => {
-    const { root, site, apiPrefixes, markerCookie } = options;
+    const { root, sites, apiPrefixes, markerCookie } = options;
+    const siteFor = (language: string): Site => {
+      const site = sites.byLanguage.get(language) ?? sites.byLanguage.get(sites.fallback);
+      if (site === undefined) throw new Error(`spa: no site in ${language} nor ${sites.fallback}`);
+      return site;
+    };
+    const fallbackSite = siteFor(sites.fallback);
     await app.register(fastifyStatic, {
       root,
       index: false,
@@ -125,35 +133,39 @@ export const spa = fp(
         reply.header('cache-control', cacheControlFor(file));
       },
     });
-    // Named by its content: a changed college is a new name.
-    app.get(site.collegePages.url, { schema: { hide: true } }, async (request, reply) =>
-      send(request, reply, site.collegePages.document, IMMUTABLE),
+    // Named by its content: a changed college, or another language, is a new name.
+    // Two languages with the same pages (the pseudo-locale's are English) share the file.
+    const collegePages = new Map(
+      [...sites.byLanguage.values()].map((site) => [site.collegePages.url, site.collegePages]),
     );
+    for (const { url, document } of collegePages.values())
+      app.get(url, { schema: { hide: true } }, async (request, reply) =>
+        send(request, reply, document, IMMUTABLE),
+      );
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       // A missing file (/assets/x.js, /favicon.ico) is a 404, never the app's HTML.
       const isFile = /\.[A-Za-z0-9]+$/.test(path) && path !== '/index.html';
       const appPage =
-        path === '/' || path === '/index.html' || site.pages.has(path) || acceptsHtml(request);
+        path === '/' ||
+        path === '/index.html' ||
+        fallbackSite.pages.has(path) ||
+        acceptsHtml(request);
       if (
         (request.method === 'GET' || request.method === 'HEAD') &&
         !isFile &&
         appPage &&
         !apiPrefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix)
       ) {
-        // SPEC §2: the SPA routes every other path itself. A prerendered page depends on the
-        // marker cookie, which caches must key on.
+        // SPEC §2: the SPA routes every other path itself, in the request's language.
         const loggedIn = markerCookie !== undefined && (request.cookies[markerCookie] ?? '') !== '';
-        const { document, varies } = documentFor(request.url, loggedIn, site);
-        return send(
-          request,
-          reply,
-          document,
-          REVALIDATE,
-          varies ? 'accept-encoding, cookie' : 'accept-encoding',
-        );
+        // The service view is staff's: in the college's first language, whoever opens it.
+        const staff = new URLSearchParams(request.url.split('?')[1] ?? '').has('service_token');
+        const language = staff ? sites.fallback : request.language;
+        const document = documentFor(request.url, loggedIn, siteFor(language));
+        return send(request, reply, document, REVALIDATE, PAGE_VARY);
       }
-      return reply.code(404).send({ message: 'Not found.' });
+      return reply.code(404).send({ message: request.t(text('server.errors.notFound')) });
     });
   },
   { name: 'spa' },

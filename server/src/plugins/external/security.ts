@@ -11,11 +11,12 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 import { HttpError } from '../../services/errors.ts';
 import { securityEvents } from '../../services/securityEvents.ts';
+import { text } from '../../services/texts.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
-export const JSON_ONLY_MESSAGE = 'This request must be sent as JSON.';
+export const CROSS_SITE_MESSAGE = text('server.errors.crossSite');
+export const JSON_ONLY_MESSAGE = text('server.errors.jsonOnly');
 
 /**
  * Helmet's headers for `options`, computed once. They are the same for every response (no

@@ -19,6 +19,7 @@ import {
   signedIn,
   type TestContext,
 } from '../../test/context.ts';
+import { english } from '../../services/texts.ts';
 
 const messages = englishMessages();
 
@@ -58,17 +59,17 @@ describe('sign-up and confirmation', () => {
       password: GOOD_PASSWORD,
     });
     expect(signup.statusCode).toBe(200);
-    expect(json(signup)).toEqual({ message: accountMessages.signedUp });
+    expect(json(signup)).toEqual({ message: english(accountMessages.signedUp) });
     const code = await latestCode(ctx.app, 'ada@example.com');
     expect(code).toMatch(/^\d{6}$/);
     const confirm = await post('/public/confirm', { username: 'ada@example.com', code });
-    expect(json(confirm)).toEqual({ message: accountMessages.confirmed });
+    expect(json(confirm)).toEqual({ message: english(accountMessages.confirmed) });
     const login = await post('/public/login', {
       username: 'ADA@example.com',
       password: GOOD_PASSWORD,
     });
     expect(login.statusCode).toBe(200);
-    expect(json(login)).toEqual({ message: accountMessages.loggedIn });
+    expect(json(login)).toEqual({ message: english(accountMessages.loggedIn) });
   });
 
   it("refuses SPEC §5's rules with the words of SPEC and the field's error list", async () => {
@@ -83,7 +84,7 @@ describe('sign-up and confirmation', () => {
     for (const password of ['Password123!', 'Welcome2024!!', 'Qwertyuiop1!']) {
       const response = await post('/public/signup', { username: 'common@example.com', password });
       expect(response.statusCode, password).toBe(400);
-      expect(json(response).message).toBe(accountMessages.commonPassword);
+      expect(json(response).message).toBe(english(accountMessages.commonPassword));
     }
   });
 
@@ -126,7 +127,7 @@ describe('sign-up and confirmation', () => {
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     const right = await post('/public/confirm', { username: 'burn@example.com', code });
     expect(right.statusCode).toBe(429);
-    expect(json(right).message).toBe(accountMessages.codeBurned);
+    expect(json(right).message).toBe(english(accountMessages.codeBurned));
   });
 
   it('a code expires after 24 hours (fake clock)', async () => {
@@ -135,7 +136,7 @@ describe('sign-up and confirmation', () => {
     ctx.advance(CODE_TTL_MS + 1000);
     const response = await post('/public/confirm', { username: 'late@example.com', code });
     expect(response.statusCode).toBe(400);
-    expect(json(response).message).toBe(accountMessages.codeWrong);
+    expect(json(response).message).toBe(english(accountMessages.codeWrong));
   });
 
   it('an unconfirmed account cannot log in, and the browser that signed it up is told why', async () => {
@@ -151,13 +152,16 @@ describe('sign-up and confirmation', () => {
       { cookie: cookieHeader(signup) },
     );
     expect(response.statusCode).toBe(400);
-    expect(json(response)).toEqual({ message: accountMessages.unconfirmed, code: 'UNCONFIRMED' });
+    expect(json(response)).toEqual({
+      message: english(accountMessages.unconfirmed),
+      code: 'UNCONFIRMED',
+    });
     // Anyone else (another browser) is told what a wrong password is told.
     const elsewhere = await post('/public/login', {
       username: 'waiting@example.com',
       password: GOOD_PASSWORD,
     });
-    expect(json(elsewhere)).toEqual({ message: accountMessages.loginFailed });
+    expect(json(elsewhere)).toEqual({ message: english(accountMessages.loginFailed) });
   });
 
   it('a second sign-up with the same password mails a new code (the applicant trying again)', async () => {
@@ -276,14 +280,14 @@ describe('sessions', () => {
   it('logout ends the session on the server; replaying it gives 401 with SPEC §8 words', async () => {
     const cookie = await signedIn(ctx.app, 'logout@example.com');
     const logout = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
-    expect(json(logout)).toEqual({ message: accountMessages.loggedOut });
+    expect(json(logout)).toEqual({ message: english(accountMessages.loggedOut) });
     const replay = await ctx.app.inject({
       method: 'GET',
       url: '/api/profile',
       headers: { cookie },
     });
     expect(replay.statusCode).toBe(401);
-    expect(json(replay)).toEqual({ message: SESSION_INVALID_MESSAGE });
+    expect(json(replay)).toEqual({ message: english(SESSION_INVALID_MESSAGE) });
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } })).statusCode,
     ).toBe(401);
@@ -334,7 +338,7 @@ describe('sessions', () => {
       headers: { cookie: 'admit_session=forged-token-forged-token-forged-token-xx' },
     });
     expect(response.statusCode).toBe(401);
-    expect(json(response)).toEqual({ message: SESSION_INVALID_MESSAGE });
+    expect(json(response)).toEqual({ message: english(SESSION_INVALID_MESSAGE) });
   });
 });
 
@@ -375,7 +379,7 @@ describe('forgot and reset password', () => {
       id: link.searchParams.get('id'),
     };
     const reset = await post('/public/reset-password', body);
-    expect(json(reset)).toEqual({ message: accountMessages.reset });
+    expect(json(reset)).toEqual({ message: english(accountMessages.reset) });
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } }))
         .statusCode,
@@ -402,7 +406,7 @@ describe('forgot and reset password', () => {
       id: link.searchParams.get('id'),
     });
     expect(response.statusCode).toBe(400);
-    expect(json(response).message).toBe(accountMessages.resetInvalid);
+    expect(json(response).message).toBe(english(accountMessages.resetInvalid));
   });
 
   it('passwords must match (SPEC §5 word for word)', async () => {
@@ -642,7 +646,7 @@ describe('account takeover and enumeration', () => {
       username: owner,
       password: 'Attacker-Chosen-2027',
     });
-    expect(json(attacker)).toEqual({ message: accountMessages.signedUp });
+    expect(json(attacker)).toEqual({ message: english(accountMessages.signedUp) });
     // The owner confirms with the newest code in their mailbox.
     const confirm = await post('/public/confirm', {
       username: owner,
@@ -653,7 +657,7 @@ describe('account takeover and enumeration', () => {
       username: owner,
       password: 'Attacker-Chosen-2027',
     });
-    expect(json(asAttacker)).toEqual({ message: accountMessages.loginFailed });
+    expect(json(asAttacker)).toEqual({ message: english(accountMessages.loginFailed) });
     const asOwner = await post('/public/login', { username: owner, password: GOOD_PASSWORD });
     expect(asOwner.statusCode).toBe(200);
     // The owner was told, and how to take the account if the password is not theirs.
@@ -710,9 +714,9 @@ describe('account takeover and enumeration', () => {
     }
     expect(answers[0]).toEqual([
       400,
-      { message: accountMessages.unconfirmed, code: 'UNCONFIRMED' },
+      { message: english(accountMessages.unconfirmed), code: 'UNCONFIRMED' },
       400,
-      { message: accountMessages.loginFailed },
+      { message: english(accountMessages.loginFailed) },
     ]);
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
@@ -744,9 +748,12 @@ describe('account takeover and enumeration', () => {
     }
     const codeWrong = [
       400,
-      { message: accountMessages.codeWrong, errors: { code: [accountMessages.codeWrong] } },
+      {
+        message: english(accountMessages.codeWrong),
+        errors: { code: [english(accountMessages.codeWrong)] },
+      },
     ];
-    const burned = [429, { message: accountMessages.codeBurned }];
+    const burned = [429, { message: english(accountMessages.codeBurned) }];
     expect(answers[0]).toEqual([
       codeWrong,
       codeWrong,

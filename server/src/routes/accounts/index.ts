@@ -2,7 +2,9 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
+import { offered, setLanguageCookie, told } from '../../plugins/app/language.ts';
 import {
+  accountOf,
   type CookieSettings,
   clearSessionCookies,
   SESSION_COOKIE,
@@ -12,6 +14,7 @@ import { type Accounts, accountMessages, SIGNUP_MARKER_TTL_MS } from '../../serv
 import { HttpError, SESSION_INVALID_MESSAGE } from '../../services/errors.ts';
 import { securityEvents } from '../../services/securityEvents.ts';
 import { type Sessions } from '../../services/sessions.ts';
+import { text } from '../../services/texts.ts';
 import { Body, errorAnswers, JSON_BODY_ERRORS, Message, Password, Username } from '../schemas.ts';
 
 export interface AccountRoutesOptions {
@@ -50,6 +53,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         request.body,
         request.ip,
         securityEvents(request),
+        request.language,
       );
       reply.setCookie(SIGNUP_COOKIE, marker, {
         httpOnly: true,
@@ -58,7 +62,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         path: SIGNUP_COOKIE_PATH,
         maxAge: Math.floor(SIGNUP_MARKER_TTL_MS / 1000),
       });
-      return { message };
+      return { message: request.t(message) };
     },
   );
 
@@ -74,9 +78,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const answer = await accounts.confirm(request.body, request.ip, securityEvents(request));
+      const answer = await accounts.confirm(
+        request.body,
+        request.ip,
+        securityEvents(request),
+        request.language,
+      );
       reply.clearCookie(SIGNUP_COOKIE, { path: SIGNUP_COOKIE_PATH });
-      return answer;
+      return told(request, answer);
     },
   );
 
@@ -91,7 +100,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         response: ok,
       },
     },
-    async (request) => accounts.resend(request.body, request.ip),
+    async (request) =>
+      told(request, await accounts.resend(request.body, request.ip, request.language)),
   );
 
   app.post(
@@ -112,18 +122,25 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { message, token } = await accounts.login(
+      const { message, token, language } = await accounts.login(
         request.body,
         request.ip,
         request.cookies[SIGNUP_COOKIE],
         securityEvents(request),
+        request.language,
       );
       // Rotation: a session presented with the login ends; the new token replaces it.
       await sessions.destroy(request.cookies[SESSION_COOKIE]);
       setSessionCookies(reply, token, cookies);
+      // The account's language follows it to this browser (chosen at sign-up or since).
+      const own = language === null ? undefined : offered(app.languages, language);
+      if (own !== undefined) {
+        request.language = own;
+        setLanguageCookie(reply, own, cookies.secure);
+      }
       if (request.cookies[SIGNUP_COOKIE] !== undefined)
         reply.clearCookie(SIGNUP_COOKIE, { path: SIGNUP_COOKIE_PATH });
-      return { message };
+      return { message: request.t(message) };
     },
   );
 
@@ -138,7 +155,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         response: ok,
       },
     },
-    async (request) => accounts.forgot(request.body, request.ip, securityEvents(request)),
+    async (request) =>
+      told(
+        request,
+        await accounts.forgot(request.body, request.ip, securityEvents(request), request.language),
+      ),
   );
 
   app.post(
@@ -158,7 +179,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         response: { 200: Message, ...errorAnswers(...JSON_BODY_ERRORS, 503) },
       },
     },
-    async (request) => accounts.resetPassword(request.body, securityEvents(request)),
+    async (request) =>
+      told(
+        request,
+        await accounts.resetPassword(request.body, securityEvents(request), request.language),
+      ),
   );
 
   app.get(
@@ -178,7 +203,49 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       clearSessionCookies(reply, cookies);
       if (accountId === undefined) throw new HttpError(401, SESSION_INVALID_MESSAGE);
       securityEvents(request)('session.logout', { accountId });
-      return { message: accountMessages.loggedOut };
+      return { message: request.t(accountMessages.loggedOut) };
+    },
+  );
+
+  app.put(
+    '/api/language',
+    {
+      schema: {
+        operationId: 'setLanguage',
+        tags: ['accounts'],
+        summary:
+          "Choose the language the applicant reads Admit in (the account's, and this browser's)",
+        description:
+          "Stored with the account, so that its mail, its PDF and its next login elsewhere come in it, and remembered in this browser's `admit-lang` cookie. A language the college does not offer is refused (400). A page or API address with `?lang=xx` chooses a language for the browser alone.",
+        body: Body({ language: Type.String({ maxLength: 35 }) }),
+        response: { 200: Message, ...errorAnswers(...JSON_BODY_ERRORS, 503) },
+      },
+    },
+    async (request, reply) => {
+      const language = offered(app.languages, request.body.language);
+      if (language === undefined)
+        throw new HttpError(
+          400,
+          text('server.language.notOffered', {
+            language: request.body.language,
+            languages: app.languages.offered.join(', '),
+          }),
+          {
+            errors: {
+              language: [
+                text('server.language.notOffered', {
+                  language: request.body.language,
+                  languages: app.languages.offered.join(', '),
+                }),
+              ],
+            },
+          },
+        );
+      await accounts.setLanguage(accountOf(request).accountId, language);
+      setLanguageCookie(reply, language, cookies.secure);
+      // Said in the language just chosen.
+      request.language = language;
+      return { message: request.t(text('server.language.saved')) };
     },
   );
 };

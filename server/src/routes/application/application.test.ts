@@ -21,6 +21,7 @@ import {
   type TestContext,
 } from '../../test/context.ts';
 import { COMPLETE_APPLICATION } from '@admit/tenant-config/fixtures';
+import { english } from '../../services/texts.ts';
 
 const messages = englishMessages();
 
@@ -173,7 +174,7 @@ describe('PUT /api/answer', () => {
     const { cookie } = await applicant();
     const first = await call('PUT', '/api/answer', { cookie, payload: { first_name: 'Ada' } });
     expect(first.statusCode).toBe(200);
-    expect(json(first)).toEqual({ message: applicationMessages.saved });
+    expect(json(first)).toEqual({ message: english(applicationMessages.saved) });
     await saveAnswers(cookie, { last_name: 'Lovelace' });
     await saveAnswers(cookie, { first_name: 'Augusta', middle_name: '' });
     expect((await profile(cookie)).answer).toEqual({
@@ -256,7 +257,7 @@ describe('PUT /api/answer', () => {
     const [refused, ...saved] = responses;
     if (refused === undefined) throw new Error('no response to the submitted applicant’s save');
     expect(refused.statusCode).toBe(409);
-    expect(json(refused)).toEqual({ message: applicationMessages.alreadySubmitted });
+    expect(json(refused)).toEqual({ message: english(applicationMessages.alreadySubmitted) });
     expect(saved.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     expect((await storedRow(submitted.username)).answers).toEqual(before.answers);
     for (const { username } of others) {
@@ -300,9 +301,13 @@ describe('PUT /api/answer', () => {
       payload: { first_name: 'Grace', last_name: 'Hopper', favourite_colour: 'blue' },
     });
     expect(response.statusCode).toBe(400);
-    expect(json(response).message).toBe(applicationMessages.unknownKeys(['favourite_colour']));
+    expect(json(response).message).toBe(
+      english(applicationMessages.unknownKeys(['favourite_colour'])),
+    );
     expect(json(response).code).toBe(ERROR_CODES.answersRefused);
-    expect(json(response).errors).toEqual({ favourite_colour: [applicationMessages.unknownOne] });
+    expect(json(response).errors).toEqual({
+      favourite_colour: [english(applicationMessages.unknownOne)],
+    });
     expect((await storedRow(username)).answers).toEqual({
       first_name: 'Grace',
       last_name: 'Hopper',
@@ -358,7 +363,7 @@ describe('PUT /api/answer', () => {
       payload: { college_name: 'c'.repeat(101) },
     });
     expect(response.statusCode).toBe(401);
-    expect(json(response).message).toBe(SESSION_INVALID_MESSAGE);
+    expect(json(response).message).toBe(english(SESSION_INVALID_MESSAGE));
   });
 
   it("refuses a value over the question's limit (400) and leaves it as it was", async () => {
@@ -375,7 +380,7 @@ describe('PUT /api/answer', () => {
         payload: { last_name: 'Lovelace', [key]: value },
       });
       expect(response.statusCode, key).toBe(400);
-      expect(json(response).message).toBe(applicationMessages.tooLong([key]));
+      expect(json(response).message).toBe(english(applicationMessages.tooLong([key])));
     }
     // The refused answers are unchanged; the valid one beside them is stored.
     expect((await storedRow(username)).answers).toEqual({
@@ -408,7 +413,9 @@ describe('PUT /api/answer', () => {
         payload: { last_name: 'Lovelace', ...payload },
       });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(json(response).message).toBe(applicationMessages.wrongType(Object.keys(payload)));
+      expect(json(response).message).toBe(
+        english(applicationMessages.wrongType(Object.keys(payload))),
+      );
     }
     expect((await storedRow(username)).answers).toEqual({
       ...before.answers,
@@ -449,7 +456,7 @@ describe('PUT /api/answer', () => {
     ] as const) {
       const response = await sendRaw('/api/answer', raw, cookie);
       expect(response.statusCode, raw).toBe(400);
-      expect(json(response).message).toBe(applicationMessages.unstorable([key]));
+      expect(json(response).message).toBe(english(applicationMessages.unstorable([key])));
     }
     // A well-formed surrogate pair is one character, and fine.
     expect(
@@ -474,7 +481,7 @@ describe('PUT /api/answer', () => {
       const response = await call('PUT', '/api/answer', { cookie, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(json(response)).toEqual({
-        message: applicationMessages.notOneLine([key]),
+        message: english(applicationMessages.notOneLine([key])),
         code: ERROR_CODES.answersRefused,
         errors: { [key]: [messages.singleLine] },
       });
@@ -504,7 +511,7 @@ describe('POST /api/web-status', () => {
         payload: { web_status: webStatus },
       });
       expect(response.statusCode).toBe(200);
-      expect(json(response)).toEqual({ message: applicationMessages.status });
+      expect(json(response)).toEqual({ message: english(applicationMessages.status) });
     }
     expect(await storedStatuses(username)).toEqual(['started', 'validating']);
     expect((await profile(cookie)).web_status).toEqual([
@@ -521,7 +528,7 @@ describe('POST /api/web-status', () => {
       payload: { web_status: 'submitted' },
     });
     expect(response.statusCode).toBe(403);
-    expect(json(response).message).toBe(applicationMessages.submitOnly);
+    expect(json(response).message).toBe(english(applicationMessages.submitOnly));
     expect(await storedStatuses(username)).toEqual(['started']);
     expect((await storedRow(username)).submitted_at).toBeNull();
   });
@@ -558,7 +565,7 @@ describe('PUT /api/last-page', () => {
       payload: { last_page: 'education' },
     });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({ message: applicationMessages.lastPage });
+    expect(json(response)).toEqual({ message: english(applicationMessages.lastPage) });
     expect((await profile(cookie)).last_page).toBe('education');
     await call('PUT', '/api/last-page', { cookie, payload: { last_page: '/final-steps' } });
     expect((await storedRow(username)).last_page).toBe('final-steps');
@@ -574,7 +581,7 @@ describe('PUT /api/last-page', () => {
         payload: { last_page: page },
       });
       expect(response.statusCode, page).toBe(400);
-      expect(json(response).message).toBe(applicationMessages.unknownPage(page));
+      expect(json(response).message).toBe(english(applicationMessages.unknownPage(page)));
     }
     expect((await call('PUT', '/api/last-page', { cookie, payload: {} })).statusCode).toBe(400);
     expect((await storedRow(username)).last_page).toBe('about');
@@ -613,7 +620,7 @@ describe('GET and PUT /api/tabs', () => {
     ]) {
       const response = await call('PUT', '/api/tabs', { cookie, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(json(response).message).toBe(applicationMessages.unknownTab);
+      expect(json(response).message).toBe(english(applicationMessages.unknownTab));
     }
     expect(
       (await call('PUT', '/api/tabs', { cookie, payload: { tab_id: 'decision_essay' } }))
@@ -668,14 +675,14 @@ describe('GET and PUT /api/add-another', () => {
         payload: { button_id: 'college', num_components: count },
       });
       expect(response.statusCode, String(count)).toBe(400);
-      expect(json(response).message).toBe(applicationMessages.tooMany(3));
+      expect(json(response).message).toBe(english(applicationMessages.tooMany(3)));
     }
     const timeline = await call('PUT', '/api/add-another', {
       cookie,
       payload: { button_id: 'instate_timeline', num_components: 5 },
     });
     expect(timeline.statusCode).toBe(400);
-    expect(json(timeline).message).toBe(applicationMessages.tooMany(4));
+    expect(json(timeline).message).toBe(english(applicationMessages.tooMany(4)));
     for (const count of [1.5, '2', null]) {
       const response = await call('PUT', '/api/add-another', {
         cookie,
@@ -688,7 +695,7 @@ describe('GET and PUT /api/add-another', () => {
       payload: { button_id: 'pets', num_components: 1 },
     });
     expect(unknown.statusCode).toBe(400);
-    expect(json(unknown).message).toBe(applicationMessages.unknownButton);
+    expect(json(unknown).message).toBe(english(applicationMessages.unknownButton));
     expect((await storedRow(username)).add_another).toEqual({ college: 2 });
   });
 });
@@ -701,7 +708,7 @@ describe('POST /api/validations', () => {
       payload: { first_name: ['First Name'], last_name: ['Last Name'] },
     });
     expect(first.statusCode).toBe(200);
-    expect(json(first)).toEqual({ message: applicationMessages.validations });
+    expect(json(first)).toEqual({ message: english(applicationMessages.validations) });
     expect((await storedRow(username)).validations).toEqual({
       first_name: ['First Name'],
       last_name: ['Last Name'],
@@ -720,7 +727,7 @@ describe('POST /api/validations', () => {
       payload: { first_name: ['First Name'], shoe_size: ['Required'] },
     });
     expect(unknown.statusCode).toBe(400);
-    expect(json(unknown).message).toBe(applicationMessages.unknownKeys(['shoe_size']));
+    expect(json(unknown).message).toBe(english(applicationMessages.unknownKeys(['shoe_size'])));
     for (const payload of [{ first_name: 'First Name' }, { first_name: [1] }, ['first_name']]) {
       const response = await call('POST', '/api/validations', { cookie, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
@@ -738,7 +745,7 @@ describe('POST /api/validations', () => {
       'POST',
     );
     expect(response.statusCode).toBe(400);
-    expect(json(response).message).toBe(applicationMessages.unstorable(['last_name']));
+    expect(json(response).message).toBe(english(applicationMessages.unstorable(['last_name'])));
     expect((await storedRow(username)).validations).toEqual({ first_name: ['First Name'] });
   });
 });
@@ -750,7 +757,7 @@ describe('POST /api/submit', () => {
     const response = await call('POST', '/api/submit', { cookie });
     expect(response.statusCode).toBe(400);
     const body = json<{ message: string; errors: Record<string, string[]> }>(response);
-    expect(body.message).toBe(applicationMessages.missing);
+    expect(body.message).toBe(english(applicationMessages.missing));
     expect(body.errors).toEqual(
       validateAnswers(ctx.tenant.pages, {}, { now: ctx.now(), messages }),
     );
@@ -829,7 +836,7 @@ describe('POST /api/submit', () => {
     for (const [method, url, payload] of writes) {
       const refused = await call(method, url, { cookie, payload });
       expect(refused.statusCode, url).toBe(409);
-      expect(json(refused).message).toBe(applicationMessages.alreadySubmitted);
+      expect(json(refused).message).toBe(english(applicationMessages.alreadySubmitted));
     }
     expect(await storedRow(username)).toEqual(row);
     expect(await storedStatuses(username)).toEqual(['started', 'validating', 'submitted']);
@@ -896,7 +903,7 @@ describe('POST /api/submit', () => {
     const { reference } = await storedRow(username);
     for (const response of responses)
       expect(json(response)).toEqual({
-        message: applicationMessages.submitted,
+        message: english(applicationMessages.submitted),
         reference_number: reference,
       });
     const statuses = await ctx.db
@@ -946,13 +953,13 @@ describe('sessions and cross-site requests', () => {
     async (method, url, payload) => {
       const response = await call(method, url, { payload });
       expect(response.statusCode).toBe(401);
-      expect(json(response)).toEqual({ message: SESSION_INVALID_MESSAGE });
+      expect(json(response)).toEqual({ message: english(SESSION_INVALID_MESSAGE) });
       const forged = await call(method, url, {
         payload,
         cookie: `admit_session=${'x'.repeat(43)}`,
       });
       expect(forged.statusCode).toBe(401);
-      expect(json(forged)).toEqual({ message: SESSION_INVALID_MESSAGE });
+      expect(json(forged)).toEqual({ message: english(SESSION_INVALID_MESSAGE) });
     },
   );
 
@@ -962,7 +969,7 @@ describe('sessions and cross-site requests', () => {
         payload: { not: ['what', 'this', 'route', 'takes'] },
       });
       expect(response.statusCode, url).toBe(401);
-      expect(json(response)).toEqual({ message: SESSION_INVALID_MESSAGE });
+      expect(json(response)).toEqual({ message: english(SESSION_INVALID_MESSAGE) });
     }
   });
 
@@ -981,7 +988,7 @@ describe('sessions and cross-site requests', () => {
         await call('PUT', '/api/answer', { cookie: who, payload: { first_name: 'Ada' } }),
       ]) {
         expect(response.statusCode, response.body).toBe(401);
-        expect(json(response)).toEqual({ message: SESSION_INVALID_MESSAGE });
+        expect(json(response)).toEqual({ message: english(SESSION_INVALID_MESSAGE) });
         expect(String(response.headers['set-cookie'])).toContain('admit_session=;');
       }
     }
@@ -1026,7 +1033,7 @@ describe('sessions and cross-site requests', () => {
       origin: 'https://evil.example',
     });
     expect(response.statusCode).toBe(403);
-    expect(json(response)).toEqual({ message: CROSS_SITE_MESSAGE });
+    expect(json(response)).toEqual({ message: english(CROSS_SITE_MESSAGE) });
     const submit = await call('POST', '/api/submit', { cookie, origin: 'https://evil.example' });
     expect(submit.statusCode).toBe(403);
     const row = await storedRow(username);

@@ -21,7 +21,9 @@ import {
   SESSION_MS_LEFT_HEADER,
   sessionKeyOf,
 } from '../../plugins/app/session.ts';
+import { told } from '../../plugins/app/language.ts';
 import { applicationMessages, type Applications } from '../../services/applications.ts';
+import { localized } from '../../services/errors.ts';
 import { type Sessions } from '../../services/sessions.ts';
 import {
   errorAnswer,
@@ -105,10 +107,13 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       if (saved.refused !== undefined) {
         // Always a 400 (services/applications.ts `refusedAnswers`), answered here rather than
         // thrown: the session hook's error handler would look the live session up again.
-        const { message, body } = saved.refused;
-        return reply.code(400).send({ ...body, message });
+        const { text, body } = saved.refused;
+        return reply.code(400).send({
+          ...(localized(body, request.language) as Record<string, unknown>),
+          message: request.t(text),
+        });
       }
-      return { message: applicationMessages.saved };
+      return { message: request.t(applicationMessages.saved) };
     },
   );
 
@@ -124,7 +129,10 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       },
     },
     async (request) =>
-      applications.saveLastPage(accountOf(request).accountId, request.body.last_page),
+      told(
+        request,
+        await applications.saveLastPage(accountOf(request).accountId, request.body.last_page),
+      ),
   );
 
   app.post(
@@ -139,7 +147,10 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
       },
     },
     async (request) =>
-      applications.postWebStatus(accountOf(request).accountId, request.body.web_status),
+      told(
+        request,
+        await applications.postWebStatus(accountOf(request).accountId, request.body.web_status),
+      ),
   );
 
   app.get(
@@ -217,7 +228,8 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
         response: { 200: Message, ...change },
       },
     },
-    async (request) => applications.saveValidations(accountOf(request).accountId, request.body),
+    async (request) =>
+      told(request, await applications.saveValidations(accountOf(request).accountId, request.body)),
   );
 
   app.post(
@@ -231,7 +243,8 @@ export const applicationRoutes: FastifyPluginCallbackTypebox<ApplicationRoutesOp
         response: { 200: SubmitResponseSchema, ...errorAnswers(...JSON_BODY_ERRORS, 404, 503) },
       },
     },
-    async (request) => applications.submit(accountOf(request).accountId),
+    async (request) =>
+      told(request, await applications.submit(accountOf(request).accountId, request.language)),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import {
   redactMessage,
   stackFrames,
 } from './index.ts';
+import { english } from '../../services/texts.ts';
 
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -174,7 +175,7 @@ describe('POST /api/client-errors', () => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(CLIENT_ERROR_THROTTLE.windowMs / 1000);
-    expect(json(refused).message).toBe(tooManyMessage(retryAfter));
+    expect(json(refused).message).toBe(english(tooManyMessage(retryAfter)));
     expect(reportLines().length).toBe(before);
     // Another address is not held back by this one.
     expect((await post(report)).statusCode).toBe(204);

@@ -42,6 +42,7 @@ import {
   oneWordDocx,
   zipBombDocx,
 } from '../../test/files.ts';
+import { english } from '../../services/texts.ts';
 
 const messages = englishMessages();
 
@@ -223,7 +224,7 @@ describe('POST /api/presigned-url', () => {
         answer_key: answerKey,
       });
       expect(response.statusCode).toBe(400);
-      expect(json(response).message).toBe(documentMessages.notFileQuestion);
+      expect(json(response).message).toBe(english(documentMessages.notFileQuestion));
     }
   });
 
@@ -239,7 +240,7 @@ describe('POST /api/presigned-url', () => {
     for (const [method, url, payload] of routes) {
       const response = await call(method, url, undefined, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(401);
-      expect(json(response).message).toBe(SESSION_INVALID_MESSAGE);
+      expect(json(response).message).toBe(english(SESSION_INVALID_MESSAGE));
     }
   });
 });
@@ -342,7 +343,7 @@ describe('POST /storage/upload: the signed policy is checked before anything is 
       payload: chunks,
     });
     expect(response.statusCode).toBe(403);
-    expect(json(response).message).toBe(storageMessages.badSignature);
+    expect(json(response).message).toBe(english(storageMessages.badSignature));
     expect(sent()).toBeLessThan(MAX_UPLOAD_BYTES);
     expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
   });
@@ -394,7 +395,7 @@ describe('POST /storage/upload: the signed policy is checked before anything is 
       fields: { ...presigned.fields, key: other.fields.key ?? '' },
     });
     expect(response.statusCode).toBe(403);
-    expect(json(response).message).toBe(storageMessages.wrongKey);
+    expect(json(response).message).toBe(english(storageMessages.wrongKey));
     expect(await storedFiles()).toEqual(before);
   });
 
@@ -404,7 +405,7 @@ describe('POST /storage/upload: the signed policy is checked before anything is 
     ctx.advance(POLICY_TTL_MS + 1);
     const response = await upload(presigned, pngFile());
     expect(response.statusCode).toBe(403);
-    expect(json(response).message).toBe(storageMessages.expired);
+    expect(json(response).message).toBe(english(storageMessages.expired));
     expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
   });
 
@@ -417,7 +418,7 @@ describe('POST /storage/upload: the signed policy is checked before anything is 
       fields: { ...presigned.fields, signature: flipped },
     });
     expect(forged.statusCode).toBe(403);
-    expect(json(forged).message).toBe(storageMessages.badSignature);
+    expect(json(forged).message).toBe(english(storageMessages.badSignature));
 
     // A policy that allows 100 MB, sent with the genuine signature of the original policy.
     const policy = JSON.parse(Buffer.from(presigned.fields.policy ?? '', 'base64').toString()) as {
@@ -435,13 +436,13 @@ describe('POST /storage/upload: the signed policy is checked before anything is 
       },
     });
     expect(altered.statusCode).toBe(403);
-    expect(json(altered).message).toBe(storageMessages.badSignature);
+    expect(json(altered).message).toBe(english(storageMessages.badSignature));
 
     const unsigned = await upload(presigned, pngFile(), {
       fields: { key: presigned.fields.key ?? '' },
     });
     expect(unsigned.statusCode).toBe(403);
-    expect(json(unsigned).message).toBe(storageMessages.unsigned);
+    expect(json(unsigned).message).toBe(english(storageMessages.unsigned));
     expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
   });
 
@@ -475,7 +476,7 @@ describe('POST /storage/upload: the signed policy is checked before anything is 
     expect(extra.statusCode).toBe(403);
     const noFile = await upload(presigned, undefined);
     expect(noFile.statusCode).toBe(400);
-    expect(json(noFile).message).toBe(storageMessages.noFile);
+    expect(json(noFile).message).toBe(english(storageMessages.noFile));
     const garbage = await ctx.app.inject({
       method: 'POST',
       url: '/storage/upload',
@@ -483,7 +484,7 @@ describe('POST /storage/upload: the signed policy is checked before anything is 
       payload: 'not a multipart body',
     });
     expect(garbage.statusCode).toBe(400);
-    expect(json(garbage).message).toBe(storageMessages.notForm);
+    expect(json(garbage).message).toBe(english(storageMessages.notForm));
     expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
   });
 
@@ -492,7 +493,7 @@ describe('POST /storage/upload: the signed policy is checked before anything is 
     const presigned = await presign(person.cookie);
     const response = await upload(presigned, pngFile(), { origin: 'https://evil.example' });
     expect(response.statusCode).toBe(403);
-    expect(json(response).message).toBe(CROSS_SITE_MESSAGE);
+    expect(json(response).message).toBe(english(CROSS_SITE_MESSAGE));
     expect(await store.size(presigned.fields.key ?? '')).toBeUndefined();
   });
 });
@@ -633,8 +634,8 @@ describe('POST /api/pdf/document-answer/{key}: the server checks the file itself
       'essay.png',
     );
     expect(response.statusCode).toBe(400);
-    expect(json(response).message).toBe(documentMessages.unknownType);
-    expect(json(response).errors).toEqual({ [KEY]: [documentMessages.unknownType] });
+    expect(json(response).message).toBe(english(documentMessages.unknownType));
+    expect(json(response).errors).toEqual({ [KEY]: [english(documentMessages.unknownType)] });
     // What is wrong (SPEC §8's words) and what to do; never "try again" for the same file.
     expect(json<{ message: string }>(response).message).toMatch(
       /^You can only enter the following file types: \.png, \.jpeg, \.jpg, \.pdf, \.docx\. .*Please choose another file\.$/,
@@ -654,14 +655,14 @@ describe('POST /api/pdf/document-answer/{key}: the server checks the file itself
       'photo.png',
     );
     expect(response.statusCode).toBe(400);
-    expect(json(response).message).toBe(documentMessages.mismatch('png', 'jpeg'));
+    expect(json(response).message).toBe(english(documentMessages.mismatch('png', 'jpeg')));
   });
 
   it('refuses a zip-bomb DOCX, and one of too many entries (400)', async () => {
     const person = await applicant();
     for (const [bytes, message] of [
-      [zipBombDocx(64), documentMessages.zipTooLarge],
-      [manyEntriesDocx(1500), documentMessages.zipTooLarge],
+      [zipBombDocx(64), english(documentMessages.zipTooLarge)],
+      [manyEntriesDocx(1500), english(documentMessages.zipTooLarge)],
     ] as const) {
       expect(bytes.length).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
       const presigned = await presign(person.cookie);
@@ -694,7 +695,7 @@ describe('POST /api/pdf/document-answer/{key}: the server checks the file itself
     expect(json(both).errors).toEqual({ [KEY]: [messages.fileType, messages.fileNameTooLong] });
     const control = await requestConversion(person.cookie, fileKey, 'essay\u0000.png');
     expect(control.statusCode).toBe(400);
-    expect(json(control).message).toBe(documentMessages.badName);
+    expect(json(control).message).toBe(english(documentMessages.badName));
     // A 32-character name is allowed (SPEC §9: name max 32).
     const exact = await requestConversion(person.cookie, fileKey, `${'c'.repeat(28)}.png`);
     expect(exact.statusCode).toBe(202);
@@ -712,7 +713,7 @@ describe('POST /api/pdf/document-answer/{key}: the server checks the file itself
     await store.delete(fileKey);
     const missing = await requestConversion(person.cookie, fileKey, 'essay.png');
     expect(missing.statusCode).toBe(400);
-    expect(json(missing).message).toBe(documentMessages.notReceived);
+    expect(json(missing).message).toBe(english(documentMessages.notReceived));
   });
 
   it('refuses an unknown file key, one for another question, and one past its hour (404)', async () => {
@@ -723,7 +724,7 @@ describe('POST /api/pdf/document-answer/{key}: the server checks the file itself
       'a.png',
     );
     expect(unknown.statusCode).toBe(404);
-    expect(json(unknown).message).toBe(documentMessages.noUpload);
+    expect(json(unknown).message).toBe(english(documentMessages.noUpload));
     const presigned = await presign(person.cookie);
     await upload(presigned, pngFile());
     const path = await requestConversion(
@@ -733,7 +734,7 @@ describe('POST /api/pdf/document-answer/{key}: the server checks the file itself
       'first_name',
     );
     expect(path.statusCode).toBe(404);
-    expect(json(path).message).toBe(documentMessages.notFileQuestion);
+    expect(json(path).message).toBe(english(documentMessages.notFileQuestion));
     // An hour has passed since the presign (moved in the database: the session would expire too).
     await ctx.db
       .updateTable('upload_grants')
@@ -773,15 +774,15 @@ describe('ownership: another applicant can use none of A’s keys', () => {
     for (const fileKey of [aKey, aPending.fields.key ?? '']) {
       const response = await requestConversion(b.cookie, fileKey, 'essay.png');
       expect(response.statusCode).toBe(404);
-      expect(json(response).message).toBe(documentMessages.noUpload);
+      expect(json(response).message).toBe(english(documentMessages.noUpload));
     }
     // Routes by answer key act on B's own (empty) question: nothing of A's is visible or removable.
     const deleteDocument = await call('DELETE', `/api/document-answer/${KEY}`, b.cookie);
     expect(deleteDocument.statusCode).toBe(404);
-    expect(json(deleteDocument).message).toBe(documentMessages.noDocument);
+    expect(json(deleteDocument).message).toBe(english(documentMessages.noDocument));
     const deleteConversion = await call('DELETE', `/api/pdf/document-answer/${KEY}`, b.cookie);
     expect(deleteConversion.statusCode).toBe(404);
-    expect(json(deleteConversion).message).toBe(documentMessages.noConversion);
+    expect(json(deleteConversion).message).toBe(english(documentMessages.noConversion));
     expect(await conversionStatus(b.cookie)).toEqual({ status: 'not_answered', message: '' });
     expect(await documentAnswers(b.cookie)).toEqual({});
     const bPresigned = await presign(b.cookie);
@@ -805,7 +806,7 @@ describe('ownership: another applicant can use none of A’s keys', () => {
     ] as [Method, string, object?][]) {
       const response = await call(method, url, person.cookie, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(json(response).message).toBe(documentMessages.notFileQuestion);
+      expect(json(response).message).toBe(english(documentMessages.notFileQuestion));
     }
   });
 });
@@ -907,7 +908,7 @@ describe('after submission', () => {
     for (const [method, url, payload] of writes) {
       const response = await call(method, url, person.cookie, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(409);
-      expect(json(response).message).toBe(applicationMessages.alreadySubmitted);
+      expect(json(response).message).toBe(english(applicationMessages.alreadySubmitted));
     }
     expect((await conversionStatus(person.cookie)).status).toBe('completed');
     expect(Object.keys(await documentAnswers(person.cookie))).toEqual([KEY]);
@@ -948,7 +949,7 @@ describe('upload grants: a presigned POST writes once, while its grant lives', (
     // Before the conversion request: the key is written once already.
     const again = await upload(presigned, htmlFile());
     expect(again.statusCode).toBe(409);
-    expect(json(again).message).toBe(uploadMessages.alreadyUploaded);
+    expect(json(again).message).toBe(english(uploadMessages.alreadyUploaded));
     expect(await store.get(presigned.fields.key ?? '')).toEqual(Buffer.from(file.bytes));
 
     const converted = await requestConversion(person.cookie, presigned.fields.key ?? '', file.name);
@@ -956,7 +957,7 @@ describe('upload grants: a presigned POST writes once, while its grant lives', (
     await ctx.app.jobs.runUntilIdle();
     const after = await upload(presigned, htmlFile());
     expect(after.statusCode).toBe(409);
-    expect(json(after).message).toBe(uploadMessages.alreadyUploaded);
+    expect(json(after).message).toBe(english(uploadMessages.alreadyUploaded));
 
     // What S3 would let through (it never sees our grants): bytes written to the upload key
     // after the conversion request reach nothing the document uses.
@@ -994,7 +995,7 @@ describe('upload grants: a presigned POST writes once, while its grant lives', (
     for (const presigned of [used, pending]) {
       const response = await upload(presigned, htmlFile());
       expect(response.statusCode).toBe(409);
-      expect(json(response).message).toBe(applicationMessages.alreadySubmitted);
+      expect(json(response).message).toBe(english(applicationMessages.alreadySubmitted));
     }
     expect(await store.size(pending.fields.key ?? '')).toBeUndefined();
 
@@ -1022,7 +1023,7 @@ describe('upload grants: a presigned POST writes once, while its grant lives', (
     const second = await presign(person.cookie);
     const stale = await upload(first, pngFile());
     expect(stale.statusCode).toBe(403);
-    expect(json(stale).message).toBe(uploadMessages.superseded);
+    expect(json(stale).message).toBe(english(uploadMessages.superseded));
     expect(await store.size(first.fields.key ?? '')).toBeUndefined();
     expect((await upload(second, pngFile())).statusCode).toBe(204);
 
@@ -1056,7 +1057,7 @@ describe('upload grants: a presigned POST writes once, while its grant lives', (
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(PRESIGN_WINDOW_MS / 1000);
-    expect(json(refused).message).toBe(uploadMessages.tooMany(Math.ceil(retryAfter / 60)));
+    expect(json(refused).message).toBe(english(uploadMessages.tooMany(Math.ceil(retryAfter / 60))));
     // Another applicant is not held back.
     await presign(other.cookie);
 

@@ -124,6 +124,7 @@ export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions>
           request.params.key,
           request.body.file_key,
           request.body.file_name,
+          request.language,
         );
       } catch (error) {
         // The applicant is told only that no upload was found (another account's key looks

@@ -7,6 +7,7 @@ import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { LookupSuggestionSchema } from '@admit/form-model/api';
 import { Type } from 'typebox';
 
+import { text } from '../../services/texts.ts';
 import { DatabaseUnavailableError } from '../../db/health.ts';
 import { type Clock } from '../../services/clock.ts';
 import { HttpError } from '../../services/errors.ts';
@@ -26,9 +27,9 @@ export const LOOKUP_THROTTLE = { limit: 1200, windowMs: 60_000 } as const;
 export const LOOKUP_MAX_AGE_S = 300;
 
 export const lookupMessages = {
-  textOrId: 'Give either text to search for or the id of a suggestion.',
-  maxResults: 'max_results must be a whole number from 1 (at most 20 are returned).',
-  notFound: 'That suggestion was not found.',
+  textOrId: text('server.lookup.textOrId'),
+  maxResults: text('server.lookup.maxResults'),
+  notFound: text('server.lookup.notFound'),
 } as const;
 
 export interface LookupRoutesOptions {

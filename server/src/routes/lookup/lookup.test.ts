@@ -13,6 +13,7 @@ import { tooManyMessage } from '../../services/throttle.ts';
 import { createTestContext, json, loggedApp, type TestContext } from '../../test/context.ts';
 import { LOOKUPS_DIR } from '../../test/lookupData.ts';
 import { LOOKUP_THROTTLE, lookupMessages } from './index.ts';
+import { english } from '../../services/texts.ts';
 
 interface Suggestion {
   text: string;
@@ -368,7 +369,7 @@ describe('GET /lookup/find: refusals and failures', () => {
     ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
-      expect(json(response).message).toBe(lookupMessages.textOrId);
+      expect(json(response).message).toBe(english(lookupMessages.textOrId));
     }
     const zero = await ctx.app.inject({
       method: 'GET',
@@ -389,7 +390,7 @@ describe('GET /lookup/find: refusals and failures', () => {
         url: `/lookup/find?${new URLSearchParams({ id, category }).toString()}`,
       });
       expect(response.statusCode, `${category} ${id}`).toBe(404);
-      expect(json(response).message).toBe(lookupMessages.notFound);
+      expect(json(response).message).toBe(english(lookupMessages.notFound));
     }
   });
 
@@ -459,7 +460,7 @@ describe('GET /lookup/find: refusals and failures', () => {
     expect(refused.statusCode).toBe(429);
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(json(refused).message).toBe(tooManyMessage(retryAfter));
+    expect(json(refused).message).toBe(english(tooManyMessage(retryAfter)));
     ctx.advance(LOOKUP_THROTTLE.windowMs);
     expect((await hit()).statusCode).toBe(200);
   });

@@ -31,7 +31,7 @@ export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (app, {
     async (request, reply) => {
       const { accountId, username } = accountOf(request);
       reply.header('cache-control', 'no-store');
-      return pdfs.status(accountId, username);
+      return pdfs.status(accountId, username, request.language);
     },
   );
 
@@ -59,7 +59,7 @@ export const pdfRoutes: FastifyPluginCallbackTypebox<PdfRoutesOptions> = (app, {
     },
     async (request, reply) => {
       const { accountId, username } = accountOf(request);
-      const { bytes, fileName } = await pdfs.download(accountId, username);
+      const { bytes, fileName } = await pdfs.download(accountId, username, request.language);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(fileName))

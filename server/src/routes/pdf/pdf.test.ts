@@ -20,9 +20,12 @@ import {
   pdfMessages,
   type PdfStatusResponse,
 } from '../../services/pdf.ts';
-import { DRAFT_MARK, UNREADABLE_DOCUMENT_NOTE } from '../../services/pdf/meta.ts';
+import { english, text } from '../../services/texts.ts';
 import { createDatabase, createTestContext, ORIGIN, signedIn } from '../../test/context.ts';
 import { pdfText } from '../../test/pdfText.ts';
+
+const DRAFT_MARK = english(text('server.pdf.draftMark'));
+const UNREADABLE_DOCUMENT_NOTE = english(text('server.pdf.unreadableNote'));
 
 /** What the fake document source (services/documents.ts stands in) answers, per account. */
 const completed = new Map<string, CompletedDocument[]>();
@@ -136,7 +139,7 @@ describe('GET /api/pdf and the download', () => {
     for (const url of ['/api/pdf', PDF_DOWNLOAD_PATH]) {
       const response = await get(url);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: SESSION_INVALID_MESSAGE });
+      expect(response.json()).toEqual({ message: english(SESSION_INVALID_MESSAGE) });
     }
   });
 
@@ -145,7 +148,7 @@ describe('GET /api/pdf and the download', () => {
     expect(await status(cookie)).toEqual({ status: 'NOT_ANSWERED', url: null });
     const response = await get(PDF_DOWNLOAD_PATH, cookie);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: pdfMessages.notAnswered });
+    expect(response.json()).toEqual({ message: english(pdfMessages.notAnswered) });
   });
 
   it('prints the saved answers: COMPLETED, an attachment with nosniff, answers, [X]/[ ] and blanks', async () => {
@@ -356,7 +359,7 @@ describe('GET /api/pdf and the download', () => {
     expect(await status(cookie)).toEqual({ status: 'IN_PROGRESS', url: null });
     const response = await get(PDF_DOWNLOAD_PATH, cookie);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: pdfMessages.waiting });
+    expect(response.json()).toEqual({ message: english(pdfMessages.waiting) });
     pending.delete(accountId);
     expect((await status(cookie)).status).toBe('COMPLETED');
   });
@@ -369,7 +372,7 @@ describe('GET /api/pdf and the download', () => {
     expect(logLines.join('\n')).toContain('application PDF failed');
     const response = await get(PDF_DOWNLOAD_PATH, cookie);
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: GENERIC_MESSAGE });
+    expect(response.json()).toEqual({ message: english(GENERIC_MESSAGE) });
     // The next request tries again.
     brokenSources.delete(accountId);
     expect((await status(cookie)).status).toBe('COMPLETED');

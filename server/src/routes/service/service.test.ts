@@ -11,6 +11,7 @@ import {
   type ViewTokens,
 } from '../../services/viewTokens.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../../test/context.ts';
+import { english } from '../../services/texts.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -79,12 +80,12 @@ describe('GET /service/tmp-pdf', () => {
   it('refuses a missing, malformed or unknown token (401) with a clear message', async () => {
     const missing = await ctx.app.inject({ method: 'GET', url: '/service/tmp-pdf' });
     expect(missing.statusCode).toBe(401);
-    expect(json(missing).message).toBe(tokenMessages.serviceMissing);
+    expect(json(missing).message).toBe(english(tokenMessages.serviceMissing));
     expect(missing.headers['cache-control']).toBe('no-store');
     for (const token of ['short', 'A'.repeat(43)]) {
       const response = await serviceView(token);
       expect(response.statusCode, token).toBe(401);
-      expect(json(response).message).toBe(tokenMessages.serviceInvalid);
+      expect(json(response).message).toBe(english(tokenMessages.serviceInvalid));
     }
   });
 
@@ -106,7 +107,7 @@ describe('GET /service/tmp-pdf', () => {
         ...(attempt.method === 'PUT' ? { payload: { first_name: 'Mallory' } } : {}),
       });
       expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(401);
-      expect(json(response).message).toBe(SESSION_INVALID_MESSAGE);
+      expect(json(response).message).toBe(english(SESSION_INVALID_MESSAGE));
     }
     // The service route itself takes no writes.
     const put = await ctx.app.inject({
@@ -129,7 +130,7 @@ describe('GET /service/tmp-pdf', () => {
     ctx.advance(DAY_MS + 1000);
     const expired = await serviceView(day.token);
     expect(expired.statusCode).toBe(403);
-    expect(json(expired).message).toBe(tokenMessages.serviceExpired);
+    expect(json(expired).message).toBe(english(tokenMessages.serviceExpired));
     expect((await serviceView(week.token)).statusCode).toBe(200);
     ctx.advance(SERVICE_TOKEN_DEFAULT_DAYS * DAY_MS);
     expect((await serviceView(week.token)).statusCode).toBe(403);
@@ -142,7 +143,7 @@ describe('GET /service/tmp-pdf', () => {
     expect(await tokens.revoke(first.token)).toBe('service token');
     const revoked = await serviceView(first.token);
     expect(revoked.statusCode).toBe(403);
-    expect(json(revoked).message).toBe(tokenMessages.serviceRevoked);
+    expect(json(revoked).message).toBe(english(tokenMessages.serviceRevoked));
     // Revoking one link leaves another of the same application working.
     expect((await serviceView(second.token)).statusCode).toBe(200);
     expect(await tokens.revoke(`${ORIGIN}/?service_token=${second.token}`)).toBe('service token');
@@ -163,11 +164,15 @@ describe('GET /service/tmp-pdf', () => {
 
   it('refuses a token for an unknown applicant and an out-of-range lifetime', async () => {
     await expect(tokens.createServiceToken('nobody@example.com')).rejects.toThrow(
-      tokenMessages.unknownUser('nobody@example.com'),
+      english(tokenMessages.unknownUser('nobody@example.com')),
     );
     const ada = await applicant('Ada');
-    await expect(tokens.createServiceToken(ada.username, 0)).rejects.toThrow(tokenMessages.days);
-    await expect(tokens.createServiceToken(ada.username, 91)).rejects.toThrow(tokenMessages.days);
+    await expect(tokens.createServiceToken(ada.username, 0)).rejects.toThrow(
+      english(tokenMessages.days),
+    );
+    await expect(tokens.createServiceToken(ada.username, 91)).rejects.toThrow(
+      english(tokenMessages.days),
+    );
   });
 });
 
@@ -189,11 +194,11 @@ describe("a link's refusals (the browser shows them as they are)", () => {
     const messages = refusals.map((response) => json(response).message);
     expect(new Set(messages)).toEqual(
       new Set([
-        tokenMessages.serviceMissing,
-        tokenMessages.serviceInvalid,
-        tokenMessages.serviceRevoked,
-        tokenMessages.serviceExpired,
-        tokenMessages.tmpInvalid,
+        english(tokenMessages.serviceMissing),
+        english(tokenMessages.serviceInvalid),
+        english(tokenMessages.serviceRevoked),
+        english(tokenMessages.serviceExpired),
+        english(tokenMessages.tmpInvalid),
       ]),
     );
     for (const message of messages) expect(message).toMatch(/Ask the admissions office for a new/);
@@ -223,11 +228,11 @@ describe('GET /public/tmp', () => {
     ctx.advance(60_000);
     const expired = await open(token);
     expect(expired.statusCode).toBe(404);
-    expect(json(expired).message).toBe(tokenMessages.tmpInvalid);
+    expect(json(expired).message).toBe(english(tokenMessages.tmpInvalid));
     for (const other of ['', 'short', 'B'.repeat(43)]) {
       const response = await open(other);
       expect(response.statusCode, other).toBe(404);
-      expect(json(response).message).toBe(tokenMessages.tmpInvalid);
+      expect(json(response).message).toBe(english(tokenMessages.tmpInvalid));
     }
   });
 
@@ -240,15 +245,15 @@ describe('GET /public/tmp', () => {
   it("checks the answers against the college's keys when it is created", async () => {
     await expect(
       tokens.createTmpApplication({ first_name: 'Ada', favourite_colour: 'teal' }),
-    ).rejects.toThrow(applicationMessages.unknownKeys(['favourite_colour']));
+    ).rejects.toThrow(english(applicationMessages.unknownKeys(['favourite_colour'])));
     await expect(tokens.createTmpApplication({ first_name: 42 })).rejects.toThrow(
-      applicationMessages.wrongType(['first_name']),
+      english(applicationMessages.wrongType(['first_name'])),
     );
     await expect(tokens.createTmpApplication({ first_name: 'A'.repeat(46) })).rejects.toThrow(
-      applicationMessages.tooLong(['first_name']),
+      english(applicationMessages.tooLong(['first_name'])),
     );
     await expect(tokens.createTmpApplication(['first_name'])).rejects.toThrow(
-      tokenMessages.answersObject,
+      english(tokenMessages.answersObject),
     );
     const count = await ctx.db
       .selectFrom('tmp_applications')

@@ -1,8 +1,7 @@
 /**
  * What Admit itself says in its PDFs, whichever engine typesets them (typst/render.ts): what
- * the title block is told about the application, the fixed wording (the title, the draft mark,
- * the note for an unreadable document), the dates as the PDF and the receipt mail print them,
- * and the download's ASCII file name.
+ * the title block is told about the application, its own words in the reader's language (made
+ * by chrome.ts from the catalogues), and the download's ASCII file name.
  */
 import transliterate from '@sindresorhus/transliterate';
 
@@ -26,6 +25,42 @@ export interface ApplicationPdfMeta {
   accentColor?: string;
   /** IANA time zone of the printed dates (default UTC). */
   timeZone?: string;
+  /** The PDF's own words, in the reader's language (chrome.ts `pdfChrome`). */
+  chrome: PdfChrome;
+}
+
+/**
+ * The PDF's own words in one language, made from the server's catalogues (`server.pdf.…`). The
+ * page texts keep `{page}`, `{total}`, `{from}` and `{to}` for the template to fill.
+ */
+export interface PdfChrome {
+  /** The language tag, the PDF's `lang`. */
+  language: string;
+  defaultTitle: string;
+  /** The logo's alternative text, with `{college}`. */
+  logoAlt: string;
+  applicant: string;
+  nameNotGiven: string;
+  account: string;
+  status: string;
+  /** "Submitted November 20, 2026 …" or "Not yet submitted …". */
+  statusValue: string;
+  copyMade: string;
+  /** When this copy was made, as printed. */
+  copyMadeValue: string;
+  reference: string;
+  draftMark: string;
+  unreadableNote: string;
+  selected: string;
+  notSelected: string;
+  /** "Page {page} of {total}". */
+  pageOf: string;
+  /** "Appended as page {from} of {total}". */
+  appendedOne: string;
+  /** "Appended as pages {from}-{to} of {total}". */
+  appendedMany: string;
+  /** "Attached document:", before the file's name. */
+  attachedDocument: string;
 }
 
 /** A converted document to append after the application's pages. */
@@ -36,39 +71,6 @@ export interface AttachmentPdf {
   fileName: string;
   /** The converted PDF. */
   bytes: Uint8Array;
-}
-
-export const DEFAULT_PDF_TITLE = 'Application for Admission';
-
-/**
- * Printed at the foot of every page (the appended documents' too) while the application is
- * not submitted: a copy of saved answers is a draft, and must not pass for the record.
- */
-export const DRAFT_MARK = 'DRAFT: not submitted';
-
-/** Printed on the page that stands in for a document that could not be read. */
-export const UNREADABLE_DOCUMENT_NOTE =
-  'This document could not be added to this PDF. The file the applicant uploaded is kept with the application.';
-
-// Building a DateTimeFormat costs more than a page of text: one per time zone.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "November 20, 2026 at 5:30 PM UTC": the PDF's dates, and the receipt mail's (services/receipts.ts). */
-export function formatDate(date: Date, timeZone = 'UTC'): string {
-  let format = dateFormats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-      timeZoneName: 'short',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(date);
 }
 
 /**

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { pdfText } from '../../test/pdfText.ts';
 import { PDF_THREADS, pdfThreads, renderPdfInThread, stopPdfThreads } from './threads.ts';
 import { renderTypstApplicationPdf } from './typst/render.ts';
+import { pdfChrome } from './chrome.ts';
 
 /** A small application: one step, one section, the applicant's name and city. */
 const modelOf = (name: string, city: string): PrintModel => ({
@@ -40,6 +41,10 @@ const metaOf = (name: string, username: string) => ({
   submittedAt: new Date('2026-11-21T13:04:00Z'),
   reference: 'GC-27-0001',
   accentColor: '#003875',
+  chrome: pdfChrome('en', {
+    generatedAt: new Date('2026-11-21T13:05:00Z'),
+    submittedAt: new Date('2026-11-21T13:04:00Z'),
+  }),
 });
 
 const APPLICANTS = [

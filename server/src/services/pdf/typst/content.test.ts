@@ -15,8 +15,13 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { pdfText, standardFontDataUrl } from '../../../test/pdfText.ts';
-import { type ApplicationPdfMeta, DRAFT_MARK } from '../meta.ts';
+import { english, text } from '../../texts.ts';
+import { type ApplicationPdfMeta } from '../meta.ts';
+
 import { renderTypstApplicationPdf } from './render.ts';
+import { pdfChrome } from '../chrome.ts';
+
+const DRAFT_MARK = english(text('server.pdf.draftMark'));
 
 const run = promisify(execFile);
 
@@ -24,6 +29,7 @@ const META: ApplicationPdfMeta = {
   college: 'Gallatin College',
   applicant: { name: 'Ada Lovelace', username: 'ada@example.com' },
   generatedAt: new Date('2026-11-21T13:05:00Z'),
+  chrome: pdfChrome('en', { generatedAt: new Date('2026-11-21T13:05:00Z') }),
 };
 
 const LOGO =
@@ -254,6 +260,11 @@ describe('what the Typst PDF prints', () => {
         submittedAt: new Date('2026-11-20T17:30:00Z'),
         reference: 'GC-2026-000123',
         timeZone: 'America/Denver',
+        chrome: pdfChrome('en', {
+          generatedAt: META.generatedAt,
+          submittedAt: new Date('2026-11-20T17:30:00Z'),
+          timeZone: 'America/Denver',
+        }),
       }),
     );
     expect(pdf.text).toContain('Submitted November 20, 2026 at 10:30 AM MST');

@@ -9,10 +9,14 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { UNREADABLE_DOCUMENT_NOTE } from '../meta.ts';
+import { english, text } from '../../texts.ts';
+
 import { pageOneDraws } from '../../../test/pdfPixels.ts';
 import { fontBlobs } from './fonts.ts';
 import { renderTypstApplicationPdf } from './render.ts';
+import { pdfChrome } from '../chrome.ts';
+
+const UNREADABLE_DOCUMENT_NOTE = english(text('server.pdf.unreadableNote'));
 
 const run = promisify(execFile);
 
@@ -248,6 +252,7 @@ const META = {
   applicant: { name: '김민준', username: 'minjun@example.com' },
   generatedAt: new Date('2026-11-21T13:05:00Z'),
   accentColor: '#003875',
+  chrome: pdfChrome('en', { generatedAt: new Date('2026-11-21T13:05:00Z') }),
 };
 
 const LOGO =
@@ -366,7 +371,12 @@ describe('the application PDF typeset by Typst', () => {
 
   it('prints a submitted application in every script: text layer exact, tagged, fonts subset', async () => {
     const scripts = Object.keys(APPLICANTS);
-    const meta = { ...META, submittedAt: new Date('2026-11-21T13:00:00Z') };
+    const submittedAt = new Date('2026-11-21T13:00:00Z');
+    const meta = {
+      ...META,
+      submittedAt,
+      chrome: pdfChrome('en', { generatedAt: META.generatedAt, submittedAt }),
+    };
     const refusals: string[] = [];
     const pdf = await renderTypstApplicationPdf(
       applicationModel(scripts),

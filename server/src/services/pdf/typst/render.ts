@@ -9,14 +9,7 @@ import { type NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 
 import { PDFDocument } from '@cantoo/pdf-lib';
 
-import {
-  type ApplicationPdfMeta,
-  type AttachmentPdf,
-  DEFAULT_PDF_TITLE,
-  DRAFT_MARK,
-  formatDate,
-  UNREADABLE_DOCUMENT_NOTE,
-} from '../meta.ts';
+import { type ApplicationPdfMeta, type AttachmentPdf } from '../meta.ts';
 import { breakableText } from '../text.ts';
 import { TYPST_WORKSPACE, typstCompiler } from './compiler.ts';
 import { FONT_FAMILIES } from './fonts.ts';
@@ -142,10 +135,10 @@ export function templateData(
   look: TypstPdfLook,
   attachments: readonly TemplateAttachment[] = [],
 ) {
-  const timeZone = meta.timeZone ?? 'UTC';
   // The college's texts as any other: a lone surrogate would make the template's JSON invalid.
   const college = printableLine(meta.college);
-  const title = printableLine(meta.title ?? DEFAULT_PDF_TITLE);
+  const { chrome } = meta;
+  const title = printableLine(meta.title ?? chrome.defaultTitle);
   // One line wherever it prints (the panel, the footer, the title): a stored name may hold a
   // line break.
   const name = printableLine(meta.applicant.name).trim();
@@ -153,19 +146,13 @@ export function templateData(
   const submittedAt = meta.submittedAt ?? null;
   const submitted = submittedAt !== null;
   const facts = [
-    { label: 'Applicant', value: name === '' ? 'Name not yet given' : name, strong: true },
-    { label: 'Account', value: printableLine(meta.applicant.username), strong: false },
-    {
-      label: 'Status',
-      value: submitted
-        ? `Submitted ${formatDate(submittedAt, timeZone)}`
-        : 'Not yet submitted (a copy of the saved answers)',
-      strong: false,
-    },
-    { label: 'Copy made', value: formatDate(meta.generatedAt, timeZone), strong: false },
+    { label: chrome.applicant, value: name === '' ? chrome.nameNotGiven : name, strong: true },
+    { label: chrome.account, value: printableLine(meta.applicant.username), strong: false },
+    { label: chrome.status, value: chrome.statusValue, strong: false },
+    { label: chrome.copyMade, value: chrome.copyMadeValue, strong: false },
   ];
   if (submitted && meta.reference != null)
-    facts.push({ label: 'Reference number', value: meta.reference, strong: false });
+    facts.push({ label: chrome.reference, value: meta.reference, strong: false });
   const accent = [look.accent, meta.accentColor].find((colour) => HEX.test(colour ?? ''));
   const colour = (value: string | undefined, fallback: string) =>
     value !== undefined && HEX.test(value) ? value : fallback;
@@ -177,13 +164,13 @@ export function templateData(
     ),
   );
   return {
-    lang: 'en',
+    lang: chrome.language.split('-')[0] ?? 'en',
     documentTitle: `${college}: ${title}, ${who}`,
     college,
     title,
     contact: (meta.collegeContact ?? []).map(printableLine),
     logo: look.logoSvg ?? null,
-    logoAlt: `${college} logo`,
+    logoAlt: chrome.logoAlt.replace('{college}', college),
     colors: {
       accent: accent ?? DEFAULT_ACCENT,
       tint: colour(look.tint, DEFAULT_TINT),
@@ -197,10 +184,18 @@ export function templateData(
     footer,
     who,
     attachments,
-    unreadableNote: UNREADABLE_DOCUMENT_NOTE,
+    unreadableNote: chrome.unreadableNote,
+    chrome: {
+      selected: chrome.selected,
+      notSelected: chrome.notSelected,
+      pageOf: chrome.pageOf,
+      appendedOne: chrome.appendedOne,
+      appendedMany: chrome.appendedMany,
+      attachedDocument: chrome.attachedDocument,
+    },
     blank: PRINTED_BLANK,
     draft: !submitted,
-    draftMark: DRAFT_MARK,
+    draftMark: chrome.draftMark,
     steps: printable(model.steps),
   };
 }

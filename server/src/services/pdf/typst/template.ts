@@ -38,7 +38,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
       columns: (1fr, auto),
       column-gutter: 12pt,
       cjk(data.footer),
-      [Page #counter(page).display() of #counter(page).final().first()],
+      context data.chrome.pageOf.replace("{page}", str(counter(page).get().first())).replace("{total}", str(counter(page).final().first())),
     )
   },
 )
@@ -98,7 +98,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
 // The mark as the page shows it, "[X]" or "[ ]" (in the text layer too), and as a screen
 // reader says it: a figure whose alternative text is the word, "Selected" or "Not selected".
 #let mark(checked) = box(figure(
-  alt: if checked { "Selected" } else { "Not selected" },
+  alt: if checked { data.chrome.selected } else { data.chrome.notSelected },
   kind: "choice-mark",
   supplement: none,
   numbering: none,
@@ -120,7 +120,11 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
   if first.len() > 0 and last.len() > 0 {
     let (from, to) = (first.first().location().page(), last.first().location().page())
     let total = counter(page).final().first()
-    if from == to [Appended as page #from of #total] else [Appended as pages #from\-#to of #total]
+    if from == to {
+      data.chrome.appendedOne.replace("{from}", str(from)).replace("{total}", str(total))
+    } else {
+      data.chrome.appendedMany.replace("{from}", str(from)).replace("{to}", str(to)).replace("{total}", str(total))
+    }
   }
 }
 
@@ -150,7 +154,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
 #let answer(key, a) = {
   if a.kind == "text" { cjk(a.text) }
   else if a.kind == "blank" { blank }
-  else if a.kind == "document" { [Attached document: #a.fileName#appended(key)] }
+  else if a.kind == "document" { [#data.chrome.attachedDocument #a.fileName#appended(key)] }
   else if a.kind == "choices" {
     // Short options side by side, as on the form ("[X] Yes   [ ] No"); long ones one a line.
     if a.choices.all(c => c.label.len() <= 40) {
@@ -261,7 +265,7 @@ export const APPLICATION_TEMPLATE = String.raw`// The application PDF's template
       #if n == calc.max(doc.pages, 1) [#metadata(index) #label("attachment-last-" + str(index))]
       #if doc.path == none {
         block(inset: 0.5in)[
-          #text(size: 12pt, weight: "bold", fill: accent)[Attached document: #doc.fileName]
+          #text(size: 12pt, weight: "bold", fill: accent)[#data.chrome.attachedDocument #doc.fileName]
           #parbreak()
           #data.unreadableNote
         ]
