@@ -625,6 +625,10 @@ describe('college new and college check (no database)', () => {
         blocks: [{ type: 'text', key: 'nickname', label: 'Nickname' }],
       });
     });
+    // Its Spanish too: the one problem is the condition's.
+    editJson(join(dir, 'locales/es.json'), (locale) => {
+      (locale.texts as Record<string, string>).Nickname = 'Apodo';
+    });
     const checked = await admin(['college', 'check', dir], noDatabase);
     expect(checked.code).toBe(EXIT_FAILED);
     expect(checked.stdout).toMatch(
