@@ -281,9 +281,12 @@ function patternOf(text: string): string {
  */
 export function spanishFor(english: string): RegExp {
   const catalogues = appCatalogues();
-  const id = Object.entries(catalogues.en ?? {}).find(([, text]) =>
-    new RegExp(`^${patternOf(text)}$`).test(english),
-  )?.[0];
+  const englishTexts = Object.entries(catalogues.en ?? {});
+  // A text the catalogue holds as it is first; else one whose arguments it fills ("{a} {b}"
+  // would match any two words, so it must not win over the text itself).
+  const id =
+    englishTexts.find(([, text]) => text === english)?.[0] ??
+    englishTexts.find(([, text]) => new RegExp(`^${patternOf(text)}$`).test(english))?.[0];
   const spanish = id === undefined ? undefined : catalogues.es?.[id];
   if (id === undefined || spanish === undefined)
     throw new Error(`No catalogue holds "${english}" in English and Spanish yet.`);
