@@ -20,6 +20,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { pageHtml, type RenderedPage, scriptSafeJson, withCollege } from './documents.ts';
 import { type Manifest, preloadedChunks } from './manifest.ts';
 import { App } from './src/App.tsx';
+import { noscriptText } from './src/prerender/index.ts';
 import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/application/paths.ts';
 import { COLLEGE_PAGES, preloadRoute, routeModules } from './src/routes/router.tsx';
 import { loadPages, tenant } from './src/tenant.ts';
@@ -137,7 +138,7 @@ export async function renderSite({ indexHtml, manifest, base }: SiteInput): Prom
   const index = withCollege(indexHtml, {
     json: scriptSafeJson(onPage),
     language,
-    noscript: createIntl({ locale: language, messages }).formatMessage({ id: 'app.noscript' }),
+    noscript: noscriptText(createIntl({ locale: language, messages })),
     title: tenant.titles.application,
     logoSvg: tenant.logoSvg,
   });

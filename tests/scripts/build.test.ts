@@ -103,7 +103,8 @@ describe('scripts/build.mjs', () => {
     expect(preloads(page('/education')).slice(runtime.length)).toEqual([
       site.collegePages.url.slice(1),
     ]);
-  });
+    // The prerender renders every page of the site: seconds on a busy machine.
+  }, 60_000);
 
   it("shows a college's texts as text: a title that tries to end the data block or the title stays data", async () => {
     const hostile = '</script><script>alert(1)</script><!--';
@@ -132,7 +133,7 @@ describe('scripts/build.mjs', () => {
     expect(site.pages.get('/about')?.body.toString('utf8')).toContain(
       '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
     );
-  });
+  }, 60_000);
 
   it('stops the build when the router names a module the entry does not import', () => {
     const manifest = readManifest(outDir);

@@ -11,3 +11,4 @@ export { hydrationSlice } from './hydrationSlices.tsx';
 export { lazyFieldRenderers } from './lazyFields.tsx';
 export { isPrerendered } from './prerendered.ts';
 export { startApp } from './startApp.ts';
+export { noscriptText } from './noscript.ts';

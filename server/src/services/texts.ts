@@ -8,6 +8,7 @@
  * account's for a mail, the applicant's for their PDF, the college's first for staff.
  */
 import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
@@ -60,15 +61,16 @@ export function isText(value: unknown): value is Text {
 export const SOURCE_LANGUAGE = 'en';
 
 /**
- * The first of `candidates` (folders, relative to this module) that exists: this file runs as
- * server/src/services/texts.ts in development and tests, and bundled as server/dist/*.js in a
- * build or a release (scripts/release.mjs copies the catalogues beside it).
+ * The server's folder (`server/`, holding `src/locales`), found upwards from this module: it runs
+ * as server/src/services/texts.ts in development and tests, and bundled somewhere under
+ * server/dist in a build or a release (scripts/release.mjs copies the catalogues beside it).
+ * form-model's catalogues are in `form-model/src/locales` beside it.
  */
-function folderOf(...candidates: string[]): string {
-  const folders = candidates.map((candidate) => fileURLToPath(new URL(candidate, import.meta.url)));
-  const found = folders.find((folder) => existsSync(folder));
-  if (found === undefined) throw new Error(`No catalogues in any of ${folders.join(', ')}.`);
-  return found;
+function serverFolder(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; dir !== dirname(dir); dir = dirname(dir))
+    if (basename(dir) === 'server' && existsSync(join(dir, 'src', 'locales'))) return dir;
+  throw new Error(`No catalogues (server/src/locales) in any folder above ${here}.`);
 }
 
 let loaded: Catalogues | undefined;
@@ -79,10 +81,8 @@ let loaded: Catalogues | undefined;
  */
 export function serverCatalogues(): Catalogues {
   loaded ??= loadCatalogues([
-    // src/services/ → src/locales; dist/ → src/locales.
-    folderOf('../locales/', '../src/locales/'),
-    // The same from form-model's package beside server/.
-    folderOf('../../../form-model/src/locales/', '../../form-model/src/locales/'),
+    join(serverFolder(), 'src', 'locales'),
+    join(dirname(serverFolder()), 'form-model', 'src', 'locales'),
   ]);
   return loaded;
 }
