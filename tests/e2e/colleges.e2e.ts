@@ -219,6 +219,13 @@ test('TENANT_DIR: a folder made by `college new`, with a question added, is serv
     label: 'Favourite school subject',
   });
   writeFileSync(aboutFile, `${JSON.stringify(about, null, 2)}\n`);
+  // And its Spanish, which the check asks of every text of a college offered in Spanish.
+  const spanishFile = join(folder, 'locales', 'es.json');
+  const spanish = JSON.parse(readFileSync(spanishFile, 'utf8')) as {
+    texts: Record<string, string>;
+  };
+  spanish.texts['Favourite school subject'] = 'Asignatura escolar favorita';
+  writeFileSync(spanishFile, `${JSON.stringify(spanish, null, 2)}\n`);
   const checked = await admin({}, 'college', 'check', folder);
   expect(checked.status, checked.output).toBe(0);
 
