@@ -278,7 +278,8 @@ test('TENANT_DIR: a folder made by `college new`, with a question added, is serv
   );
   expect(exported.status, exported.output).toBe(0);
   const csv = readFileSync(join(exportDir, 'applications.csv'), 'utf8');
-  expect(csv.split('\n')[0]).toContain('favourite_subject');
+  // Its column is named by its label, as every column of the export is.
+  expect(csv.split('\n')[0]).toContain('Favourite school subject');
   expect(csv).toContain('Welding');
 });
 
