@@ -22,7 +22,13 @@ import {
   uniqueUsername,
 } from './fixtures.ts';
 import { COMPLETE_ANSWERS } from './support/application.ts';
-import { collegeProperNames, englishLeftOn, PSEUDO } from './support/language.ts';
+import {
+  APPLICANT_ROUTES,
+  collegeProperNames,
+  englishLeftOn,
+  PSEUDO,
+  VISITOR_ROUTES,
+} from './support/language.ts';
 import { SHOTS_DIR } from './support/paths.ts';
 import {
   failedLogin,
@@ -58,22 +64,6 @@ async function choosePseudo(page: Page): Promise<void> {
   await page.goto(pseudo('/login'));
   await settled(page);
 }
-
-const VISITOR_ROUTES = [
-  { name: 'about-visitor', path: '/about' },
-  { name: 'signup', path: '/signup' },
-  { name: 'confirm', path: '/confirm' },
-  { name: 'login', path: '/login' },
-  { name: 'forgot', path: '/forgot' },
-  { name: 'reset', path: '/reset?username=ada%40example.com&id=0123456789abcdef' },
-] as const;
-
-const APPLICANT_ROUTES = [
-  { name: 'about', path: '/about' },
-  { name: 'education', path: '/education' },
-  { name: 'final-steps', path: '/final-steps' },
-  { name: 'review', path: '/review' },
-] as const;
 
 test.describe('every route in the pseudo-locale', () => {
   for (const route of VISITOR_ROUTES) {

@@ -25,6 +25,8 @@ import {
 } from './fixtures.ts';
 import { COMPLETE_ANSWERS } from './support/application.ts';
 import {
+  APPLICANT_ROUTES,
+  VISITOR_ROUTES,
   englishIn,
   englishTexts,
   englishShownOn,
@@ -124,22 +126,6 @@ test.describe('the language is chosen by a link or by the browser', () => {
     });
   });
 });
-
-const VISITOR_ROUTES = [
-  { name: 'about-visitor', path: '/about' },
-  { name: 'signup', path: '/signup' },
-  { name: 'confirm', path: '/confirm' },
-  { name: 'login', path: '/login' },
-  { name: 'forgot', path: '/forgot' },
-  { name: 'reset', path: '/reset?username=ada%40example.com&id=0123456789abcdef' },
-] as const;
-
-const APPLICANT_ROUTES = [
-  { name: 'about', path: '/about' },
-  { name: 'education', path: '/education' },
-  { name: 'final-steps', path: '/final-steps' },
-  { name: 'review', path: '/review' },
-] as const;
 
 test.describe('every route in Spanish: no English, axe 0, photographed at 375 and 1280 px', () => {
   for (const route of VISITOR_ROUTES) {

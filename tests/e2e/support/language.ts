@@ -343,3 +343,20 @@ export function englishIn(text: string, english: EnglishTexts): string[] {
     ),
   ];
 }
+
+/** The routes each language's walk opens: a visitor's, then a logged-in applicant's. */
+export const VISITOR_ROUTES = [
+  { name: 'about-visitor', path: '/about' },
+  { name: 'signup', path: '/signup' },
+  { name: 'confirm', path: '/confirm' },
+  { name: 'login', path: '/login' },
+  { name: 'forgot', path: '/forgot' },
+  { name: 'reset', path: '/reset?username=ada%40example.com&id=0123456789abcdef' },
+] as const;
+
+export const APPLICANT_ROUTES = [
+  { name: 'about', path: '/about' },
+  { name: 'education', path: '/education' },
+  { name: 'final-steps', path: '/final-steps' },
+  { name: 'review', path: '/review' },
+] as const;
