@@ -32,7 +32,6 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +50,7 @@ import { TOTP, URI } from 'otpauth';
 import pg from 'pg';
 
 import { fullyAnsweredApplication } from '../pdf/application.ts';
+import { freePort, until } from '../../tests/support/server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -91,19 +91,11 @@ function alive(pid: number): boolean {
   }
 }
 
-async function waitFor(condition: () => boolean, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    if (condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return condition();
-}
-
 async function stopChild(child: ChildProcess): Promise<void> {
   const running = () => child.exitCode === null && child.signalCode === null;
   if (running()) {
     child.kill('SIGTERM');
-    if (!(await waitFor(() => !running(), 30_000))) child.kill('SIGKILL');
+    if (!(await until(() => !running(), 30_000))) child.kill('SIGKILL');
   }
   children.delete(child);
 }
@@ -119,7 +111,7 @@ function cleanUp(): Promise<void> {
     const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
     if (pid > 0 && alive(pid)) {
       process.kill(pid, 'SIGINT');
-      if (!(await waitFor(() => !alive(pid), 30_000))) process.kill(pid, 'SIGKILL');
+      if (!(await until(() => !alive(pid), 30_000))) process.kill(pid, 'SIGKILL');
     }
     rmSync(dataDir, { recursive: true, force: true });
   })();
@@ -138,20 +130,6 @@ setTimeout(
   () => void abort(`stopped after the ${TIME_LIMIT_MS / 60_000} min time limit`, 2),
   TIME_LIMIT_MS,
 ).unref();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no free port'));
-      });
-    });
-  });
-}
 
 // ── HTTP: one keep-alive connection, one request at a time ──────────────────────────────────
 
