@@ -23,6 +23,7 @@ import { match } from '@formatjs/intl-localematcher';
 import {
   type Catalogues,
   loadCatalogues,
+  type Messages,
   PSEUDO_LANGUAGE,
   pseudoMessages,
 } from '@admit/tenant-config/node';
@@ -87,6 +88,20 @@ export function serverCatalogues(): Catalogues {
   return loaded;
 }
 
+let pseudoCatalogue: ReturnType<typeof pseudoMessages> | undefined;
+
+/**
+ * The messages of `language` (the pseudo-locale's made from English once), or undefined when
+ * the catalogues have not that language: what the formatters, form-model's messages and its
+ * option lists are all made from.
+ */
+function messagesOf(language: string): Messages | ReturnType<typeof pseudoMessages> | undefined {
+  const catalogues = serverCatalogues();
+  if (language !== PSEUDO_LANGUAGE) return catalogues[language];
+  pseudoCatalogue ??= pseudoMessages(catalogues[SOURCE_LANGUAGE] ?? {});
+  return pseudoCatalogue;
+}
+
 const cache = createIntlCache();
 const intls = new Map<string, IntlShape>();
 
@@ -94,11 +109,7 @@ const intls = new Map<string, IntlShape>();
 export function intlFor(language: string): IntlShape {
   let intl = intls.get(language);
   if (intl === undefined) {
-    const catalogues = serverCatalogues();
-    const messages =
-      language === PSEUDO_LANGUAGE
-        ? pseudoMessages(catalogues[SOURCE_LANGUAGE] ?? {})
-        : catalogues[language];
+    const messages = messagesOf(language);
     if (messages === undefined) throw new Error(`The server has no texts in "${language}".`);
     intl = createIntl(
       {
@@ -142,20 +153,13 @@ export function english(message: Said): string {
   return format(SOURCE_LANGUAGE, message);
 }
 
-let pseudoCatalogue: ReturnType<typeof pseudoMessages> | undefined;
-
 /**
  * form-model's messages (validation, SPEC §8) in `language`, for the checks the server runs
  * again (account forms, a submission, an upload); the college's first language's when the
  * catalogues have not `language`.
  */
 export function modelMessages(language: string): ModelMessages {
-  const catalogues = serverCatalogues();
-  if (language === PSEUDO_LANGUAGE) {
-    pseudoCatalogue ??= pseudoMessages(catalogues[SOURCE_LANGUAGE] ?? {});
-    return messagesIn(language, pseudoCatalogue);
-  }
-  const catalogue = catalogues[language];
+  const catalogue = messagesOf(language);
   return catalogue === undefined ? englishMessages() : messagesIn(language, catalogue);
 }
 
@@ -168,12 +172,7 @@ const optionListsByLanguage = new Map<string, OptionLists>();
 export function optionLists(language: string): OptionLists {
   let lists = optionListsByLanguage.get(language);
   if (lists === undefined) {
-    const catalogues = serverCatalogues();
-    const catalogue =
-      language === PSEUDO_LANGUAGE
-        ? (pseudoCatalogue ??= pseudoMessages(catalogues[SOURCE_LANGUAGE] ?? {}))
-        : (catalogues[language] ?? catalogues[SOURCE_LANGUAGE] ?? {});
-    lists = optionListsIn(language, catalogue);
+    lists = optionListsIn(language, messagesOf(language) ?? messagesOf(SOURCE_LANGUAGE) ?? {});
     optionListsByLanguage.set(language, lists);
   }
   return lists;
