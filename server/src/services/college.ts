@@ -8,7 +8,7 @@ import {
   type TenantConfig,
   translateTenant,
 } from '@admit/tenant-config';
-import { PSEUDO_LANGUAGE, pseudoText } from '@admit/tenant-config/node';
+import { PSEUDO_LANGUAGE, pseudoCollegeText } from '@admit/tenant-config/node';
 
 import { type Languages, offeredLanguages } from './texts.ts';
 
@@ -19,17 +19,6 @@ export interface CollegeLanguages {
   in: (language: string) => TenantConfig;
   /** The language an account reads: its own when offered, else the college's first. */
   forAccount: (language: string | null | undefined) => string;
-}
-
-/**
- * A college text in the pseudo-locale, its `{placeholders}` (an add-another's `{n}`) kept as
- * they are: the pseudo-locale shows every text the college's data gave, accented.
- */
-function pseudoCollegeText(text: string): string {
-  return text
-    .split(/(\{[A-Za-z][A-Za-z0-9]*\})/)
-    .map((part) => (part.startsWith('{') || part === '' ? part : pseudoText(part)))
-    .join('');
 }
 
 export function createCollegeLanguages(

@@ -131,3 +131,14 @@ export function pseudoMessages(english: Messages): Record<string, MessageFormatE
     ]),
   );
 }
+
+/**
+ * A college text in the pseudo-locale, its `{placeholders}` (an add-another's `{n}`) kept as
+ * they are: the pseudo-locale shows every text the college's data gave, accented.
+ */
+export function pseudoCollegeText(text: string): string {
+  return text
+    .split(/(\{[A-Za-z][A-Za-z0-9]*\})/)
+    .map((part) => (part.startsWith('{') || part === '' ? part : pseudoText(part)))
+    .join('');
+}

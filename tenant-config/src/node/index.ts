@@ -24,6 +24,7 @@ export {
   loadCatalogues,
   type Messages,
   PSEUDO_LANGUAGE,
+  pseudoCollegeText,
   pseudoMessages,
   pseudoText,
 } from './catalogues.ts';
