@@ -10,9 +10,20 @@
  * 3. a story file's own college, set before the app loads (`pages/riverbend.ts`, imported first
  *    by `Riverbend.stories.tsx`): in the tests each file runs in a page of its own;
  * 4. Gallatin.
+ *
+ * Its texts are in the page stories' language (languageChoice.ts) when the college offers
+ * it, as the server gives each language its own copy of the college; else in its own.
  */
-import { type BrowserTenant, browserSplit, joinPages } from '@admit/tenant-config';
+import {
+  type BrowserTenant,
+  browserSplit,
+  collegeLanguages,
+  joinPages,
+  localizeTenant,
+} from '@admit/tenant-config';
 import { tenants } from '@admit/tenant-config/bundled';
+
+import { loadedLanguage } from './languageChoice.ts';
 
 /** The college the page stories show unless the toolbar or a story file chose another. */
 export const DEFAULT_COLLEGE = 'gallatin';
@@ -52,7 +63,11 @@ function resolved(): BrowserTenant {
   if (browserTenant !== undefined) return browserTenant;
   const config = tenants[loadedCollege()];
   if (config === undefined) throw new Error(`no bundled college "${loadedCollege()}"`);
-  const split = browserSplit(config);
+  const split = browserSplit(
+    collegeLanguages(config).includes(loadedLanguage())
+      ? localizeTenant(config, loadedLanguage())
+      : config,
+  );
   browserTenant = {
     ...split.firstLoad,
     loadPages: () => Promise.resolve(joinPages(split)),

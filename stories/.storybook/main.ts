@@ -11,6 +11,11 @@ import { mergeConfig } from 'vite';
  * bundled college the toolbar chose when the preview loaded.
  */
 const COLLEGE_MODULE = fileURLToPath(new URL('college.ts', import.meta.url));
+/**
+ * The page stories' language: `virtual:admit-language` (form-app/src/App.tsx reads it) is
+ * language.ts, the toolbar's language when the preview loaded.
+ */
+const LANGUAGE_MODULE = fileURLToPath(new URL('language.ts', import.meta.url));
 
 /**
  * Storybook for Admit: every design-system widget in every state, the app's pages (`Pages/`)
@@ -30,6 +35,13 @@ export default defineMain({
     mergeConfig(config, {
       plugins: [
         react(),
+        // Before admitCatalogues, whose own `virtual:admit-language` is always English.
+        {
+          name: 'admit:storybook-language',
+          enforce: 'pre',
+          resolveId: (source: string) =>
+            source === 'virtual:admit-language' ? LANGUAGE_MODULE : undefined,
+        },
         admitCatalogues('dev'),
         {
           name: 'admit:storybook-college',

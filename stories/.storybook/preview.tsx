@@ -5,6 +5,7 @@ import { IntlProvider } from 'react-intl';
 import { catalogues } from 'virtual:admit-catalogues';
 
 import { colleges, DEFAULT_COLLEGE, loadedCollege, STORY_COLLEGE_PARAMETER } from './college.ts';
+import { loadedLanguage } from './languageChoice.ts';
 
 /**
  * One theme per college, created once from tenant-config: `default` is Gallatin, `example`
@@ -29,30 +30,37 @@ declare module 'storybook/internal/types' {
 }
 
 /**
- * The page stories' college: a story file's own, else the toolbar's. The app reads it
- * once, as it starts (college.ts), so another college reloads the preview with it in the
- * address's globals.
+ * The page stories' college and language: a story file's own college, else the toolbar's, and
+ * the toolbar's language. The app reads both once, as it starts (college.ts, language.ts), so
+ * another college or language reloads the preview with it in the address's globals.
  */
 const withCollege: Decorator = (Story, { globals, parameters, title }) => {
   // Only the app's pages depend on the college; a widget story never reloads the preview.
   if (!title.startsWith('Pages/')) return <Story />;
   const toolbar = typeof globals.college === 'string' ? globals.college : DEFAULT_COLLEGE;
   const chosen = parameters.college ?? toolbar;
-  if (chosen !== loadedCollege() && Object.hasOwn(colleges, chosen)) {
+  const collegeChanged = chosen !== loadedCollege() && Object.hasOwn(colleges, chosen);
+  const language = languageOf(globals.language);
+  if (!collegeChanged && language === loadedLanguage()) return <Story />;
+  const address = new URL(window.location.href);
+  let globalsPairs = (address.searchParams.get('globals') ?? '')
+    .split(';')
+    .filter((pair) => pair !== '' && !pair.startsWith('language:'));
+  globalsPairs.push(`language:${language}`);
+  if (collegeChanged) {
     // A story's own college rides in a parameter of its own, leaving the toolbar's choice as it
     // is for the other stories; the toolbar's goes in the address's globals.
-    const address = new URL(window.location.href);
     if (parameters.college === undefined) {
       address.searchParams.delete(STORY_COLLEGE_PARAMETER);
-      const others = (address.searchParams.get('globals') ?? '')
-        .split(';')
-        .filter((pair) => pair !== '' && !pair.startsWith('college:'));
-      address.searchParams.set('globals', [...others, `college:${chosen}`].join(';'));
+      globalsPairs = [
+        ...globalsPairs.filter((pair) => !pair.startsWith('college:')),
+        `college:${chosen}`,
+      ];
     } else address.searchParams.set(STORY_COLLEGE_PARAMETER, chosen);
-    window.location.replace(address);
-    return <p>Loading {colleges[chosen]?.names.college}…</p>;
   }
-  return <Story />;
+  address.searchParams.set('globals', globalsPairs.join(';'));
+  window.location.replace(address);
+  return <p>Loading {colleges[chosen]?.names.college}…</p>;
 };
 
 /** The languages the toolbar offers: each catalogue's, the pseudo-locale (`en-XA`) last. */
