@@ -206,6 +206,19 @@ test.describe('the switch in the header', () => {
     await expect(page.locator('#first_name')).toHaveValue('Grace');
   });
 
+  test('keeps the e-mail address being typed into the login card, not the password', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await settled(page);
+    await page.locator('#username').fill('grace@example.edu');
+    await page.locator('#password').fill('Not-kept-1234');
+    await switchLanguage(page, 'es');
+    await settled(page);
+    await expect(page.locator('#username')).toHaveValue('grace@example.edu');
+    await expect(page.locator('#password')).toHaveValue('');
+  });
+
   test('is reached by keyboard on every route', async ({ page }) => {
     await freshApplicant(page, 'es-switch-keys');
     for (const path of ['/login', '/about', '/education', '/final-steps', '/review']) {

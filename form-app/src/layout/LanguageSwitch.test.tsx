@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
 import { createQueryClient } from '../api/queryClient.ts';
-import { AppProviders } from '../App.tsx';
+import { App, AppProviders } from '../App.tsx';
 import { clearPendingAnswers, readVisitorAnswers } from '../engine/index.ts';
 import { type FakeServer, fakeServer, returningApplicant } from '../testing/fakeServer.ts';
+import { forbidNetwork } from '../testing/harness.tsx';
 import { type RenderedApp, renderFormLayout, untilQuiet } from '../testing/harness.tsx';
 import { AccountLayout } from './AccountLayout.tsx';
 import { LANGUAGE_COOKIE, pageLoader } from './languageChoice.ts';
@@ -166,6 +167,47 @@ describe('the language switch', () => {
     await expect.element(firstName()).toHaveValue('Ada');
     // The switch can be tried again.
     await expect.element(spanish()).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  it('keeps the e-mail address typed into the login card for the page in the new language, never the password', async () => {
+    forbidNetwork();
+    const loads = watchReloads();
+    const mount = () => {
+      const container = document.createElement('div');
+      document.body.append(container);
+      const root = createRoot(container);
+      root.render(<App initialPath="/login" />);
+      return () => {
+        root.unmount();
+        container.remove();
+      };
+    };
+    const email = () => page.getByRole('textbox', { name: 'Email Address' });
+    const password = () =>
+      page.elementLocator(document.getElementById('password') ?? document.body);
+    let unmount = mount();
+    app = {
+      unmount: () => {
+        unmount();
+      },
+    };
+    await expect.element(email(), LOADED).toBeVisible();
+    await userEvent.type(email(), 'ada@example.edu');
+    await userEvent.type(password(), 'Secret-pass-1');
+    await userEvent.click(spanish());
+    await vi.waitFor(() => {
+      expect(loads).toHaveLength(1);
+    });
+    expect(JSON.stringify(Object.entries(sessionStorage))).not.toContain('Secret-pass-1');
+    // The page again (the reload, here a new app in the same tab): the address is back.
+    unmount();
+    unmount = mount();
+    await expect.element(email(), LOADED).toHaveValue('ada@example.edu');
+    await expect.element(password()).toHaveValue('');
+    // Given once: a later visit to the card starts empty.
+    unmount();
+    unmount = mount();
+    await expect.element(email(), LOADED).toHaveValue('');
   });
 
   it('keeps the answers a visitor carried to an account page, which the reload would leave behind', async () => {

@@ -48,11 +48,56 @@ export const pageLoader = {
   },
 };
 
+/** Where the fields typed into a form outside the answers wait for the page in its new language. */
+const CARRIED_FIELDS_KEY = 'admit-typed-fields';
+
+/**
+ * Keeps what was typed into the page's forms (an account card's e-mail address, a name, a
+ * code) for the page in its new language: the answers are kept by `keepAnswers`, these are
+ * not answers. Never a password: it is typed again rather than written to storage.
+ */
+function carryTypedFields(): void {
+  const typed: Record<string, string> = {};
+  for (const input of document.querySelectorAll<HTMLInputElement>('form input[id]')) {
+    if (['password', 'hidden', 'checkbox', 'radio', 'file'].includes(input.type)) continue;
+    if (input.value !== '') typed[input.id] = input.value;
+  }
+  if (Object.keys(typed).length === 0) return;
+  try {
+    sessionStorage.setItem(CARRIED_FIELDS_KEY, JSON.stringify(typed));
+  } catch {
+    // Storage refused (full, or disabled): the page comes back with those fields empty.
+  }
+}
+
+/**
+ * What `switchLanguage` kept of the forms' fields, by input id, given once: the account
+ * cards start from it (prerender/earlySubmit.ts, `CardHandover.remembered`).
+ */
+export function takeCarriedFields(): Record<string, string> {
+  if (typeof sessionStorage === 'undefined') return {};
+  const raw = sessionStorage.getItem(CARRIED_FIELDS_KEY);
+  if (raw === null) return {};
+  sessionStorage.removeItem(CARRIED_FIELDS_KEY);
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Switches the page to `code`: `keepAnswers` first (a logged-in applicant's answers saved, a
  * visitor's kept in this tab); a failure there throws and nothing else happens, so the person
  * stays on the page with what they typed. Then the account's language (a server without the
- * route, 404, leaves it to the cookie), the cookie, and the page again in `code`.
+ * route, 404, leaves it to the cookie), the cookie, what was typed into the page's forms
+ * (`carryTypedFields`), and the page again in `code`.
  */
 export async function switchLanguage(
   code: string,
@@ -64,6 +109,7 @@ export async function switchLanguage(
       if (!(error instanceof ServerError && error.status === 404)) throw error;
     });
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  carryTypedFields();
   document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(code)}; path=/; max-age=${String(LANGUAGE_COOKIE_SECONDS)}; samesite=lax${secure}`;
   pageLoader.load(addressInLanguage(window.location.href, code));
 }

@@ -8,6 +8,7 @@
  * typed meanwhile.
  */
 
+import { takeCarriedFields } from '../layout/languageChoice.ts';
 import type { CardHandover } from '../pages/account/cardHandover.ts';
 
 /** The inline script of a prerendered page with a form. Plain ES2015: it runs before any module. */
@@ -59,8 +60,12 @@ export function rememberTypedFields(root: HTMLElement): void {
   remembered = typedOutsideReact(ids);
 }
 
-/** What `rememberTypedFields` kept for the fields `ids` (given once). */
+/**
+ * What `rememberTypedFields` kept for the fields `ids`, over what was typed before the language
+ * switch loaded the page again (languageChoice.ts); each given once.
+ */
 export function takeRememberedFields(ids: readonly string[]): Record<string, string> {
+  remembered = { ...takeCarriedFields(), ...remembered };
   const taken: Record<string, string> = {};
   for (const id of ids) {
     const value = remembered[id];
