@@ -45,6 +45,7 @@ import { createApplications } from './services/applications.ts';
 import { createAudit } from './services/audit.ts';
 import { type Clock, systemClock } from './services/clock.ts';
 import { collegeLanguagesOf } from './services/college.ts';
+import { collegeLabeller } from './services/collegeLabels.ts';
 import { createConverter } from './services/convert.ts';
 import { completedDocuments, pendingConversion, createDocuments } from './services/documents.ts';
 import { createHousekeeping } from './services/housekeeping.ts';
@@ -421,7 +422,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lookups = createLookups(db, deps.addressProvider ?? zipAddresses);
   await app.register(lookupRoutes, { lookups, clock });
   const viewTokens = createViewTokens({ db, clock, rules: applications.rules, ssn });
-  await app.register(serviceRoutes, { applications, viewTokens });
+  await app.register(serviceRoutes, {
+    applications,
+    viewTokens,
+    staffAnswers: collegeLabeller(tenant),
+  });
   app.addHook('onListen', async () => {
     // Load the ZIP list and the word indexes now, not at an applicant's first keystroke.
     if (deps.addressProvider === undefined)
