@@ -415,7 +415,7 @@ describe('mail and the PDF in the applicant’s language', () => {
     expect(receipt.text).toContain('Adjunto: su solicitud en PDF');
     // The time as US Spanish writes it, in the college's zone named in full (never "GMT-7").
     expect(receipt.text).toMatch(
-      /de 2\d{3} a las \d{1,2}:\d{2} [ap]\.m\. hora (estándar|de verano) de las Montañas Rocosas/,
+      /de 2\d{3} a las \d{1,2}:\d{2}\s[ap]\.\sm\.\shora (estándar|de verano) de las Montañas Rocosas/,
     );
     expect(receipt.text).not.toMatch(/GMT/);
     const [outbox] = await ctx.db
@@ -435,7 +435,7 @@ describe('mail and the PDF in the applicant’s language', () => {
     for (const heading of ['solicitante', 'estado', 'copia hecha', 'número de referencia'])
       expect(spanish, heading).toContain(heading);
     expect(printed.text).toMatch(/Enviada el \d+ de noviembre|Enviada el \d+ de \w+ de/);
-    expect(printed.text).toMatch(/[ap]\.m\.\s+hora\s+(estándar|de\s+verano)\s+de\s+las/);
+    expect(printed.text).toMatch(/[ap]\.\s*m\.\s+hora\s+(estándar|de\s+verano)\s+de\s+las/);
     expect(printed.text).not.toMatch(/GMT/);
     // The college's own texts in Spanish too (its locales/es.json).
     expect(printed.text).toContain('Información personal');
