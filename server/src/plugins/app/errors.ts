@@ -13,7 +13,7 @@ import {
   DB_RETRY_AFTER_S,
 } from '../../db/health.ts';
 import { GENERIC_MESSAGE, HttpError, localized, StorageFullError } from '../../services/errors.ts';
-import { english, SOURCE_LANGUAGE, text, type Text } from '../../services/texts.ts';
+import { english, format, SOURCE_LANGUAGE, text, type Text } from '../../services/texts.ts';
 
 /** The 400 for a JSON body with a key its route does not take (routes/schemas.ts `Body`). */
 export function unknownFieldMessage(field: string): Text {
@@ -59,6 +59,8 @@ const CLIENT_ERROR_TEXTS: Readonly<Record<string, string>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'server.http.unsupportedMediaType',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'server.http.lengthMismatch',
   FST_ERR_NOT_FOUND: 'server.errors.notFound',
+  FST_ERR_BAD_URL: 'server.http.badAddress',
+  FST_ERR_MAX_PARAM_LENGTH: 'server.http.addressTooLong',
 };
 
 /** Any other client error, by its status: a plugin's English words are never passed on. */
@@ -75,6 +77,19 @@ export function clientErrorMessage(error: { code?: string }, status: number): Te
     STATUS_TEXTS[status] ??
     'server.errors.invalidRequest';
   return text(id);
+}
+
+/**
+ * Fastify's `frameworkErrors`: an address it cannot route (malformed percent-encoding, a
+ * parameter past its length) is refused before any hook runs, so not by the error handler.
+ * It is answered as the handler answers a client error, in `language`'s words.
+ */
+export function frameworkError(
+  error: FastifyError,
+  language: string,
+): { status: number; message: string } {
+  const status = error.statusCode ?? 400;
+  return { status, message: format(language, clientErrorMessage(error, status)) };
 }
 
 export const errors = fp(
