@@ -1,7 +1,8 @@
 /**
  * Fastify's own client errors (a body that is not JSON, too large, of a type nothing reads, an
- * address no route has or that cannot be routed) are said in the request's language, as every other message is: chosen
- * by Accept-Language or by the `admit-lang` cookie (docs/architecture.md, "Languages").
+ * address no route has or that cannot be routed) are said in the request's language, as every
+ * other message is: chosen by Accept-Language or by the `admit-lang` cookie
+ * (docs/architecture.md, "Languages").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -97,14 +98,14 @@ describe.each(SPANISH)('with Spanish chosen by %s', (_how, chosen) => {
   it('an address Fastify cannot route (bad percent-encoding, 400; a parameter too long, 414) is refused in Spanish', async () => {
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/%zz', headers: chosen });
     expect(bad.statusCode).toBe(400);
-    expect(json(bad)).toEqual({ message: 'Esta dirección no es válida.' });
+    expect(json(bad)).toEqual({ message: 'Esta dirección web no es válida.' });
     const long = await ctx.app.inject({
       method: 'GET',
       url: `/api/pdf/document-answer/${'x'.repeat(600)}`,
       headers: chosen,
     });
     expect(long.statusCode).toBe(414);
-    expect(json(long)).toEqual({ message: 'Esta dirección es demasiado larga.' });
+    expect(json(long)).toEqual({ message: 'Esta dirección web es demasiado larga.' });
   });
 
   it("a body its route's schema refuses is told in Spanish, naming the field", async () => {
@@ -131,6 +132,6 @@ describe('in English', () => {
     expect(large.statusCode).toBe(413);
     expect(json(large).message).toBe('The request is too large to be accepted.');
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/%zz?lang=en' });
-    expect(json(bad)).toEqual({ message: 'This address is not valid.' });
+    expect(json(bad)).toEqual({ message: 'This web address is not valid.' });
   });
 });
