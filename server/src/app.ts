@@ -13,6 +13,7 @@ import { type TenantConfig } from '@admit/tenant-config';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
@@ -21,12 +22,12 @@ import { type Config, resolveDataKeys } from './config.ts';
 import { type Db, setDatabaseLog } from './db/database.ts';
 import { DatabaseUnavailableError } from './db/health.ts';
 import { accessLog } from './plugins/app/accessLog.ts';
-import { errors } from './plugins/app/errors.ts';
+import { errors, frameworkError } from './plugins/app/errors.ts';
 import { health } from './plugins/app/health.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { createMetrics, metricsPlugin } from './plugins/app/metrics.ts';
 import { type CookieSettings, markerCookieName, sessionPlugin } from './plugins/app/session.ts';
-import { languagePlugin } from './plugins/app/language.ts';
+import { languageBeforeRouting, languagePlugin } from './plugins/app/language.ts';
 import { renderSites } from './plugins/app/site.ts';
 import { spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
@@ -45,6 +46,7 @@ import { createApplications } from './services/applications.ts';
 import { createAudit } from './services/audit.ts';
 import { type Clock, systemClock } from './services/clock.ts';
 import { collegeLanguagesOf } from './services/college.ts';
+import { collegeLabeller } from './services/collegeLabels.ts';
 import { createConverter } from './services/convert.ts';
 import { completedDocuments, pendingConversion, createDocuments } from './services/documents.ts';
 import { createHousekeeping } from './services/housekeeping.ts';
@@ -166,6 +168,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify's own request lines carry the whole URL, query string included: the access log
     // (plugins/app/accessLog.ts) writes one line per request without it, at every level.
     logController: new LogController({ disableRequestLogging: true }),
+    // An address Fastify cannot route is refused before any hook: in the request's language too.
+    frameworkErrors: (error, request, reply) => {
+      const language = languageBeforeRouting(
+        app.languages,
+        request.url,
+        app.parseCookie(request.headers.cookie ?? ''),
+        request.headers['accept-language'],
+      );
+      const { status, message } = frameworkError(error, language);
+      void (reply as FastifyReply).code(status).send({ message });
+    },
     // request.ip (and so every per-address throttle) believes X-Forwarded-For only from these.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -421,7 +434,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lookups = createLookups(db, deps.addressProvider ?? zipAddresses);
   await app.register(lookupRoutes, { lookups, clock });
   const viewTokens = createViewTokens({ db, clock, rules: applications.rules, ssn });
-  await app.register(serviceRoutes, { applications, viewTokens });
+  await app.register(serviceRoutes, {
+    applications,
+    viewTokens,
+    staffAnswers: collegeLabeller(tenant),
+  });
   app.addHook('onListen', async () => {
     // Load the ZIP list and the word indexes now, not at an applicant's first keystroke.
     if (deps.addressProvider === undefined)

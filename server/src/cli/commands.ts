@@ -23,6 +23,7 @@ import { sql } from 'kysely';
 import { type Db } from '../db/database.ts';
 import { answerRules } from '../services/applications.ts';
 import { type Clock } from '../services/clock.ts';
+import { collegeLabeller } from '../services/collegeLabels.ts';
 import { type DataKeys, UnreadableValueError } from '../services/dataKeys.ts';
 import { type ImportProgress, importLookups } from '../services/lookups/import.ts';
 import { failedMail, retryFailedMail } from '../services/mail.ts';
@@ -331,10 +332,13 @@ export async function exportCommand(
     .orderBy('accounts.username')
     .execute();
   const vault = ssnVault(ctx);
+  // A choice's label in the college's own language, whatever language its applicant used.
+  const inCollegeLanguage = collegeLabeller(ctx.tenant);
   const rows = stored.map((row) => {
     try {
-      const answers: Answers =
-        options.withSsn === true ? vault.open(row.answers) : vault.mask(row.answers);
+      const answers: Answers = inCollegeLanguage(
+        options.withSsn === true ? vault.open(row.answers) : vault.mask(row.answers),
+      );
       return { ...row, answers };
     } catch (error) {
       if (error instanceof UnreadableValueError)

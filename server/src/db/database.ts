@@ -41,6 +41,7 @@ import * as m010 from './migrations/010_mail_delay_index.ts';
 import * as m011 from './migrations/011_account_language.ts';
 import { type SsnSealer, ssnAtRest } from './migrations/012_ssn_at_rest.ts';
 import * as m013 from './migrations/013_staff_and_audit.ts';
+import * as m015 from './migrations/015_document_message_code.ts';
 import { type Database } from './schema.ts';
 
 // timestamptz as Date, bigint counts as numbers (they stay far below 2^53).
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   // Given its sealer by `migrate` (the college and the data key are the caller's).
   '012_ssn_at_rest': ssnAtRest(undefined),
   '013_staff_and_audit': m013,
+  '015_document_message_code': m015,
 };
 
 /** The migrations, with the SSN's sealer for the one that needs it (012). */

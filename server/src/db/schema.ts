@@ -190,7 +190,16 @@ export interface DocumentsTable {
   sniffed_type: SniffedType;
   /** NULL: the conversion was deleted; the upload remains. */
   status: ConversionStatus | null;
+  /** Why the conversion failed, in English: rows written before `message_id`. */
   message: string | null;
+  /** Why the conversion failed: the catalogue id of what the applicant is told (migration 015). */
+  message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The values of `message_id`'s text (a number, or another text by `{id, values}`). */
+  message_values: ColumnType<
+    Record<string, unknown> | null,
+    string | null | undefined,
+    string | null
+  >;
   conversion_id: string | null;
   converted_key: string | null;
   created_at: Timestamp;

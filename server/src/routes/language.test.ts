@@ -413,6 +413,11 @@ describe('mail and the PDF in the applicant’s language', () => {
     expect(receipt.text).toContain(`Su número de referencia es ${reference}.`);
     expect(receipt.text).toMatch(/Recibimos su solicitud el \d+ de \w+ de 2\d{3}/);
     expect(receipt.text).toContain('Adjunto: su solicitud en PDF');
+    // The time as US Spanish writes it, in the college's zone named in full (never "GMT-7").
+    expect(receipt.text).toMatch(
+      /de 2\d{3} a las \d{1,2}:\d{2}\s[ap]\.\sm\.\shora (estándar|de verano) de las Montañas Rocosas/,
+    );
+    expect(receipt.text).not.toMatch(/GMT/);
     const [outbox] = await ctx.db
       .selectFrom('mail_outbox')
       .select('language')
@@ -430,6 +435,8 @@ describe('mail and the PDF in the applicant’s language', () => {
     for (const heading of ['solicitante', 'estado', 'copia hecha', 'número de referencia'])
       expect(spanish, heading).toContain(heading);
     expect(printed.text).toMatch(/Enviada el \d+ de noviembre|Enviada el \d+ de \w+ de/);
+    expect(printed.text).toMatch(/[ap]\.\s*m\.\s+hora\s+(estándar|de\s+verano)\s+de\s+las/);
+    expect(printed.text).not.toMatch(/GMT/);
     // The college's own texts in Spanish too (its locales/es.json).
     expect(printed.text).toContain('Información personal');
     expect(spanish).not.toContain('applicant');
@@ -444,5 +451,7 @@ describe('mail and the PDF in the applicant’s language', () => {
     const englishText = (await pdfText(english.rawPayload)).text;
     expect(englishText.toLowerCase()).toContain('applicant');
     expect(englishText).toContain('Personal Info');
+    // English keeps the zone's abbreviation: "… at 5:30 PM MST".
+    expect(englishText).toMatch(/\d{1,2}:\d{2}\s+[AP]M\s+M[SD]T/);
   });
 });

@@ -45,13 +45,37 @@ import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 
 import { type SniffedType } from '../db/schema.ts';
 import { withoutExternalReferences } from './docxRelationships.ts';
+// Only the type: the conversion process loads no catalogue (the server says its texts).
+import { type Text } from './texts.ts';
 import { breakableText } from './pdf/text.ts';
 import { TYPST_WORKSPACE, typstCompiler } from './pdf/typst/compiler.ts';
 import { FONT_FAMILIES } from './pdf/typst/fonts.ts';
 
-/** A problem with the file itself: trying again cannot help; the message is for the applicant. */
+/**
+ * A problem with the file itself: trying again cannot help. `text` is what the applicant is told,
+ * as a catalogue id and its values (services/texts.ts): it is stored so with the document and
+ * said in the language of whoever reads it. `message` names it for the log.
+ */
 export class ConversionError extends Error {
   override name = 'ConversionError';
+  constructor(readonly text: Text) {
+    super(text.values === undefined ? text.id : `${text.id} ${JSON.stringify(text.values)}`);
+  }
+}
+
+/**
+ * The text a refused conversion process wrote on stdout (JSON): one of `conversionMessages`, or
+ * undefined when it wrote anything else.
+ */
+export function refusalText(written: string): Text | undefined {
+  try {
+    const parsed = JSON.parse(written) as Partial<Text> | null;
+    return typeof parsed?.id === 'string' && parsed.id.startsWith('server.convert.')
+      ? { id: parsed.id, ...(parsed.values === undefined ? {} : { values: parsed.values }) }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A PDF may have at most this many pages (a supporting document, not a book). */
@@ -64,21 +88,21 @@ export const MAX_PDF_PAGES = 100;
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
+/** What a refused file is told (catalogue `server.convert.*`, in every language). */
 export const conversionMessages = {
-  image: 'This image could not be read. Please save it again as PNG or JPEG, or upload a PDF.',
-  imageTooLarge: `This image has too many pixels to convert (more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels). Please save it at a smaller size, for example 6000 × 6000 pixels or less, and upload it again.`,
-  encrypted:
-    'This PDF is protected by a password or encryption. Please upload a copy without protection.',
-  damagedPdf: 'This PDF is damaged and could not be read. Please save it again and re-upload it.',
-  emptyPdf: 'This PDF has no pages.',
-  tooManyPages: (max: number) =>
-    `This PDF has more than ${max} pages. Please upload a shorter one.`,
-  docx: 'This Word document could not be read. Please save it again in Word, or upload a PDF.',
-  docxTooLong: (max: number) =>
-    `This Word document is longer than ${max} pages once converted. Please upload a shorter one.`,
-  tooDemanding:
-    'We could not convert this file: it needs more time or memory than one file may use. Please save it as a PDF and upload it again.',
-} as const;
+  image: { id: 'server.convert.image' },
+  imageTooLarge: {
+    id: 'server.convert.imageTooLarge',
+    values: { megapixels: MAX_IMAGE_PIXELS / 1_000_000 },
+  },
+  encrypted: { id: 'server.convert.encrypted' },
+  damagedPdf: { id: 'server.convert.damagedPdf' },
+  emptyPdf: { id: 'server.convert.emptyPdf' },
+  tooManyPages: (max: number): Text => ({ id: 'server.convert.tooManyPages', values: { max } }),
+  docx: { id: 'server.convert.docx' },
+  docxTooLong: (max: number): Text => ({ id: 'server.convert.docxTooLong', values: { max } }),
+  tooDemanding: { id: 'server.convert.tooDemanding' },
+} as const satisfies Record<string, Text | ((max: number) => Text)>;
 
 /** LibreOffice gets this long per document before it is killed. */
 export const SOFFICE_TIMEOUT_MS = 60_000;
@@ -690,7 +714,10 @@ async function runStep(
   if (outcome.killedFor !== undefined) throw new ConversionError(conversionMessages.tooDemanding);
   if (outcome.code === 0) return new Uint8Array(outcome.stdout);
   if (outcome.code === EXIT_REFUSED) {
-    throw new ConversionError(outcome.stdout.toString('utf8').slice(0, 1000));
+    // The process's own refusal, as its catalogue id; anything else it wrote is a failure of ours.
+    const refusal = refusalText(outcome.stdout.toString('utf8').slice(0, 10_000));
+    if (refusal !== undefined) throw new ConversionError(refusal);
+    throw new Error(`the conversion process (${step}) refused the file without saying why`);
   }
   // Out of memory: V8 aborts (SIGABRT) or an allocation fails; the kernel may kill it too.
   if (outcome.code === EXIT_RESOURCES || outcome.signal !== null) {

@@ -45,7 +45,8 @@ async function main(): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof ConversionError) {
-      await writeOut(error.message);
+      // Its catalogue id and values: the server says it in each reader's language.
+      await writeOut(JSON.stringify(error.text));
       return EXIT_REFUSED;
     }
     // "Array buffer allocation failed" and the like: the address-space limit, not a bug.

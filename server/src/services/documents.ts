@@ -19,10 +19,24 @@ import { type Kysely } from 'kysely';
 
 import { type Db } from '../db/database.ts';
 import { type ConversionStatus, type Database, type SniffedType } from '../db/schema.ts';
-import { english, modelMessages, type Said, text } from './texts.ts';
+import {
+  english,
+  format,
+  modelMessages,
+  type Said,
+  text,
+  type Text,
+  type TextValue,
+} from './texts.ts';
 import { applicationMessages } from './applications.ts';
 import { type Clock } from './clock.ts';
-import { CONVERSION_TIME_LIMIT_MS, type Converter, ConversionError } from './convert.ts';
+import {
+  CONVERSION_TIME_LIMIT_MS,
+  type Converter,
+  ConversionError,
+  conversionMessages,
+  MAX_PDF_PAGES,
+} from './convert.ts';
 import { randomToken } from './crypto.ts';
 import { HttpError, isDiskFull, STORAGE_FULL_MESSAGE } from './errors.ts';
 import { type FileStore } from './files.ts';
@@ -81,10 +95,57 @@ export const documentMessages = {
 
 /** A file problem the applicant can act on: the job ends at once, showing this message. */
 class DocumentRefused extends PermanentJobError {
-  constructor(message: Said) {
-    // Kept with the document in English: a conversion's outcome is read later, by anyone.
-    super(english(message));
+  constructor(
+    /** Kept with the document as its id and values: read later, by anyone, in their language. */
+    readonly text: Text,
+  ) {
+    super(english(text));
   }
+}
+
+/**
+ * What a failed conversion may have said, by its English words: rows stored before migration 015
+ * kept the sentence, not its id. Made once, when such a row is first read.
+ */
+let storedSentences: Map<string, Text> | undefined;
+function knownSentence(english_: string): Text | undefined {
+  storedSentences ??= new Map(
+    [
+      ...Object.values(conversionMessages).map((message) =>
+        typeof message === 'function' ? message(MAX_PDF_PAGES) : message,
+      ),
+      documentMessages.missingFile,
+      documentMessages.unknownType,
+      documentMessages.conversionFailed,
+      STORAGE_FULL_MESSAGE,
+    ].map((message) => [english(message), message]),
+  );
+  return storedSentences.get(english_);
+}
+
+/**
+ * Why a conversion failed, in `language`: its stored id and values; for an older row its English
+ * sentence, in `language` when it is one the server says, else as it was stored.
+ */
+export function failureMessage(
+  row: { message: string | null; message_id: string | null; message_values: unknown },
+  language: string,
+): string {
+  if (row.message_id !== null) {
+    const values =
+      typeof row.message_values === 'object' && row.message_values !== null
+        ? (row.message_values as Record<string, TextValue>)
+        : undefined;
+    try {
+      return format(language, text(row.message_id, values));
+    } catch {
+      // An id this build no longer has (a row of a newer or older version): the generic sentence.
+      return format(language, documentMessages.conversionFailed);
+    }
+  }
+  if (row.message === null) return '';
+  const known = knownSentence(row.message);
+  return known === undefined ? row.message : format(language, known);
 }
 
 /** Control characters and lone surrogates: a file name is shown, so it must be printable text. */
@@ -228,7 +289,7 @@ export function createDocuments(deps: DocumentsDeps) {
     try {
       pdf = await converter.convert(bytes, document.sniffed_type, { signal });
     } catch (error) {
-      if (error instanceof ConversionError) throw new DocumentRefused(error.message);
+      if (error instanceof ConversionError) throw new DocumentRefused(error.text);
       if (isDiskFull(error)) {
         // LibreOffice's work folder is in the system's temporary folder, not DATA_DIR.
         const { code } = error as { code?: string };
@@ -242,7 +303,14 @@ export function createDocuments(deps: DocumentsDeps) {
     const convertedKey = `${CONVERTED_PREFIX}${payload.accountId}/${payload.answerKey}/${randomToken(18)}.pdf`;
     await files.put(convertedKey, pdf);
     const updated = await ownRow()
-      .set({ status: 'completed', message: null, converted_key: convertedKey, updated_at: clock() })
+      .set({
+        status: 'completed',
+        message: null,
+        message_id: null,
+        message_values: null,
+        converted_key: convertedKey,
+        updated_at: clock(),
+      })
       .executeTakeFirst();
     // Deleted or replaced while converting: the PDF belongs to nothing.
     if (updated.numUpdatedRows === 0n) await removeFiles([convertedKey]);
@@ -256,13 +324,19 @@ export function createDocuments(deps: DocumentsDeps) {
     // A full disk is said as such: the original is kept, and converting again later works.
     const message =
       error instanceof DocumentRefused
-        ? error.message
+        ? error.text
         : isDiskFull(error)
-          ? english(STORAGE_FULL_MESSAGE)
-          : english(documentMessages.conversionFailed);
+          ? STORAGE_FULL_MESSAGE
+          : documentMessages.conversionFailed;
     await db
       .updateTable('documents')
-      .set({ status: 'failed', message, updated_at: clock() })
+      .set({
+        status: 'failed',
+        message: null,
+        message_id: message.id,
+        message_values: message.values === undefined ? null : JSON.stringify(message.values),
+        updated_at: clock(),
+      })
       .where('account_id', '=', payload.accountId)
       .where('answer_key', '=', payload.answerKey)
       .where('conversion_id', '=', payload.conversionId)
@@ -443,6 +517,8 @@ export function createDocuments(deps: DocumentsDeps) {
                 sniffed_type: eb.ref('excluded.sniffed_type'),
                 status: eb.ref('excluded.status'),
                 message: null,
+                message_id: null,
+                message_values: null,
                 conversion_id: eb.ref('excluded.conversion_id'),
                 converted_key: null,
                 updated_at: eb.ref('excluded.updated_at'),
@@ -474,15 +550,20 @@ export function createDocuments(deps: DocumentsDeps) {
     async conversionStatus(
       accountId: string,
       answerKey: string,
+      /** The reader's language: what a failed conversion is told in. */
+      language = 'en',
     ): Promise<{ status: DocumentStatus; message: string }> {
       assertFileQuestion(answerKey);
       const row = await db
         .selectFrom('documents')
-        .select(['status', 'message'])
+        .select(['status', 'message', 'message_id', 'message_values'])
         .where('account_id', '=', accountId)
         .where('answer_key', '=', answerKey)
         .executeTakeFirst();
-      return { status: row?.status ?? 'not_answered', message: row?.message ?? '' };
+      return {
+        status: row?.status ?? 'not_answered',
+        message: row === undefined ? '' : failureMessage(row, language),
+      };
     },
 
     /**
@@ -506,6 +587,8 @@ export function createDocuments(deps: DocumentsDeps) {
           .set({
             status: null,
             message: null,
+            message_id: null,
+            message_values: null,
             conversion_id: null,
             converted_key: null,
             updated_at: clock(),

@@ -24,8 +24,10 @@ import { type RawBuilder, sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
 import { csvField } from '../cli/commands.ts';
+import { collegeLabeller, collegeLanguageOf } from './collegeLabels.ts';
 import { HttpError } from './errors.ts';
 import { type SsnVault } from './ssn.ts';
+import { modelMessages, optionLists } from './texts.ts';
 
 /** Rows on one page of the list. */
 export const OFFICE_PAGE_SIZE = 25;
@@ -266,6 +268,9 @@ export function createOffice(deps: { db: Db; tenant: TenantConfig; ssn: SsnVault
   const { db, tenant, ssn: vault } = deps;
   const timeZone = tenant.timeZone;
   const ssnKeys = sensitiveKeys(tenant.pages);
+  // Staff read the college's own language: choices by their value, never as an applicant saw them.
+  const language = collegeLanguageOf(tenant);
+  const inCollegeLanguage = collegeLabeller(tenant);
 
   const toRow = (row: ListedRow): OfficeListRow => ({
     id: row.account_id,
@@ -376,7 +381,7 @@ export function createOffice(deps: { db: Db; tenant: TenantConfig; ssn: SsnVault
         answers,
         printed,
         { tabs: record?.tabs ?? {}, addAnother: record?.addAnother ?? {} },
-        { maskSsn: true },
+        { maskSsn: true, lists: optionLists(language), messages: modelMessages(language) },
       );
       const base = `/office/api/applications/${encodeURIComponent(found.target)}`;
       const ssn = [...ssnKeys]
@@ -454,7 +459,7 @@ export function createOffice(deps: { db: Db; tenant: TenantConfig; ssn: SsnVault
           batch.map((row) => row.account_id),
         );
         for (const listed of batch) {
-          const answers = { ...(stored.get(listed.account_id)?.answers ?? {}) };
+          const answers = { ...inCollegeLanguage(stored.get(listed.account_id)?.answers ?? {}) };
           if (!fullSsn)
             for (const key of ssnKeys) {
               const value = answers[key];

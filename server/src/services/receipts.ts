@@ -15,7 +15,8 @@ import { HttpError } from './errors.ts';
 import { type Mail, type MailAttachmentSource, type Mailer } from './mail.ts';
 import { type ApplicationPdfs } from './pdf.ts';
 import { type CollegeLanguages } from './college.ts';
-import { format, intlFor, text } from './texts.ts';
+import { printedDate } from './pdf/chrome.ts';
+import { format, text } from './texts.ts';
 
 /** What a receipt names of one submission. */
 export interface Submission {
@@ -38,15 +39,7 @@ interface ReceiptTexts {
 
 /** A date and time as the receipt and the PDF print them, in `language` and the college's zone. */
 export function formatDateIn(language: string, date: Date, timeZone = 'UTC'): string {
-  return intlFor(language).formatDate(date, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  });
+  return printedDate(language, date, timeZone);
 }
 
 /** The applicant's receipt, in their language; its job attaches the application PDF. */

@@ -13,7 +13,7 @@ import {
   DB_RETRY_AFTER_S,
 } from '../../db/health.ts';
 import { GENERIC_MESSAGE, HttpError, localized, StorageFullError } from '../../services/errors.ts';
-import { SOURCE_LANGUAGE, text, type Text } from '../../services/texts.ts';
+import { english, format, SOURCE_LANGUAGE, text, type Text } from '../../services/texts.ts';
 
 /** The 400 for a JSON body with a key its route does not take (routes/schemas.ts `Body`). */
 export function unknownFieldMessage(field: string): Text {
@@ -51,6 +51,47 @@ function schemaMessage(error: FastifyError, language: string): Text | string {
   return field === undefined ? `The request ${first.message}.` : `"${field}" ${first.message}.`;
 }
 
+/** Fastify's own client errors, by their code, as the catalogue says them. */
+const CLIENT_ERROR_TEXTS: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'server.http.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'server.http.emptyJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'server.http.bodyTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'server.http.unsupportedMediaType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'server.http.lengthMismatch',
+  FST_ERR_NOT_FOUND: 'server.errors.notFound',
+  FST_ERR_BAD_URL: 'server.http.badAddress',
+  FST_ERR_MAX_PARAM_LENGTH: 'server.http.addressTooLong',
+};
+
+/** Any other client error, by its status: a plugin's English words are never passed on. */
+const STATUS_TEXTS: Readonly<Record<number, string>> = {
+  404: 'server.errors.notFound',
+  413: 'server.http.bodyTooLarge',
+  415: 'server.http.unsupportedMediaType',
+};
+
+/** What a 4xx that is not ours says (a body that is not JSON, or too large, …). */
+export function clientErrorMessage(error: { code?: string }, status: number): Text {
+  const id =
+    (error.code === undefined ? undefined : CLIENT_ERROR_TEXTS[error.code]) ??
+    STATUS_TEXTS[status] ??
+    'server.errors.invalidRequest';
+  return text(id);
+}
+
+/**
+ * Fastify's `frameworkErrors`: an address it cannot route (malformed percent-encoding, a
+ * parameter past its length) is refused before any hook runs, so not by the error handler.
+ * It is answered as the handler answers a client error, in `language`'s words.
+ */
+export function frameworkError(
+  error: FastifyError,
+  language: string,
+): { status: number; message: string } {
+  const status = error.statusCode ?? 400;
+  return { status, message: format(language, clientErrorMessage(error, status)) };
+}
+
 export const errors = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
@@ -77,8 +118,13 @@ export const errors = fp(
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        // Fastify's own client errors (bad JSON, body too large, unsupported type) are safe to say.
-        return reply.code(status).send({ message: error.message });
+        // Fastify's own client errors (bad JSON, body too large, unsupported type) are said in
+        // the request's language: Fastify's words are English only.
+        const message = clientErrorMessage(error, status);
+        // An app without the language plugin (a test's bare Fastify) answers in English.
+        return reply.code(status).send({
+          message: typeof request.t === 'function' ? request.t(message) : english(message),
+        });
       }
       request.log.error({ err: error }, 'unexpected error');
       return reply.code(500).send({ message: request.t(GENERIC_MESSAGE) });

@@ -79,6 +79,25 @@ export function offered(languages: Languages, language: string | undefined): str
   return languages.offered.find((candidate) => candidate.toLowerCase() === lower);
 }
 
+/**
+ * The language of a request that no hook saw (Fastify refused its address before routing it):
+ * its `?lang`, its `admit-lang` cookie, else its Accept-Language, else the college's first.
+ * The account's is not asked for: that needs the database, for a request already refused.
+ */
+export function languageBeforeRouting(
+  languages: Languages,
+  url: string,
+  cookies: Record<string, string | undefined>,
+  acceptLanguage: string | undefined,
+): string {
+  return (
+    offered(languages, languageParameter(url)) ??
+    offered(languages, cookies[LANGUAGE_COOKIE]) ??
+    matchAcceptLanguage(acceptLanguage, languages.offered) ??
+    languages.fallback
+  );
+}
+
 export const languagePlugin = fp(
   async (app: FastifyInstance, options: LanguagePluginOptions) => {
     const { languages, sessions, secure } = options;

@@ -574,7 +574,10 @@ describe('the whole journey through HTTP: presign → upload → convert → com
     await ctx.app.jobs.runUntilIdle();
     const status = await conversionStatus(person.cookie);
     expect(status.status).toBe('failed');
-    expect([conversionMessages.damagedPdf, conversionMessages.emptyPdf]).toContain(status.message);
+    expect([
+      english(conversionMessages.damagedPdf),
+      english(conversionMessages.emptyPdf),
+    ]).toContain(status.message);
     expect(await documentAnswers(person.cookie)).toEqual({});
     expect(await completedDocuments(ctx.db, person.accountId)).toEqual([]);
   });
@@ -585,12 +588,12 @@ describe('hostile files end failed with their message, once, while the server an
     [
       'a DOCX of one 5,000,000-letter word (regression: it froze the server, and was claimed again after restarts)',
       () => ({ name: 'essay.docx', type: DOCX_TYPE, bytes: oneWordDocx(5_000_000) }),
-      conversionMessages.docxTooLong(100),
+      english(conversionMessages.docxTooLong(100)),
     ],
     [
       'a PNG declaring 20000 × 20000 pixels (regression: 20 s of a blocked event loop and 3.4 GiB)',
       () => ({ name: 'scan.png', type: 'image/png', bytes: bombPng(20_000, 20_000) }),
-      conversionMessages.imageTooLarge,
+      english(conversionMessages.imageTooLarge),
     ],
   ];
 
@@ -1155,5 +1158,97 @@ describe('upload grants: a presigned POST writes once, while its grant lives', (
       .execute();
     expect(grantRows).toEqual([]);
     expect(await conversionStatus(person.cookie)).toEqual({ status: 'completed', message: '' });
+  });
+});
+
+describe("a failed conversion is said in the reader's language", () => {
+  /**
+   * The status as a reader of `language` asks for it: the language chosen in the app (the
+   * `admit-lang` cookie, which the login set to the account's: English, as these signed up).
+   */
+  async function statusIn(cookie: string, language: string) {
+    const session = cookie
+      .split('; ')
+      .filter((pair) => !pair.startsWith('admit-lang='))
+      .join('; ');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pdf/document-answer/${KEY}`,
+      headers: { cookie: `${session}; admit-lang=${language}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return json<{ status: string; message: string }>(response);
+  }
+
+  it('is stored as its catalogue id, and read in Spanish or English by whoever asks', async () => {
+    const person = await applicant();
+    await uploadAndConvert(person, {
+      name: 'scan.png',
+      type: 'image/png',
+      bytes: bombPng(20_000, 20_000),
+    });
+    await ctx.app.jobs.runUntilIdle();
+    const row = await ctx.db
+      .selectFrom('documents')
+      .select(['status', 'message', 'message_id', 'message_values'])
+      .where('account_id', '=', person.accountId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      status: 'failed',
+      message: null,
+      message_id: 'server.convert.imageTooLarge',
+      message_values: { megapixels: 40 },
+    });
+    expect(await statusIn(person.cookie, 'es')).toEqual({
+      status: 'failed',
+      message:
+        'Esta imagen tiene demasiados píxeles para convertirla (más de 40 megapíxeles). Guárdela en un tamaño menor, por ejemplo de 6000 × 6000 píxeles o menos, y súbala de nuevo.',
+    });
+    expect((await statusIn(person.cookie, 'en')).message).toBe(
+      english(conversionMessages.imageTooLarge),
+    );
+  });
+
+  it('a refusal whose text holds another text (the file is not a type it says) is said whole', async () => {
+    const person = await applicant();
+    await uploadAndConvert(person, pngFile());
+    // The stored bytes changed after they were checked: the job refuses them (unknownType).
+    await ctx.db
+      .updateTable('documents')
+      .set({ sniffed_type: 'pdf' })
+      .where('account_id', '=', person.accountId)
+      .execute();
+    await ctx.app.jobs.runUntilIdle();
+    const spanish = await statusIn(person.cookie, 'es');
+    expect(spanish.status).toBe('failed');
+    expect(spanish.message).toMatch(/Elija otro archivo\.$/);
+    expect((await statusIn(person.cookie, 'en')).message).toBe(
+      english(documentMessages.unknownType),
+    );
+  });
+
+  it('an older row that kept its English sentence is said in Spanish when it is one of ours, else as it was', async () => {
+    const person = await applicant();
+    await uploadAndConvert(person, pngFile());
+    await ctx.app.jobs.runUntilIdle();
+    const setOld = (message: string) =>
+      ctx.db
+        .updateTable('documents')
+        .set({ status: 'failed', message, message_id: null, message_values: null })
+        .where('account_id', '=', person.accountId)
+        .execute();
+    await setOld(english(conversionMessages.tooManyPages(100)));
+    expect((await statusIn(person.cookie, 'es')).message).toBe(
+      'Este PDF tiene más de 100 páginas. Suba uno más corto.',
+    );
+    await setOld(english(documentMessages.conversionFailed));
+    expect((await statusIn(person.cookie, 'es')).message).toBe(
+      'No pudimos convertir su archivo a PDF. Inténtelo de nuevo o súbalo en otro formato.',
+    );
+    // A sentence this version never wrote: shown as stored rather than lost.
+    await setOld('This file could not be converted by an older version.');
+    expect((await statusIn(person.cookie, 'es')).message).toBe(
+      'This file could not be converted by an older version.',
+    );
   });
 });

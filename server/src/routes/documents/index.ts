@@ -159,7 +159,12 @@ export const documentRoutes: FastifyPluginCallbackTypebox<DocumentRoutesOptions>
         response: { 200: ConversionStatusSchema, ...errorAnswers(400, 404, 503) },
       },
     },
-    async (request) => documents.conversionStatus(accountOf(request).accountId, request.params.key),
+    async (request) =>
+      documents.conversionStatus(
+        accountOf(request).accountId,
+        request.params.key,
+        request.language,
+      ),
   );
 
   app.delete(

@@ -5,6 +5,7 @@
  */
 import { type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { AnswersSchema, ServiceApplicationSchema } from '@admit/form-model/api';
+import { type Answers } from '@admit/form-model';
 import { Type } from 'typebox';
 
 import { type Applications } from '../../services/applications.ts';
@@ -15,13 +16,18 @@ import { errorAnswers, PUBLIC_SECURITY } from '../schemas.ts';
 export interface ServiceRoutesOptions {
   applications: Applications;
   viewTokens: ViewTokens;
+  /**
+   * The answers as staff read them: each choice's `{key}_desc` in the college's own language
+   * (services/collegeLabels.ts), not the applicant's. Unchanged when not given.
+   */
+  staffAnswers?: (answers: Answers) => Answers;
 }
 
 const Token = Type.String({ maxLength: 200 });
 
 export const serviceRoutes: FastifyPluginCallbackTypebox<ServiceRoutesOptions> = (
   app,
-  { applications, viewTokens },
+  { applications, viewTokens, staffAnswers = (answers) => answers },
   done,
 ) => {
   // Set before the handler runs, so refusals are not stored either.
@@ -53,7 +59,7 @@ export const serviceRoutes: FastifyPluginCallbackTypebox<ServiceRoutesOptions> =
         applications.addAnother(accountId),
       ]);
       return {
-        answer: profile.answer,
+        answer: staffAnswers(profile.answer),
         add_another: addAnother,
         document_answer: profile.document_answer,
         tabs,
