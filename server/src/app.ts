@@ -316,7 +316,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   // Uploads and their conversion (services/documents.ts); the worker is started by main.ts.
   const storage = await createStorage({ config, db, clock, log: app.log });
-  const ssn = createSsnVault(tenant.pages, deps.dataKeys ?? resolveDataKeys(config).keys);
+  const dataKeys = deps.dataKeys ?? resolveDataKeys(config).keys;
+  const ssn = createSsnVault(tenant.pages, dataKeys);
   const grants = createUploadGrants({ db, clock });
   const jobs = createJobs({
     db,
@@ -406,12 +407,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The admissions office (routes/office): staff sessions of their own, never the applicant's.
   const audit = createAudit(db, clock);
   await app.register(officeRoutes, {
-    staff: createStaff({ db, clock, audit, issuer: tenant.names.college }),
+    staff: createStaff({ db, clock, audit, issuer: tenant.names.college, dataKeys }),
     office: createOffice({ db, tenant, ssn }),
     audit,
     pdfs,
     files: storage.files,
     secure: https,
+    clock,
   });
   if (storage.local !== undefined)
     await app.register(storageRoutes, { uploads: storage.local, files: storage.files, grants });

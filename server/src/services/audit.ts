@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = [
   'list',
   'view',
   'ssn_reveal',
+  // A reader asked for a full SSN (a reveal, an export with full SSNs) and was refused (403).
+  'ssn_reveal_refused',
+  'ssn_export_refused',
   'export',
   'download_pdf',
   'download_document',

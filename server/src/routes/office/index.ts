@@ -18,6 +18,7 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
 import { type Audit, type AuditActor } from '../../services/audit.ts';
+import { type Clock } from '../../services/clock.ts';
 import { HttpError } from '../../services/errors.ts';
 import { type FileStore } from '../../services/files.ts';
 import {
@@ -29,6 +30,7 @@ import {
   OFFICE_SORTS,
   type OfficeSort,
 } from '../../services/office.ts';
+import { createMemoryThrottle } from '../../services/memoryThrottle.ts';
 import { type ApplicationPdfs, contentDisposition } from '../../services/pdf.ts';
 import { securityEvents } from '../../services/securityEvents.ts';
 import {
@@ -45,6 +47,25 @@ export const STAFF_COOKIE_PATH = '/office';
 /** How long a staff session lives without a request, on every authenticated answer. */
 export const STAFF_MS_LEFT_HEADER = 'admit-staff-ms-left';
 
+/**
+ * Requests a staff member may make (sign-in aside, which has its own throttles), per minute
+ * and per hour. A person working fast makes a few a minute, and the office's bench 620 in a
+ * row; a stolen session scripted to read every application runs into them within minutes.
+ */
+export const OFFICE_RATE_LIMITS = [
+  { limit: 1200, windowMs: 60_000 },
+  { limit: 6000, windowMs: 60 * 60_000 },
+] as const;
+
+/** The 429 a staff member gets past a rate limit, saying how long to wait. */
+export function officeRateMessage(retryAfterSeconds: number): string {
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
+  return `This office session has made too many requests in a short time. Please wait ${wait}, then go on.`;
+}
+
 /** The OpenAPI security of the office's routes: the staff cookie. */
 export const STAFF_SECURITY = [{ staffSession: [] }];
 
@@ -56,6 +77,8 @@ export interface OfficeRoutesOptions {
   files: FileStore;
   /** Secure cookies (under https), as the applicant's. */
   secure: boolean;
+  /** The rate limits' clock. */
+  clock: Clock;
 }
 
 declare module 'fastify' {
@@ -204,8 +227,10 @@ function checkDay(value: string | undefined, name: string): void {
 
 export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = async (
   app,
-  { staff, office, audit, pdfs, files, secure },
+  { staff, office, audit, pdfs, files, secure, clock },
 ) => {
+  // In memory, per instance: a database write per request would cost more than the request.
+  const rateLimits = OFFICE_RATE_LIMITS.map((rule) => createMemoryThrottle(rule, clock));
   const clearCookie = (reply: FastifyReply) =>
     reply.clearCookie(STAFF_COOKIE, { path: STAFF_COOKIE_PATH });
 
@@ -220,6 +245,19 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
     }
     request.staffMember = member;
     reply.header(STAFF_MS_LEFT_HEADER, String(member.msLeft));
+    // Per staff member, so a second session does not double the allowance.
+    for (const rateLimit of rateLimits) {
+      const retryAfter = rateLimit.hit(member.id);
+      if (retryAfter !== undefined)
+        throw new HttpError(
+          429,
+          officeRateMessage(retryAfter),
+          {},
+          {
+            'retry-after': String(retryAfter),
+          },
+        );
+    }
   });
 
   // The OpenAPI document says what the hook enforces: the staff cookie, and 401 without it.
@@ -233,7 +271,7 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
     route.schema = {
       ...schema,
       security: STAFF_SECURITY,
-      response: { ...response, ...errorAnswers(401) },
+      response: { ...response, ...errorAnswers(401, 429) },
     };
   });
 
@@ -391,7 +429,11 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
     },
     async (request) => {
       const member = staffOf(request);
-      officersOnly(member);
+      if (member.role !== 'officer') {
+        // Who tried to read a number they may not is worth as much to the office as who did.
+        await audit.record(actorOf(member), 'ssn_reveal_refused', request.params.reference);
+        officersOnly(member);
+      }
       const { target, ssn } = await office.ssn(request.params.reference);
       await audit.record(actorOf(member), 'ssn_reveal', target);
       return { ssn };
@@ -499,11 +541,18 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
         const member = staffOf(request);
         const { query } = request;
         const fullSsn = query.ssn === 'full';
-        if (fullSsn) officersOnly(member);
         checkDay(query.from, 'from');
         checkDay(query.to, 'to');
         const filters = filtersOf(query);
         const sort: OfficeSort = query.sort ?? '-submitted';
+        if (fullSsn && member.role !== 'officer') {
+          await audit.record(actorOf(member), 'ssn_export_refused', null, {
+            ...filters,
+            sort,
+            format,
+          });
+          officersOnly(member);
+        }
         await audit.record(actorOf(member), 'export', null, {
           ...filters,
           sort,
