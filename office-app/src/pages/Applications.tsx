@@ -187,9 +187,9 @@ export function Applications() {
       ) : data.total === 0 ? (
         <Box sx={{ py: 4, px: 2, textAlign: 'center', bgcolor: 'action.hover', borderRadius: 1 }}>
           <Typography role="status">
-            {intl.formatMessage({
-              id: filtered(filters) ? 'office.list.emptyFiltered' : 'office.list.empty',
-            })}
+            {filtered(filters)
+              ? intl.formatMessage({ id: 'office.list.emptyFiltered' })
+              : intl.formatMessage({ id: 'office.list.empty' })}
           </Typography>
         </Box>
       ) : (
