@@ -28,6 +28,7 @@ import { createMetrics, metricsPlugin } from './plugins/app/metrics.ts';
 import { type CookieSettings, markerCookieName, sessionPlugin } from './plugins/app/session.ts';
 import { languagePlugin } from './plugins/app/language.ts';
 import { renderSites } from './plugins/app/site.ts';
+import { officePageData, officeSpa } from './plugins/app/officeSpa.ts';
 import { spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
@@ -461,6 +462,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
+  // The admissions office's SPA at /office (plugins/app/officeSpa.ts), in the college's first language.
+  const officeDir = config.officeDir;
+  if (officeDir !== undefined && existsSync(join(officeDir, 'index.html')))
+    await app.register(officeSpa, {
+      root: officeDir,
+      data: officePageData(college.in(college.languages.fallback), college.languages.fallback),
+    });
   if (staticDir !== undefined && sites !== undefined) {
     await app.register(spa, {
       root: staticDir,
