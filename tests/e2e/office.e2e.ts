@@ -100,6 +100,18 @@ async function submittedApplication(request: APIRequestContext, lastName: string
     file_key: presigned.fields.key,
     file_name: DOCUMENT_NAME,
   });
+  // Converted before the submit, as the app waits: the application PDF includes the document.
+  await expect
+    .poll(
+      async () => {
+        const status = await request.get(
+          `${baseUrl()}/api/pdf/document-answer/decision_essay_file`,
+        );
+        return ((await status.json()) as { status: string }).status;
+      },
+      { message: 'the document converted', timeout: 60_000 },
+    )
+    .toBe('completed');
   const tabs = await request.put(`${baseUrl()}/api/tabs`, {
     data: { tab_id: 'decision_essay', chosen_tab: 'upload' },
     headers: { Origin: baseUrl() },
@@ -108,7 +120,7 @@ async function submittedApplication(request: APIRequestContext, lastName: string
   await submitApi(request);
   const receipt = await request.get(`${baseUrl()}/api/receipt`);
   expect(receipt.ok()).toBe(true);
-  return ((await receipt.json()) as { reference: string }).reference;
+  return ((await receipt.json()) as { reference_number: string }).reference_number;
 }
 
 /** Clicks what starts a download; answers the downloaded file's bytes and name. */
@@ -147,15 +159,15 @@ test('a staff member added by the CLI finds, opens, downloads, exports and revea
 
   // Sign-in with the password and the app's current code.
   await page.goto('/office/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByLabel('Authentication code').fill(totp.generate());
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByLabel(/^Password\W*$/).fill(STAFF_PASSWORD);
+  await page.getByRole('textbox', { name: 'Authentication code' }).fill(totp.generate());
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
 
   // Found by its reference.
-  await page.getByLabel('Search').fill(reference);
-  await page.getByLabel('Search').press('Enter');
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(reference);
+  await page.getByRole('textbox', { name: 'Search', exact: true }).press('Enter');
   const table = page.getByRole('table', { name: 'Applications' });
   const link = table.getByRole('link', { name: reference });
   await expect(link).toBeVisible();
@@ -203,12 +215,17 @@ test('a staff member added by the CLI finds, opens, downloads, exports and revea
   // The office's audit page lists each step, this staff member's.
   await page.getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
-  await page.getByLabel('Staff').fill(email);
-  await page.getByLabel('Staff').press('Enter');
-  const log = page.getByRole('table');
-  await expect(log.getByRole('row').filter({ hasText: 'ssn_reveal' }).first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Staff', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Staff', exact: true }).press('Enter');
+  // Each action in the words of the office's catalogue (office-app/src/locales).
+  const catalogue = JSON.parse(
+    await readFile(join(ROOT, 'office-app', 'src', 'locales', 'en', 'office.json'), 'utf8'),
+  ) as Record<string, string>;
+  const said = (step: string) => catalogue[`office.audit.action.${step}`] ?? step;
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await expect(log.getByRole('row').filter({ hasText: said('ssn_reveal') })).toHaveCount(1);
   const shown = await log.innerText();
-  for (const step of STEPS) expect(shown, step).toContain(step);
+  for (const step of STEPS) expect(shown, step).toContain(said(step));
   await page.screenshot({ path: join(SHOTS_DIR, 'office-audit-1280.png'), fullPage: true });
 
   // And the CLI lists them too, each on the application where it has one.
