@@ -17,7 +17,12 @@ import { DERIVED_WEB_STATUSES, type DerivedWebStatus } from '@admit/form-model';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
-import { type Audit, type AuditActor } from '../../services/audit.ts';
+import {
+  type Audit,
+  type AuditActor,
+  AUDIT_ACTIONS,
+  type AuditAction,
+} from '../../services/audit.ts';
 import { type Clock } from '../../services/clock.ts';
 import { HttpError } from '../../services/errors.ts';
 import { type FileStore } from '../../services/files.ts';
@@ -504,6 +509,71 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
         )
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(bytes));
+    },
+  );
+
+  app.get(
+    '/office/api/audit',
+    {
+      schema: {
+        operationId: 'officeAuditLog',
+        tags,
+        summary:
+          'The audit log, newest first, 50 a page: for officers only (reading it is not logged)',
+        querystring: Type.Object({
+          since: Type.Optional(
+            day("From the start of this day, in the college's time zone (YYYY-MM-DD)"),
+          ),
+          staff: Type.Optional(
+            Type.String({
+              maxLength: 254,
+              description: "A staff member's e-mail address, or `cli`",
+            }),
+          ),
+          action: Type.Optional(
+            Type.Unsafe<AuditAction>({
+              type: 'string',
+              enum: [...AUDIT_ACTIONS],
+              description: 'One action',
+            }),
+          ),
+          page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'From 1' })),
+        }),
+        response: {
+          200: Type.Object({
+            total: Type.Integer({ description: 'How many entries the filters find' }),
+            page: Type.Integer(),
+            page_size: Type.Integer(),
+            rows: Type.Array(
+              Type.Object({
+                at: Type.String({ format: 'date-time' }),
+                who: Type.String({ description: "The staff member's e-mail address, or `cli`" }),
+                action: Type.String(),
+                reference: Type.Union([Type.String(), Type.Null()], {
+                  description:
+                    'The application acted on: its reference, or its id before it is submitted',
+                }),
+                details: Type.Record(Type.String(), Type.Unknown()),
+              }),
+            ),
+          }),
+          ...errorAnswers(400, 403, 503),
+        },
+      },
+    },
+    async (request) => {
+      const member = staffOf(request);
+      officersOnly(member);
+      const { query } = request;
+      checkDay(query.since, 'since');
+      const staffFilter = query.staff?.trim();
+      return audit.page({
+        since: query.since,
+        actor: staffFilter === undefined || staffFilter === '' ? undefined : staffFilter,
+        action: query.action,
+        timeZone: office.timeZone,
+        page: Number(query.page ?? '1'),
+      });
     },
   );
 
