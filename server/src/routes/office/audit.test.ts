@@ -27,7 +27,13 @@ async function admin(args: string[]) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
-    env: { DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN, TENANT: 'gallatin' },
+    // The app's data key: the CLI seals the TOTP secret with it, the sign-in opens it.
+    env: {
+      DATABASE_URL: ctx.url,
+      PUBLIC_ORIGIN: ORIGIN,
+      TENANT: 'gallatin',
+      DATA_KEY: ctx.dataKey,
+    },
     cwd: dataDir,
     stdout: (text) => {
       stdout += text;
