@@ -199,6 +199,10 @@ test('a staff member added by the CLI finds, opens, downloads, exports and revea
   // The day's submissions exported, the SSN masked.
   await page.getByRole('link', { name: 'Back to applications' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  // The list keeps its search: cleared, the export takes the dates alone.
+  const search = page.getByRole('textbox', { name: 'Search', exact: true });
+  await search.fill('');
+  await search.press('Enter');
   const today = collegeToday();
   await page.getByLabel('Submitted from').fill(today);
   await page.getByLabel('Submitted to').fill(today);
@@ -211,6 +215,13 @@ test('a staff member added by the CLI finds, opens, downloads, exports and revea
   expect(row, text.slice(0, 500)).toBeDefined();
   expect(row).toContain(MASKED);
   expect(text).not.toContain(SSN);
+  // The export asked for the day's submissions, without the earlier search.
+  const exports = await page.request.get(`${baseUrl()}/office/api/audit?action=export`);
+  expect(exports.ok()).toBe(true);
+  const [newest] = ((await exports.json()) as { rows: { details: Record<string, unknown> }[] })
+    .rows;
+  expect(newest?.details).toMatchObject({ from: today, to: today, ssn: 'masked' });
+  expect(newest?.details).not.toHaveProperty('q');
 
   // The office's audit page lists each step, this staff member's.
   await page.getByRole('link', { name: 'Audit log' }).click();
