@@ -8,7 +8,9 @@
  * throttles per address and per e-mail address, the same argon2id hashing and time burnt on
  * an unknown address, and besides, a lockout after consecutive failures of a known account.
  * Every refusal answers one message, whatever the reason (wrong password or code, a code used
- * before, a disabled account), and is written to the audit log with its reason.
+ * before, a disabled account), and is written to the audit log with its reason. The TOTP
+ * secret is stored sealed with the data key (services/totpSecrets.ts) and opened only to check
+ * a code.
  */
 import { randomUUID } from 'node:crypto';
 
