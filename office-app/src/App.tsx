@@ -9,13 +9,13 @@ import {
   RouterProvider,
 } from 'react-router-dom';
 
-import { OfficeApiError, onUnauthorized, takeSessionEnded } from './api/client.ts';
+import { OfficeApiError, onUnauthorized } from './api/client.ts';
 import { messagesFor } from './messages.ts';
 import { type OfficePage } from './pageData.ts';
 import { Application } from './pages/Application.tsx';
 import { Applications } from './pages/Applications.tsx';
 import { Audit } from './pages/Audit.tsx';
-import { Layout } from './pages/Layout.tsx';
+import { Layout, ME_KEY } from './pages/Layout.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 import { OfficePageContext } from './officePage.ts';
@@ -69,7 +69,8 @@ export function OfficeApp({ page, initialPath }: { page: OfficePage; initialPath
   );
   useEffect(() => {
     onUnauthorized(() => {
-      const ended = takeSessionEnded();
+      // The office knew who was signed in: their session ended (else there was none).
+      const ended = queryClient.getQueryData(ME_KEY) !== undefined;
       queryClient.clear();
       if (router.state.location.pathname !== '/login')
         void router.navigate('/login', { replace: true, state: { ended } });

@@ -170,6 +170,10 @@ for (const office of PAGES)
         path: join(SCREENSHOTS_DIR, `office-${office.name}-${String(size.width)}.png`),
         fullPage: true,
       });
+      // The first screen as it opens, at full size (a tall page's full shot is hard to read).
+      await page.screenshot({
+        path: join(SCREENSHOTS_DIR, `office-${office.name}-${String(size.width)}-top.png`),
+      });
     }
   });
 

@@ -17,21 +17,6 @@ export class OfficeApiError extends Error {
   }
 }
 
-/** Set once the office knew a signed-in staff member: a later 401 means the session ended. */
-let hadSession = false;
-
-/** The office has a signed-in staff member (the sign-in, or `/me`, answered). */
-export function markSignedIn(): void {
-  hadSession = true;
-}
-
-/** Whether a 401 now ends a session the office knew (and forgets it). */
-export function takeSessionEnded(): boolean {
-  const ended = hadSession;
-  hadSession = false;
-  return ended;
-}
-
 type UnauthorizedListener = () => void;
 let unauthorized: UnauthorizedListener = () => undefined;
 

@@ -21,7 +21,7 @@ import {
   readListParams,
   sortOf,
 } from './listParams.ts';
-import { Loading, PageHeading, useMe, useTitle } from './parts.tsx';
+import { Loading, PageHeading, useMe, useTitle, visuallyHidden } from './parts.tsx';
 import { DocumentsState, StatusLabel } from './statusText.tsx';
 
 /** The longest search the server takes (routes/office: `q`). */
@@ -61,16 +61,17 @@ function Row({ row, listAddress }: { row: ListRow; listAddress: string }) {
           component={RouterLink}
           to={`/applications/${encodeURIComponent(target)}`}
           state={{ list: listAddress }}
-          aria-label={
-            row.reference === null
-              ? intl.formatMessage(
-                  { id: 'office.list.openUnsubmitted' },
-                  { name: row.name === '' ? row.email : row.name },
-                )
-              : undefined
-          }
         >
           {row.reference ?? intl.formatMessage({ id: 'office.list.noReference' })}
+          {row.reference === null && (
+            // Links of the same words apart: whose application each opens.
+            <Box component="span" sx={visuallyHidden}>
+              {intl.formatMessage(
+                { id: 'office.list.openUnsubmitted' },
+                { name: row.name === '' ? row.email : row.name },
+              )}
+            </Box>
+          )}
         </Link>
       </Box>
       <Box component="td" sx={cell}>

@@ -5,11 +5,10 @@
  */
 import { AppHeader, Box, Button, Link, Typography } from '@admit/design-system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 
-import { getJson, markSignedIn, postJson } from '../api/client.ts';
+import { getJson, postJson } from '../api/client.ts';
 import { type Me } from '../api/types.ts';
 import { useOfficePage } from '../officePage.ts';
 import { Loading, visuallyHidden } from './parts.tsx';
@@ -45,9 +44,6 @@ export function Layout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useQuery({ queryKey: ME_KEY, queryFn: () => getJson<Me>('/me') });
-  useEffect(() => {
-    if (me.data !== undefined) markSignedIn();
-  }, [me.data]);
   const signOut = useMutation({
     mutationFn: () => postJson<{ message: string }>('/logout'),
     onSettled: () => {
@@ -82,47 +78,55 @@ export function Layout() {
         title={intl.formatMessage({ id: 'office.header.title' })}
         actions={
           member && (
-            <Box
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 1.5,
-                flexWrap: 'wrap',
-                justifyContent: 'flex-end',
+            <Button
+              variant="outlined"
+              color="inherit"
+              onClick={() => {
+                signOut.mutate();
               }}
+              disabled={signOut.isPending}
             >
-              <Typography
-                component="p"
-                sx={{ fontSize: '0.9375rem', overflowWrap: 'anywhere', maxWidth: '14rem' }}
-              >
-                {member.email}
-              </Typography>
-              <Button
-                variant="outlined"
-                color="inherit"
-                onClick={() => {
-                  signOut.mutate();
-                }}
-                disabled={signOut.isPending}
-              >
-                {intl.formatMessage({ id: 'office.header.signOut' })}
-              </Button>
-            </Box>
+              {intl.formatMessage({ id: 'office.header.signOut' })}
+            </Button>
           )
         }
       >
         {member && (
           <Box
-            component="nav"
-            aria-label={intl.formatMessage({ id: 'office.header.nav' })}
-            sx={{ display: 'flex', gap: 3 }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              columnGap: 3,
+              flexWrap: 'wrap',
+            }}
           >
-            <NavItem to="/" end>
-              {intl.formatMessage({ id: 'office.header.applications' })}
-            </NavItem>
-            {member.role === 'officer' && (
-              <NavItem to="/audit">{intl.formatMessage({ id: 'office.header.audit' })}</NavItem>
-            )}
+            <Box
+              component="nav"
+              aria-label={intl.formatMessage({ id: 'office.header.nav' })}
+              sx={{ display: 'flex', gap: 3 }}
+            >
+              <NavItem to="/" end>
+                {intl.formatMessage({ id: 'office.header.applications' })}
+              </NavItem>
+              {member.role === 'officer' && (
+                <NavItem to="/audit">{intl.formatMessage({ id: 'office.header.audit' })}</NavItem>
+              )}
+            </Box>
+            <Typography
+              component="p"
+              sx={{
+                fontSize: '0.9375rem',
+                overflowWrap: 'anywhere',
+                py: { xs: 0, sm: 1.5 },
+                pb: { xs: 1 },
+              }}
+            >
+              {intl.formatMessage(
+                { id: 'office.header.signedInAs' },
+                { email: member.email, role: member.role },
+              )}
+            </Typography>
           </Box>
         )}
       </AppHeader>

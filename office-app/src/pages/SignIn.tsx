@@ -9,7 +9,7 @@ import { type SyntheticEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-import { markSignedIn, OfficeApiError, postJson } from '../api/client.ts';
+import { OfficeApiError, postJson } from '../api/client.ts';
 import { type Me } from '../api/types.ts';
 import { useOfficePage } from '../officePage.ts';
 import { ME_KEY } from './Layout.tsx';
@@ -44,7 +44,6 @@ export function SignIn() {
         code: code.replace(/\s/g, ''),
       }),
     onSuccess: ({ email: signedIn, role }) => {
-      markSignedIn();
       queryClient.setQueryData<Me>(ME_KEY, { email: signedIn, role });
       void navigate('/', { replace: true });
     },

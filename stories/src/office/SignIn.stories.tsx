@@ -61,14 +61,32 @@ export const SignedIn: Story = {
   },
 };
 
-/** A page opened without a session (or after it ended): back to the sign-in. */
-export const SessionEnded: Story = {
+/** A page opened without a session: the sign-in, with nothing said of an ended session. */
+export const NoSession: Story = {
   args: { initialPath: '/' },
   play: async ({ canvas }) => {
     await canvas.findByRole(
       'heading',
       { level: 1, name: 'Sign in to the admissions office' },
       LOADED,
+    );
+    await expect(canvas.queryByText('Your session has ended. Please sign in again.')).toBeNull();
+  },
+};
+
+/** The session ends while the office is open: the next call's 401 sends to the sign-in, which says so. */
+export const SessionEnded: Story = {
+  args: { initialPath: '/' },
+  parameters: { office: { role: 'officer' } },
+  play: async ({ canvas, userEvent, loaded }) => {
+    await canvas.findByRole('table', { name: 'Applications' }, LOADED);
+    mockOfficeOf(loaded).endSession();
+    await userEvent.click(canvas.getByRole('link', { name: 'Audit log' }));
+    await expect(
+      await canvas.findByText('Your session has ended. Please sign in again.', {}, LOADED),
+    ).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Sign in to the admissions office',
     );
   },
 };

@@ -247,6 +247,8 @@ export interface RecordedRequest {
 export interface MockOffice {
   handlers: RequestHandler[];
   requests: RecordedRequest[];
+  /** Ends the session on the "server": every call after answers 401. */
+  endSession: () => void;
 }
 
 const unauthorized = () => HttpResponse.json({ message: messages.sessionInvalid }, { status: 401 });
@@ -367,7 +369,13 @@ export function createMockOffice(initial: OfficeState): MockOffice {
       });
     }),
   ];
-  return { handlers, requests };
+  return {
+    handlers,
+    requests,
+    endSession: () => {
+      state.role = undefined;
+    },
+  };
 }
 
 export async function startMockOffice(initial: OfficeState): Promise<MockOffice> {
