@@ -53,7 +53,7 @@ function Row({ row, listAddress }: { row: ListRow; listAddress: string }) {
       <Box component="td" sx={{ ...cell, fontWeight: 600 }}>
         {row.name === '' ? intl.formatMessage({ id: 'office.list.noName' }) : row.name}
       </Box>
-      <Box component="td" sx={{ ...cell, overflowWrap: 'anywhere' }}>
+      <Box component="td" sx={{ ...cell, minWidth: '14rem', overflowWrap: 'break-word' }}>
         {row.email}
       </Box>
       <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
