@@ -53,7 +53,7 @@ function Row({ row, listAddress }: { row: ListRow; listAddress: string }) {
       <Box component="td" sx={{ ...cell, fontWeight: 600 }}>
         {row.name === '' ? intl.formatMessage({ id: 'office.list.noName' }) : row.name}
       </Box>
-      <Box component="td" sx={{ ...cell, overflowWrap: 'anywhere' }}>
+      <Box component="td" sx={{ ...cell, minWidth: '14rem', overflowWrap: 'break-word' }}>
         {row.email}
       </Box>
       <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
@@ -93,6 +93,12 @@ export function Applications() {
   const [search, setSearch] = useSearchParams();
   const params = readListParams(search);
   const [text, setText] = useState(params.q ?? '');
+  // The address changed the search (back, a cleared filter): the field shows it.
+  const [shownQ, setShownQ] = useState(params.q);
+  if (shownQ !== params.q) {
+    setShownQ(params.q);
+    setText(params.q ?? '');
+  }
   const heading = intl.formatMessage({ id: 'office.list.heading' });
   useTitle(heading);
   const { page, ...filters } = params;
@@ -192,6 +198,11 @@ export function Applications() {
               ? intl.formatMessage({ id: 'office.list.emptyFiltered' })
               : intl.formatMessage({ id: 'office.list.empty' })}
           </Typography>
+          {filtered(filters) && (
+            <Link component={RouterLink} to="/" sx={{ display: 'inline-block', mt: 1 }}>
+              {intl.formatMessage({ id: 'office.list.clearFilters' })}
+            </Link>
+          )}
         </Box>
       ) : (
         <>

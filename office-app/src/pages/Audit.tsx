@@ -59,7 +59,7 @@ function Row({ row }: { row: AuditRow }) {
           timeZone,
         })}
       </Box>
-      <Box component="td" sx={{ ...cell, overflowWrap: 'anywhere' }}>
+      <Box component="td" sx={{ ...cell, minWidth: '14rem', overflowWrap: 'break-word' }}>
         {row.who === 'cli' ? intl.formatMessage({ id: 'office.audit.cli' }) : row.who}
       </Box>
       <Box component="td" sx={cell}>
@@ -70,7 +70,7 @@ function Row({ row }: { row: AuditRow }) {
       <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
         {row.reference ?? ''}
       </Box>
-      <Box component="td" sx={{ ...cell, overflowWrap: 'anywhere', minWidth: '14rem' }}>
+      <Box component="td" sx={{ ...cell, overflowWrap: 'break-word', minWidth: '16rem' }}>
         {detailsText(row.details)}
       </Box>
     </Box>
@@ -170,7 +170,7 @@ function AuditLog() {
             <Box
               component="table"
               aria-label={intl.formatMessage({ id: 'office.audit.table' })}
-              sx={{ width: '100%', borderCollapse: 'collapse', minWidth: '50rem' }}
+              sx={{ width: '100%', borderCollapse: 'collapse', minWidth: '60rem' }}
             >
               <Box component="thead">
                 <Box component="tr">

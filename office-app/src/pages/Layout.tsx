@@ -136,7 +136,14 @@ export function Layout() {
         tabIndex={-1}
         sx={{ maxWidth: 'lg', mx: 'auto', px: { xs: 2, sm: 3 }, py: 4, outline: 'none' }}
       >
-        {member === undefined ? <Loading /> : <Outlet context={member} />}
+        {member !== undefined ? (
+          <Outlet context={member} />
+        ) : me.isError ? (
+          // A 401 has already gone to the sign-in; anything else (the server down) is said here.
+          <Typography role="alert">{me.error.message}</Typography>
+        ) : (
+          <Loading />
+        )}
       </Box>
     </Box>
   );

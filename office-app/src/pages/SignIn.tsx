@@ -3,7 +3,7 @@
  * (docs/operations/office.md). A refusal shows the server's sentence in an alert; an ended
  * session arrives here with a sentence saying so.
  */
-import { Alert, Box, Button, Container, TextInput, Typography } from '@admit/design-system';
+import { Alert, AppHeader, Box, Button, Container, TextInput } from '@admit/design-system';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type SyntheticEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -54,11 +54,12 @@ export function SignIn() {
   };
   const error = signIn.error;
   return (
-    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: 6 }}>
-      <Container maxWidth="sm">
-        <Typography component="p" sx={{ fontWeight: 700, mb: 1 }}>
-          {collegeName}
-        </Typography>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppHeader
+        collegeName={collegeName}
+        title={intl.formatMessage({ id: 'office.header.title' })}
+      />
+      <Container component="main" maxWidth="sm" sx={{ py: 5 }}>
         <PageHeading>{heading}</PageHeading>
         {arrival.ended === true && !signIn.isSuccess && error === null && (
           <Alert severity="info" sx={{ mb: 3 }}>

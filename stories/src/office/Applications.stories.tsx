@@ -39,13 +39,16 @@ export const AsReader: Story = {
   },
 };
 
-/** A search that finds nothing: the empty state says the filters are why. */
+/** A search that finds nothing: the empty state says the filters are why, and clears them. */
 export const NoMatch: Story = {
   args: { initialPath: '/?q=nobody' },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
     await expect(
       await canvas.findByText('No applications match these filters.', {}, LOADED),
     ).toBeVisible();
+    await userEvent.click(canvas.getByRole('link', { name: 'Clear the filters' }));
+    await canvas.findByRole('table', { name: 'Applications' }, LOADED);
+    await expect(canvas.getByRole('textbox', { name: /Search/ })).toHaveValue('');
   },
 };
 
