@@ -177,7 +177,11 @@ const noLiteralText = {
  * prop. Their tests and stories are fixtures and may.
  */
 const NO_LITERAL_TEXT = {
-  files: ['design-system/src/**/*.{ts,tsx}', 'form-app/src/**/*.{ts,tsx}'],
+  files: [
+    'design-system/src/**/*.{ts,tsx}',
+    'form-app/src/**/*.{ts,tsx}',
+    'office-app/src/**/*.{ts,tsx}',
+  ],
   ignores: ['**/*.test.{ts,tsx}', '**/*.stories.tsx', 'form-app/src/testing/**'],
   plugins: { admit: { rules: { 'no-literal-text': noLiteralText } } },
   rules: {
@@ -330,6 +334,17 @@ export default tseslint.config(
   }),
   // The app builds only from design-system widgets: no MUI, no Emotion directly.
   layer(['form-app/src/**/*.{ts,tsx}'], { react: true, patterns: FORM_APP_PATTERNS }),
+  // The office's app builds from design-system widgets too, and never imports the applicant's.
+  layer(['office-app/src/**/*.{ts,tsx}'], {
+    react: true,
+    patterns: [
+      ...FORM_APP_PATTERNS,
+      {
+        group: ['@admit/form-app'],
+        message: "The office's bundle holds none of the applicant's app.",
+      },
+    ],
+  }),
   // form-app's layers (form-app/README.md, "Layers"): no file imports a layer above its own.
   ...FORM_APP_LAYERS.map((folders, index) =>
     layer(

@@ -4,6 +4,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // stories/ holds the `design-system` project: stories and widget tests in Chromium.
-    projects: ['form-model', 'tenant-config', 'form-app', 'server', 'stories', 'tests'],
+    projects: [
+      'form-model',
+      'tenant-config',
+      'form-app',
+      'office-app',
+      'server',
+      'stories',
+      'tests',
+    ],
   },
 });

@@ -81,6 +81,29 @@ export async function buildApp({ outDir } = {}) {
   console.log(`▶ built ${outDir ?? 'form-app/dist'} (any college: chosen when the server starts)`);
 }
 
+/**
+ * Builds the admissions office's SPA (vite) into office-app/dist (or `outDir`), served at
+ * /office. Like the applicant's, it holds no college: the server writes it into the page.
+ */
+export async function buildOffice({ outDir } = {}) {
+  const { build: viteBuild } = await import('vite');
+  const nodeEnv = process.env.NODE_ENV;
+  // As buildApp: a production build whatever the caller's NODE_ENV, which is put back after.
+  process.env.NODE_ENV = 'production';
+  try {
+    await viteBuild({
+      root: join(root, 'office-app'),
+      configFile: join(root, 'office-app', 'vite.config.ts'),
+      logLevel: 'warn',
+      ...(outDir === undefined ? {} : { build: { outDir, emptyOutDir: true } }),
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  console.log(`▶ built ${outDir ?? 'office-app/dist'} (the admissions office, at /office)`);
+}
+
 /** The server's programs and their sources: see `bundleServer`. */
 export const SERVER_PROGRAMS = {
   'main.js': 'server/src/main.ts',
@@ -111,11 +134,13 @@ export async function bundleServer(outDir = 'server/dist', options = {}, onMetaf
 const BUILD_OUTPUTS = [
   'form-app/dist/index.html',
   'form-app/dist/.ssr/prerender.mjs',
+  'office-app/dist/index.html',
   ...Object.keys(SERVER_PROGRAMS).map((name) => `server/dist/${name}`),
 ];
 /** Where everything `buildAll` reads lives (with what is ignored by git left out). */
 const BUILD_INPUTS = [
   'form-app',
+  'office-app',
   'form-model',
   'design-system',
   'tenant-config',
@@ -167,6 +192,7 @@ export async function buildAll() {
   const started = Date.now();
   rmSync(BUILD_STAMP, { force: true });
   await buildApp();
+  await buildOffice();
   console.log(`▶ built ${(await bundleServer()).join(' ')}`);
   mkdirSync(dirname(BUILD_STAMP), { recursive: true });
   writeFileSync(BUILD_STAMP, String(started));

@@ -5,6 +5,7 @@
 //   admit-<version>/server/dist        main.js, convertProcess.js, pdfWorker.js, cli.js (bundled, Node 22+)
 //   admit-<version>/server/lookups     the public high-school and college lists
 //   admit-<version>/form-app/dist      the built app and its prerender bundle (.ssr/)
+//   admit-<version>/office-app/dist    the admissions office's app (/office)
 //   admit-<version>/tenant-config      the bundled colleges and their JSON Schemas
 //   admit-<version>/deploy             the systemd unit and an example of its variables
 //   admit-<version>/package.json       the npm packages the bundles import, at the versions of
@@ -18,7 +19,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import { builtinModules } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 
-import { buildApp, bundleServer, NODE_TARGET } from './build.mjs';
+import { buildApp, buildOffice, bundleServer, NODE_TARGET } from './build.mjs';
 import { ensureDependencies, root } from './ensure.mjs';
 
 /** Node versions the release supports (docs/operations/install.md), as npm `engines`. */
@@ -164,6 +165,7 @@ keeps it). deploy/admit.service runs it under systemd.
 | server/dist | the server (main.js), its document conversion process, its PDF render thread and the staff CLI |
 | server/lookups | the public high-school and college lists imported at the first start |
 | form-app/dist | the applicant's app, served by the server |
+| office-app/dist | the admissions office's app, served by the server at /office |
 | tenant-config | the colleges shipped (gallatin, example) and the JSON Schemas of a college's files |
 | deploy | the systemd unit and an example of its environment file |
 
@@ -201,6 +203,7 @@ export async function release({ outDir = join(root, 'release'), log = console.lo
   mkdirSync(folder, { recursive: true });
 
   await buildApp({ outDir: join(folder, 'form-app', 'dist') });
+  await buildOffice({ outDir: join(folder, 'office-app', 'dist') });
   const metafiles = [];
   // The source maps name each file and line of a stack trace, without the sources themselves.
   await bundleServer(join(folder, 'server', 'dist'), { sourcesContent: false }, (metafile) =>

@@ -29,6 +29,7 @@ import { createMetrics, metricsPlugin } from './plugins/app/metrics.ts';
 import { type CookieSettings, markerCookieName, sessionPlugin } from './plugins/app/session.ts';
 import { languageBeforeRouting, languagePlugin } from './plugins/app/language.ts';
 import { renderSites } from './plugins/app/site.ts';
+import { officePageData, officeSpa } from './plugins/app/officeSpa.ts';
 import { spa } from './plugins/app/spa.ts';
 import { security } from './plugins/external/security.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
@@ -329,7 +330,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   // Uploads and their conversion (services/documents.ts); the worker is started by main.ts.
   const storage = await createStorage({ config, db, clock, log: app.log });
-  const ssn = createSsnVault(tenant.pages, deps.dataKeys ?? resolveDataKeys(config).keys);
+  const dataKeys = deps.dataKeys ?? resolveDataKeys(config).keys;
+  const ssn = createSsnVault(tenant.pages, dataKeys);
   const grants = createUploadGrants({ db, clock });
   const jobs = createJobs({
     db,
@@ -419,12 +421,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The admissions office (routes/office): staff sessions of their own, never the applicant's.
   const audit = createAudit(db, clock);
   await app.register(officeRoutes, {
-    staff: createStaff({ db, clock, audit, issuer: tenant.names.college }),
+    staff: createStaff({ db, clock, audit, issuer: tenant.names.college, dataKeys }),
     office: createOffice({ db, tenant, ssn }),
     audit,
     pdfs,
     files: storage.files,
     secure: https,
+    clock,
   });
   if (storage.local !== undefined)
     await app.register(storageRoutes, { uploads: storage.local, files: storage.files, grants });
@@ -476,6 +479,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
+  // The admissions office's SPA at /office (plugins/app/officeSpa.ts), in the college's first language.
+  const officeDir = config.officeDir;
+  if (officeDir !== undefined && existsSync(join(officeDir, 'index.html')))
+    await app.register(officeSpa, {
+      root: officeDir,
+      data: officePageData(college.in(college.languages.fallback), college.languages.fallback),
+    });
   if (staticDir !== undefined && sites !== undefined) {
     await app.register(spa, {
       root: staticDir,

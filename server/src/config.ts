@@ -60,6 +60,8 @@ export interface Config {
   logLevel: string;
   /** Where the built SPA is served from (STATIC_DIR, default ./form-app/dist; served when it exists). */
   staticDir: string | undefined;
+  /** Where the admissions office's SPA is served from (OFFICE_DIR, default ./office-app/dist; at /office when it exists). */
+  officeDir?: string | undefined;
   /** Uploaded and converted files on S3 (S3_BUCKET); unset means local disk under DATA_DIR/files. */
   s3: S3Config | undefined;
   /** LibreOffice for DOCX → PDF (SOFFICE, default `soffice` on PATH); null: a text rendering. */
@@ -377,6 +379,7 @@ export function readConfig(
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: resolve(cwd, env.STATIC_DIR ?? join('form-app', 'dist')),
+    officeDir: resolve(cwd, env.OFFICE_DIR ?? join('office-app', 'dist')),
     s3: s3(env),
     soffice: soffice(env),
     lookupsDir: lookupsDir(env.LOOKUPS_DIR, cwd),

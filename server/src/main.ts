@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   const migrator = openDatabase(url, 1, STAFF_LIMITS);
   setDatabaseLog(migrator, logger);
   try {
-    await migrate(migrator, { url, ssn });
+    await migrate(migrator, { url, ssn, dataKeys: dataKeys.keys });
   } finally {
     await migrator.destroy();
   }

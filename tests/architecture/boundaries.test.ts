@@ -121,3 +121,25 @@ describe('packages are used through their index', () => {
     ).toHaveLength(1);
   });
 });
+
+describe("the office's app builds from design-system widgets and holds none of the applicant's app", () => {
+  it.each([
+    "import { Button } from '@mui/material';",
+    "import { css } from '@emotion/react';",
+    "import { App } from '@admit/form-app';",
+    "import { buildApp } from '@admit/server';",
+  ])('refuses %s', async (source) => {
+    expect(
+      await importErrors('office-app/src/pages/probe.tsx', `${source}\nexport {};\n`),
+    ).toHaveLength(1);
+  });
+
+  it('allows the design system, react-router and react-query', async () => {
+    expect(
+      await importErrors(
+        'office-app/src/pages/probe.tsx',
+        "import { Button } from '@admit/design-system';\nimport { Link } from 'react-router-dom';\nimport { useQuery } from '@tanstack/react-query';\nexport { Button, Link, useQuery };\n",
+      ),
+    ).toEqual([]);
+  });
+});

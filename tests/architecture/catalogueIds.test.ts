@@ -21,12 +21,15 @@ const PACKAGES = [
   { name: 'form-model', prefix: 'model.' },
   { name: 'design-system', prefix: 'ds.' },
   { name: 'form-app', prefix: 'app.' },
+  { name: 'office-app', prefix: 'office.' },
   { name: 'server', prefix: 'server.' },
 ] as const;
 const PREFIXES = PACKAGES.map((entry) => entry.prefix);
 
 /** A string that can only be a message id: a package's prefix, then dotted names. */
 const ID_SHAPE = /^(ds|app|model|server)\.[A-Za-z][\w-]*(\.[\w-]+)+$/;
+/** In office-app, `office.` ids too (elsewhere `office.login.success` is a security event's name). */
+const OFFICE_ID_SHAPE = /^(ds|office)\.[A-Za-z][\w-]*(\.[\w-]+)+$/;
 const FIXTURE = /\.(test|stories)\.tsx?$|\/testing\/|\/locales\//;
 
 function localesOf(name: string): string {
@@ -83,6 +86,7 @@ function idOf(expression: ts.Expression): { id: string } | { prefix: string } | 
 function idsInCode(): CodeIds {
   const found: CodeIds = { asked: [], written: [], prefixes: [], unknown: [] };
   for (const { name } of PACKAGES) {
+    const shape = name === 'office-app' ? OFFICE_ID_SHAPE : ID_SHAPE;
     const src = join(ROOT, name, 'src');
     if (!existsSync(src)) continue;
     for (const file of sourceFiles(src)) {
@@ -132,12 +136,12 @@ function idsInCode(): CodeIds {
         }
         if (
           (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
-          ID_SHAPE.test(node.text)
+          shape.test(node.text)
         )
           found.written.push({ id: node.text, where: at(node) });
         if (
           ts.isTemplateExpression(node) &&
-          /^(ds|app|model|server)\.[\w.-]*$/.test(node.head.text)
+          /^(ds|app|office|model|server)\.[\w.-]*$/.test(node.head.text)
         )
           found.prefixes.push({ id: node.head.text, where: at(node) });
         ts.forEachChild(node, visit);

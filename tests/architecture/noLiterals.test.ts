@@ -59,6 +59,7 @@ const WHERE = [
   'design-system/src/Probe/parts/ProbePart.tsx',
   'form-app/src/layout/Probe.tsx',
   'form-app/src/pages/account/Probe.tsx',
+  'office-app/src/pages/Probe.tsx',
 ];
 
 describe('a literal a person reads is refused in a component', () => {

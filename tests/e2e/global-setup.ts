@@ -107,8 +107,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The SPA is served from a copy: a build made meanwhile (npm start, another run) would
   // otherwise swap the files under the running journeys.
   const staticDir = join(dataDir, 'static');
+  const officeDir = join(dataDir, 'office');
   try {
     cpSync(join(ROOT, 'form-app', 'dist'), staticDir, { recursive: true });
+    cpSync(join(ROOT, 'office-app', 'dist'), officeDir, { recursive: true });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -123,6 +125,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATA_DIR: dataDir,
     PUBLIC_ORIGIN: baseURL,
     STATIC_DIR: staticDir,
+    OFFICE_DIR: officeDir,
     // Every request in the log (E2E_LOG_LEVEL=info for a quieter one).
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'debug',
     // The pseudo-locale (en-XA, `?lang=en-XA`) is served too: pseudo.e2e.ts walks the app in it.

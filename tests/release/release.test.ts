@@ -144,6 +144,7 @@ describe('npm run release', () => {
       'server/dist/cli.js',
       'form-app/dist/index.html',
       'form-app/dist/.ssr/prerender.mjs',
+      'office-app/dist/index.html',
       'tenant-config/colleges/gallatin/college.json',
       'tenant-config/colleges/example/college.json',
       'tenant-config/schema/college.schema.json',
@@ -261,6 +262,9 @@ describe.each([
     // The app, prerendered for the bundled college.
     const page = ok('the app', await call(server, 'GET', '/about'));
     expect(page.body).toContain('Gallatin');
+    // The admissions office's app, with the college written in.
+    const office = ok('the office', await call(server, 'GET', '/office'));
+    expect(office.body).toContain('id="admit-office"');
 
     // The staff CLI of the release, through its `admin` script, on the same data.
     const listed = await npm(node, folder, ['run', '--silent', 'admin', '--', 'list', '--json'], {

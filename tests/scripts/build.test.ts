@@ -10,17 +10,20 @@ import { loadTenant } from '@admit/tenant-config/node';
 
 import { preloadedChunks, readManifest } from '../../form-app/manifest.ts';
 // @ts-expect-error -- a plain ESM script of the repository, without type declarations.
-import { buildApp } from '../../scripts/build.mjs';
+import { buildApp, buildOffice } from '../../scripts/build.mjs';
 
 const outDir = mkdtempSync(join(tmpdir(), 'admit-build-'));
+const officeDir = mkdtempSync(join(tmpdir(), 'admit-build-office-'));
 const callerEnv = process.env.NODE_ENV;
 beforeAll(async () => {
   // `npm start` builds and then starts the server in the same process, with no NODE_ENV.
   delete process.env.NODE_ENV;
   await (buildApp as (options: { outDir: string }) => Promise<void>)({ outDir });
-}, 180_000);
+  await (buildOffice as (options: { outDir: string }) => Promise<void>)({ outDir: officeDir });
+}, 240_000);
 afterAll(() => {
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(officeDir, { recursive: true, force: true });
   process.env.NODE_ENV = callerEnv;
 });
 
@@ -77,6 +80,32 @@ describe('scripts/build.mjs', () => {
     // Its npm packages are inside it: it runs wherever the build is copied.
     const bundle = readFileSync(join(outDir, '.ssr', 'prerender.mjs'), 'utf8');
     expect(bundle).not.toMatch(/^import .* from ["'](?!node:)[^./]/m);
+  });
+
+  it("keeps the admissions office out of the applicant's build: its own bundle under /office/, with no college", () => {
+    /** Every text file of a build, by its path under the build. */
+    const files = (root: string, dir = ''): string[] =>
+      readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? files(root, join(dir, entry.name))
+          : /\.(?:html|m?js|json)$/.test(entry.name)
+            ? [join(dir, entry.name)]
+            : [],
+      );
+    // What only the office's code holds: its API's address, its texts' ids and words.
+    const officeMarks = ['/office/api', 'office.export.fullSsn', 'Include full SSNs'];
+    const officeText = files(officeDir)
+      .map((file) => readFileSync(join(officeDir, file), 'utf8'))
+      .join('\n');
+    for (const mark of officeMarks) expect(officeText, mark).toContain(mark);
+    expect(readFileSync(join(officeDir, 'index.html'), 'utf8')).toMatch(
+      /<script type="module" crossorigin src="\/office\/assets\/index-[\w-]{8}\.js"/,
+    );
+    expect(officeText).not.toContain('Gallatin');
+    for (const file of files(outDir)) {
+      const text = readFileSync(join(outDir, file), 'utf8');
+      for (const mark of officeMarks) expect(text, `${file} holds ${mark}`).not.toContain(mark);
+    }
   });
 
   it('preloads in each prerendered page what it fetches before it hydrates, and only those', async () => {

@@ -8,8 +8,13 @@ import { PasswordVisibilityToggle } from './parts/PasswordVisibilityToggle';
 import { type TextEntryProps } from '../parts/inputProps';
 
 export interface TextInputProps extends TextEntryProps {
-  /** `password` adds a show/hide button; `email` brings up an e-mail keyboard. */
-  type?: 'text' | 'email' | 'password';
+  /**
+   * `password` adds a show/hide button; `email` brings up an e-mail keyboard; `date` is the
+   * browser's own day field (its value YYYY-MM-DD).
+   */
+  type?: 'text' | 'email' | 'password' | 'date';
+  /** The on-screen keyboard to bring up, e.g. `numeric` for a code of digits. */
+  inputMode?: 'text' | 'numeric' | 'email';
   /** The browser autofill hint, e.g. `given-name`, `email`, `new-password`. */
   autoComplete?: string;
 }
@@ -38,6 +43,7 @@ export function TextInput({
   type = 'text',
   maxLength,
   autoComplete,
+  inputMode,
 }: TextInputProps) {
   const [passwordShown, setPasswordShown] = useState(false);
   const errors = errorMessages(error);
@@ -69,6 +75,7 @@ export function TextInput({
           slotProps={{
             input: {
               maxLength,
+              inputMode,
               'aria-describedby': describedBy,
               'aria-required': required || undefined,
               // Spell-checking names, e-mails and passwords only adds red squiggles.

@@ -125,7 +125,7 @@ export async function restoreCommand(
     // of a backup taken before it.
     const dataKeys = resolveDataKeys(config).keys;
     const vault = createSsnVault(loadChosenTenant(config).pages, dataKeys);
-    await migrate(database.db, { ssn: vault });
+    await migrate(database.db, { ssn: vault, dataKeys });
     const { accounts = 0, applications = 0, documents = 0 } = summary.tables;
     output.out(
       `Restored the backup of ${shortTime(new Date(summary.createdAt))}: ${plural(accounts, 'account')}, ${plural(applications, 'application')}, ${plural(documents, 'document')}, ${plural(summary.files, 'file')}.`,

@@ -374,6 +374,20 @@ describe('export --with-ssn and --since', () => {
       answer: Answers;
     }[];
     expect(exported.find((entry) => entry.username === submitted)?.answer.ssn).toBe(SSN);
+
+    // In the audit log too, beside the office's exports: `admin audit` lists it, by the CLI.
+    const audit = await admin(['audit']);
+    expect(audit.code, audit.stderr).toBe(EXIT_OK);
+    // The newest of the CLI's exports (oldest first): this one; earlier tests' were masked.
+    const line = audit.stdout
+      .split('\n')
+      .filter((entry) => entry.includes('\tcli\texport\t'))
+      .at(-1);
+    expect(line, audit.stdout).toBeDefined();
+    const details = JSON.parse(line?.split('\t')[4] ?? '{}') as Record<string, unknown>;
+    expect(details).toMatchObject({ ssn: 'full', format: 'folder', folder: dir });
+    expect(details.operator).toMatch(/^registrar \(pid \d+\)$/);
+    expect(audit.stdout).not.toContain(SSN);
   });
 
   it('exports only the applications submitted since --since DATE', async () => {
@@ -443,7 +457,7 @@ describe('rekey', () => {
     const newId = dataKeyId(Buffer.from(newKey, 'base64'));
     expect(run.stdout).toMatch(
       new RegExp(
-        `^Sealed \\d+ records? again with key ${newId}\\. Every stored Social Security number is sealed with it: older keys can leave DATA_KEY\\.$`,
+        `^Sealed \\d+ records? again with key ${newId}\\. Every stored Social Security number and staff authentication secret is sealed with it: older keys can leave DATA_KEY\\.$`,
         'm',
       ),
     );

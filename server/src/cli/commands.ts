@@ -22,12 +22,14 @@ import { sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
 import { answerRules } from '../services/applications.ts';
+import { CLI_ACTOR, createAudit } from '../services/audit.ts';
 import { type Clock } from '../services/clock.ts';
 import { collegeLabeller } from '../services/collegeLabels.ts';
 import { type DataKeys, UnreadableValueError } from '../services/dataKeys.ts';
 import { type ImportProgress, importLookups } from '../services/lookups/import.ts';
 import { failedMail, retryFailedMail } from '../services/mail.ts';
 import { createSsnVault, type SsnVault } from '../services/ssn.ts';
+import { resealTotpSecret } from '../services/totpSecrets.ts';
 import { createViewTokens, type IssuedToken } from '../services/viewTokens.ts';
 
 export interface CommandContext {
@@ -302,7 +304,8 @@ export function exportColumns(
  * as stored, by answer key) and `data-dictionary.csv` (each column's key, label and kind), plus
  * each applicant's files under `DIR/<username>/` from `attachments` (cli/attachments.ts: the
  * application PDF and the uploaded documents). The SSN is masked (XXX-XX-1234) unless
- * `withSsn`; a full-SSN export says so on stderr, naming who and when, never a number.
+ * `withSsn`; every export is written to the audit log (actor `cli`, the operating-system user in
+ * its details), and a full-SSN one says so on stderr too, naming who and when, never a number.
  */
 export async function exportCommand(
   ctx: CommandContext,
@@ -401,6 +404,15 @@ export async function exportCommand(
       2,
     )}\n`,
   );
+  // In the audit log beside the office's exports (`admin audit` lists it), whoever ran it.
+  await createAudit(ctx.db, ctx.clock).record(CLI_ACTOR, 'export', null, {
+    ...(options.since === undefined ? {} : { since: options.since.toISOString() }),
+    format: 'folder',
+    ssn: options.withSsn === true ? 'full' : 'masked',
+    rows: rows.length,
+    operator: options.operator ?? 'an unnamed operator',
+    folder,
+  });
   if (options.withSsn === true)
     ctx.note(
       `Audit: ${options.operator ?? 'an unnamed operator'} exported ${rows.length} application${rows.length === 1 ? '' : 's'} with full Social Security numbers to ${folder} at ${ctx.clock().toISOString()}. Keep these files safe and delete them when done.`,
@@ -600,8 +612,8 @@ export async function storedSsnKeys(db: Db, vault: SsnVault): Promise<Map<string
 const REKEY_PAGE = 500;
 
 /**
- * `rekey`: seals every stored SSN again with the newest key (DATA_KEY's first), a row at a
- * time. A row is written only if its SSNs are still the ones read (`answers @> old`): a save
+ * `rekey`: seals every stored SSN and staff TOTP secret again with the newest key (DATA_KEY's
+ * first), a row at a time. A row is written only if its SSNs are still the ones read (`answers @> old`): a save
  * that came in between sealed its own with the newest key already, and wins. Applications and
  * temporary applications alike; `updated_at` is left alone (nothing the applicant did).
  */
@@ -649,12 +661,40 @@ export async function rekeyCommand(ctx: CommandContext): Promise<{ resealed: num
       after = last.id;
     }
   }
+  // The staff's TOTP secrets are sealed with the same key (services/totpSecrets.ts): a few
+  // dozen rows, each written only if it is still the one read (a `staff reset` in between wins).
+  const staff = await ctx.db.selectFrom('staff').select(['id', 'email', 'totp_secret']).execute();
+  for (const member of staff) {
+    let sealed: string | undefined;
+    try {
+      sealed = resealTotpSecret(ctx.dataKeys, member.id, member.totp_secret);
+    } catch (error) {
+      if (error instanceof UnreadableValueError)
+        throw new CommandError(
+          `The authentication secret of staff member ${member.email} was encrypted with key ${error.keyId ?? '(unknown)'}, which DATA_KEY does not hold. Put that key back in DATA_KEY (after the newest) and run rekey again; ${resealed} value${resealed === 1 ? ' was' : 's were'} sealed again before this one.`,
+        );
+      throw error;
+    }
+    if (sealed === undefined) continue;
+    const result = await ctx.db
+      .updateTable('staff')
+      .set({ totp_secret: sealed })
+      .where('id', '=', member.id)
+      .where('totp_secret', '=', member.totp_secret)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) resealed += 1;
+  }
   const left = await storedSsnKeys(ctx.db, vault);
+  const staffKeys = await sql<{ id: string }>`
+    SELECT CASE WHEN totp_secret LIKE 'sealed:v1:%' THEN substr(totp_secret, 11, 8) ELSE 'plain' END AS id
+    FROM staff
+  `.execute(ctx.db);
+  for (const { id } of staffKeys.rows) left.set(id, (left.get(id) ?? 0) + 1);
   const others = [...left.entries()].filter(([keyId]) => keyId !== ctx.dataKeys.current.id);
   ctx.out(
     `Sealed ${resealed} record${resealed === 1 ? '' : 's'} again with key ${ctx.dataKeys.current.id}. ${
       others.length === 0
-        ? 'Every stored Social Security number is sealed with it: older keys can leave DATA_KEY.'
+        ? 'Every stored Social Security number and staff authentication secret is sealed with it: older keys can leave DATA_KEY.'
         : `Still sealed with other keys: ${others.map(([keyId, count]) => `${keyId} (${count})`).join(', ')}; run rekey again.`
     }`,
   );

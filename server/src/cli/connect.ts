@@ -15,6 +15,7 @@ import pg from 'pg';
 import { type Config } from '../config.ts';
 import { type Db, migrate, openDatabase, STAFF_LIMITS } from '../db/database.ts';
 import { type SsnSealer } from '../db/migrations/012_ssn_at_rest.ts';
+import { type DataKeys } from '../services/dataKeys.ts';
 import { runningEmbeddedUrl, startEmbeddedDatabase } from '../db/embedded.ts';
 import { CommandError } from './commands.ts';
 
@@ -57,13 +58,17 @@ async function connectionsClosed(url: string): Promise<void> {
 export async function openCliDatabase(
   config: Config,
   note: (line: string) => void,
-  options: { migrate?: boolean; ssn?: SsnSealer } = {},
+  options: { migrate?: boolean; ssn?: SsnSealer; dataKeys?: DataKeys } = {},
 ): Promise<CliDatabase> {
-  const { ssn } = options;
+  const { ssn, dataKeys } = options;
   const migrateNow =
     options.migrate === false
       ? async () => undefined
-      : (db: Db) => migrate(db, ssn === undefined ? {} : { ssn });
+      : (db: Db) =>
+          migrate(db, {
+            ...(ssn === undefined ? {} : { ssn }),
+            ...(dataKeys === undefined ? {} : { dataKeys }),
+          });
   if (config.databaseUrl !== undefined) {
     const db = openDatabase(config.databaseUrl, 4, STAFF_LIMITS);
     await migrateNow(db);

@@ -93,7 +93,7 @@ const COMMANDS: Record<string, CommandHelp> = {
       '--since DATE   only applications submitted since DATE: YYYY-MM-DD (midnight UTC) or an ISO',
       '               time such as 2026-03-01T12:00:00Z',
       '--with-ssn     Social Security numbers in full; without it they read XXX-XX-1234. Who and',
-      '               when is written to stderr (keep it with your records); never the numbers.',
+      '               when is written to stderr and to the audit log (`audit`); never the numbers.',
       "The CSV has one row per applicant: username, submitted at, reference, then the college's",
       'questions in form order, each column named by its label. DIR/data-dictionary.csv lists each',
       "column's answer key, label and kind. The JSON holds answers (by answer key), tabs and",
@@ -104,12 +104,14 @@ const COMMANDS: Record<string, CommandHelp> = {
   },
   rekey: {
     usage: 'rekey',
-    summary: "Encrypts every stored SSN again with DATA_KEY's first (newest) key.",
+    summary:
+      "Encrypts every stored SSN and staff TOTP secret again with DATA_KEY's first (newest) key.",
     details: [
       'After a new key is put first in DATA_KEY (the old ones after it) and every server restarted',
       'with it: reads each stored Social Security number with whichever listed key sealed it and',
-      'seals it with the newest. Prints how many were sealed again and which key ids remain (none',
-      'once done); the old key can then leave DATA_KEY. Safe to run again, and while servers run.',
+      "seals it with the newest, and the staff's authenticator secrets alike. Prints how many were",
+      'sealed again and which key ids remain (none once done); the old key can then leave',
+      'DATA_KEY. Safe to run again, and while servers run.',
       'docs/operations/data-key.md: the whole rotation.',
     ],
     options: [],
@@ -602,7 +604,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       (line) => {
         io.stderr(`${line}\n`);
       },
-      { ssn },
+      { ssn, dataKeys },
     );
     close = database.close;
     io.onOpen?.(close);

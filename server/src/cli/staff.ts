@@ -22,6 +22,7 @@ function admin(ctx: CommandContext) {
     clock: ctx.clock,
     audit: createAudit(ctx.db, ctx.clock),
     issuer: ctx.tenant.names.college,
+    dataKeys: ctx.dataKeys,
   });
 }
 

@@ -41,7 +41,10 @@ import * as m010 from './migrations/010_mail_delay_index.ts';
 import * as m011 from './migrations/011_account_language.ts';
 import { type SsnSealer, ssnAtRest } from './migrations/012_ssn_at_rest.ts';
 import * as m013 from './migrations/013_staff_and_audit.ts';
+import { totpSecretsSealed } from './migrations/014_totp_secrets_sealed.ts';
 import * as m015 from './migrations/015_document_message_code.ts';
+import { type DataKeys } from '../services/dataKeys.ts';
+import { resealTotpSecret } from '../services/totpSecrets.ts';
 import { type Database } from './schema.ts';
 
 // timestamptz as Date, bigint counts as numbers (they stay far below 2^53).
@@ -63,13 +66,26 @@ const migrations: Record<string, Migration> = {
   // Given its sealer by `migrate` (the college and the data key are the caller's).
   '012_ssn_at_rest': ssnAtRest(undefined),
   '013_staff_and_audit': m013,
+  // Given the data key by `migrate`, as 012.
+  '014_totp_secrets_sealed': totpSecretsSealed(undefined),
   '015_document_message_code': m015,
 };
 
-/** The migrations, with the SSN's sealer for the one that needs it (012). */
-function provider(ssn: SsnSealer | undefined): MigrationProvider {
+/** The migrations, with the sealers for the ones that need the data key (012, 014). */
+function provider(ssn: SsnSealer | undefined, dataKeys: DataKeys | undefined): MigrationProvider {
+  const totp =
+    dataKeys === undefined
+      ? undefined
+      : {
+          reseal: (staffId: string, stored: string) => resealTotpSecret(dataKeys, staffId, stored),
+        };
   return {
-    getMigrations: () => Promise.resolve({ ...migrations, '012_ssn_at_rest': ssnAtRest(ssn) }),
+    getMigrations: () =>
+      Promise.resolve({
+        ...migrations,
+        '012_ssn_at_rest': ssnAtRest(ssn),
+        '014_totp_secrets_sealed': totpSecretsSealed(totp),
+      }),
   };
 }
 
@@ -327,11 +343,15 @@ function extensionHint(url: string, error: Error): string {
  */
 export async function migrate(
   db: Db,
-  options: { url?: string; upTo?: string; ssn?: SsnSealer } = {},
+  options: { url?: string; upTo?: string; ssn?: SsnSealer; dataKeys?: DataKeys } = {},
 ): Promise<void> {
-  const { url, upTo, ssn } = options;
+  const { url, upTo, ssn, dataKeys } = options;
   // Migrations written in parallel may land out of name order (004 before 002): run each once.
-  const migrator = new Migrator({ db, provider: provider(ssn), allowUnorderedMigrations: true });
+  const migrator = new Migrator({
+    db,
+    provider: provider(ssn, dataKeys),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await (upTo === undefined
     ? migrator.migrateToLatest()
     : migrator.migrateTo(upTo));

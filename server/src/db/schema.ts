@@ -244,7 +244,7 @@ export interface StaffTable {
   email: string;
   role: StaffRole;
   password_hash: string;
-  /** The TOTP secret, base32 (RFC 4648), as the authenticator app holds it. */
+  /** The TOTP secret, sealed with the data key (services/totpSecrets.ts, migration 014). */
   totp_secret: string;
   /** The 30-second step of the last code accepted: a code of that step or before is refused. */
   totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;

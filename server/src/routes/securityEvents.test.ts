@@ -13,6 +13,7 @@ import { answerRules } from '../services/applications.ts';
 import { createAudit } from '../services/audit.ts';
 import { documentMessages } from '../services/documents.ts';
 import { SECURITY_EVENTS, type SecurityEventName } from '../services/securityEvents.ts';
+import { parseDataKeys } from '../services/dataKeys.ts';
 import { staffAdmin } from '../services/staff.ts';
 import { POLICY_TTL_MS, storageMessages } from '../services/storage.ts';
 import { createViewTokens, tokenMessages } from '../services/viewTokens.ts';
@@ -409,6 +410,7 @@ describe('the security event log', () => {
       clock: ctx.now,
       audit: createAudit(ctx.db, ctx.now),
       issuer: 'Events',
+      dataKeys: parseDataKeys(ctx.dataKey),
     }).add(email, 'reader', password);
     const totp = URI.parse(added.otpauthUri);
     const code = totp.generate({ timestamp: ctx.now().getTime() });

@@ -5,6 +5,8 @@
  * ever inserted; `npm run admin -- audit` lists them. A row never holds an SSN, a password or a
  * code: `details` holds the filters of a list or export, a document's question, a count.
  */
+import { sql } from 'kysely';
+
 import { type Db } from '../db/database.ts';
 import { type Clock } from './clock.ts';
 
@@ -16,6 +18,9 @@ export const AUDIT_ACTIONS = [
   'list',
   'view',
   'ssn_reveal',
+  // A reader asked for a full SSN (a reveal, an export with full SSNs) and was refused (403).
+  'ssn_reveal_refused',
+  'ssn_export_refused',
   'export',
   'download_pdf',
   'download_document',
@@ -48,8 +53,73 @@ export interface AuditEntry {
 /** An address typed at a refused sign-in is kept to this length (it may be anything). */
 const ACTOR_MAX = 254;
 
+/** Rows on one page of the office's audit log page. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** What the office's audit log page filters by. */
+export interface AuditPageFilter {
+  /** From the start of this day (YYYY-MM-DD) in `timeZone`. */
+  since?: string | undefined;
+  /** One actor: a staff member's e-mail address, or `cli`. */
+  actor?: string | undefined;
+  action?: AuditAction | undefined;
+  timeZone: string;
+  /** From 1. */
+  page: number;
+}
+
+/** One row as the office's audit log page shows it. */
+export interface AuditPageRow {
+  at: string;
+  who: string;
+  action: string;
+  reference: string | null;
+  details: Record<string, unknown>;
+}
+
 export function createAudit(db: Db, clock: Clock) {
   return {
+    /**
+     * A page of the log for the office, newest first: how many rows the filter finds, and
+     * the page's. Reading it writes nothing (the log would fill with its own reading).
+     */
+    async page(filter: AuditPageFilter): Promise<{
+      total: number;
+      page: number;
+      page_size: number;
+      rows: AuditPageRow[];
+    }> {
+      let query = db.selectFrom('audit_log');
+      if (filter.since !== undefined)
+        query = query.where(
+          sql<boolean>`at >= (${filter.since}::date::timestamp AT TIME ZONE ${filter.timeZone})`,
+        );
+      if (filter.actor !== undefined)
+        query = query.where('actor', '=', filter.actor.trim().toLowerCase());
+      if (filter.action !== undefined) query = query.where('action', '=', filter.action);
+      const [count, rows] = await Promise.all([
+        query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+        query
+          .select(['at', 'actor', 'action', 'target', 'details'])
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(AUDIT_PAGE_SIZE)
+          .offset((filter.page - 1) * AUDIT_PAGE_SIZE)
+          .execute(),
+      ]);
+      return {
+        total: Number(count.total),
+        page: filter.page,
+        page_size: AUDIT_PAGE_SIZE,
+        rows: rows.map((row) => ({
+          at: row.at.toISOString(),
+          who: row.actor,
+          action: row.action,
+          reference: row.target,
+          details: row.details,
+        })),
+      };
+    },
     /** Writes one row. */
     async record(
       who: AuditActor,

@@ -8,8 +8,12 @@
  * throttles per address and per e-mail address, the same argon2id hashing and time burnt on
  * an unknown address, and besides, a lockout after consecutive failures of a known account.
  * Every refusal answers one message, whatever the reason (wrong password or code, a code used
- * before, a disabled account), and is written to the audit log with its reason.
+ * before, a disabled account), and is written to the audit log with its reason. The TOTP
+ * secret is stored sealed with the data key (services/totpSecrets.ts) and opened only to check
+ * a code.
  */
+import { randomUUID } from 'node:crypto';
+
 import { Secret, TOTP } from 'otpauth';
 
 import { type Db } from '../db/database.ts';
@@ -17,12 +21,14 @@ import { type StaffRole } from '../db/schema.ts';
 import { type Audit, type AuditActor } from './audit.ts';
 import { type Clock } from './clock.ts';
 import { randomToken, sha256 } from './crypto.ts';
+import { type DataKeys } from './dataKeys.ts';
 import { HttpError } from './errors.ts';
 import { burnVerifyTime, hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
 import { noSecurityEvents, type RecordSecurityEvent } from './securityEvents.ts';
 import { THROTTLES } from './accounts.ts';
 import { couldBeSession } from './sessions.ts';
 import { clear, hit, tooManyError } from './throttle.ts';
+import { openTotpSecret, sealTotpSecret } from './totpSecrets.ts';
 
 export const STAFF_ROLES: readonly StaffRole[] = ['reader', 'officer'];
 
@@ -95,6 +101,8 @@ export interface StaffDeps {
   audit: Audit;
   /** The issuer the authenticator app shows: the college's name. */
   issuer: string;
+  /** The keys the TOTP secrets are sealed with at rest (services/totpSecrets.ts). */
+  dataKeys: DataKeys;
 }
 
 export function createStaff(deps: StaffDeps) {
@@ -193,7 +201,8 @@ export function createStaff(deps: StaffDeps) {
         await failed(member.id, now);
         return refuse(known, 'wrong_password', record, member.id);
       }
-      const step = codeStep(member.totp_secret, member.email, body.code.trim(), now);
+      const secret = openTotpSecret(deps.dataKeys, member.id, member.totp_secret);
+      const step = codeStep(secret, member.email, body.code.trim(), now);
       if (step === undefined) {
         await failed(member.id, now);
         return refuse(known, 'wrong_code', record, member.id);
@@ -318,13 +327,16 @@ export function staffAdmin(deps: StaffDeps) {
     async add(emailGiven: string, role: StaffRole, password: string): Promise<StaffCredentials> {
       const email = normaliseEmail(emailGiven);
       const secret = newTotpSecret();
+      // The id is chosen here: the secret is sealed for it before the row is written.
+      const id = randomUUID();
       const created = await db
         .insertInto('staff')
         .values({
+          id,
           email,
           role,
           password_hash: await hashPassword(password),
-          totp_secret: secret,
+          totp_secret: sealTotpSecret(deps.dataKeys, id, secret),
         })
         .onConflict((oc) => oc.column('email').doNothing())
         .returning('id')
@@ -364,17 +376,23 @@ export function staffAdmin(deps: StaffDeps) {
     async reset(emailGiven: string, password: string): Promise<StaffCredentials> {
       const email = normaliseEmail(emailGiven);
       const secret = newTotpSecret();
+      const member = await db
+        .selectFrom('staff')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (member === undefined) throw new StaffError(`There is no staff account for ${email}.`);
       const row = await db
         .updateTable('staff')
         .set({
           password_hash: await hashPassword(password),
-          totp_secret: secret,
+          totp_secret: sealTotpSecret(deps.dataKeys, member.id, secret),
           totp_last_step: null,
           disabled_at: null,
           failed_attempts: 0,
           locked_until: null,
         })
-        .where('email', '=', email)
+        .where('id', '=', member.id)
         .returning(['id', 'role'])
         .executeTakeFirst();
       if (row === undefined) throw new StaffError(`There is no staff account for ${email}.`);

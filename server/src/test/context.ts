@@ -92,6 +92,7 @@ export async function createTestContext(
     // Never the repository's form-app/dist: a build left there (npm start, the crash test's
     // build running beside) made unknown paths answer the app's HTML instead of the API's 404.
     STATIC_DIR: NO_STATIC_APP,
+    OFFICE_DIR: NO_STATIC_APP,
     ...options.env,
   });
   const tenant = loadChosenTenant(config);

@@ -65,7 +65,8 @@ interface PrerenderBundle {
   }) => Promise<{ index: string; pages: Map<string, string>; shell: string }>;
 }
 
-async function held(text: string, type: string): Promise<HeldDocument> {
+/** `text` held as sent: its compressed copies and its ETag, made once (the office's page too: officeSpa.ts). */
+export async function held(text: string, type: string): Promise<HeldDocument> {
   const body = Buffer.from(text, 'utf8');
   const [br, gz] = await Promise.all([
     brotli(body, {

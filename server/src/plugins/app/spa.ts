@@ -75,7 +75,7 @@ function encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
 }
 
 /** Sends a held document: compressed as accepted, with its ETag (a 304 when unchanged). */
-function send(
+export function send(
   request: FastifyRequest,
   reply: FastifyReply,
   document: HeldDocument,

@@ -17,7 +17,13 @@ import { DERIVED_WEB_STATUSES, type DerivedWebStatus } from '@admit/form-model';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 
-import { type Audit, type AuditActor } from '../../services/audit.ts';
+import {
+  type Audit,
+  type AuditActor,
+  AUDIT_ACTIONS,
+  type AuditAction,
+} from '../../services/audit.ts';
+import { type Clock } from '../../services/clock.ts';
 import { HttpError } from '../../services/errors.ts';
 import { type FileStore } from '../../services/files.ts';
 import {
@@ -29,6 +35,7 @@ import {
   OFFICE_SORTS,
   type OfficeSort,
 } from '../../services/office.ts';
+import { createMemoryThrottle } from '../../services/memoryThrottle.ts';
 import { type ApplicationPdfs, contentDisposition } from '../../services/pdf.ts';
 import { securityEvents } from '../../services/securityEvents.ts';
 import {
@@ -45,6 +52,25 @@ export const STAFF_COOKIE_PATH = '/office';
 /** How long a staff session lives without a request, on every authenticated answer. */
 export const STAFF_MS_LEFT_HEADER = 'admit-staff-ms-left';
 
+/**
+ * Requests a staff member may make (sign-in aside, which has its own throttles), per minute
+ * and per hour. A person working fast makes a few a minute, and the office's bench 620 in a
+ * row; a stolen session scripted to read every application runs into them within minutes.
+ */
+export const OFFICE_RATE_LIMITS = [
+  { limit: 1200, windowMs: 60_000 },
+  { limit: 6000, windowMs: 60 * 60_000 },
+] as const;
+
+/** The 429 a staff member gets past a rate limit, saying how long to wait. */
+export function officeRateMessage(retryAfterSeconds: number): string {
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
+  return `This office session has made too many requests in a short time. Please wait ${wait}, then go on.`;
+}
+
 /** The OpenAPI security of the office's routes: the staff cookie. */
 export const STAFF_SECURITY = [{ staffSession: [] }];
 
@@ -56,6 +82,8 @@ export interface OfficeRoutesOptions {
   files: FileStore;
   /** Secure cookies (under https), as the applicant's. */
   secure: boolean;
+  /** The rate limits' clock. */
+  clock: Clock;
 }
 
 declare module 'fastify' {
@@ -204,8 +232,10 @@ function checkDay(value: string | undefined, name: string): void {
 
 export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = async (
   app,
-  { staff, office, audit, pdfs, files, secure },
+  { staff, office, audit, pdfs, files, secure, clock },
 ) => {
+  // In memory, per instance: a database write per request would cost more than the request.
+  const rateLimits = OFFICE_RATE_LIMITS.map((rule) => createMemoryThrottle(rule, clock));
   const clearCookie = (reply: FastifyReply) =>
     reply.clearCookie(STAFF_COOKIE, { path: STAFF_COOKIE_PATH });
 
@@ -220,6 +250,19 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
     }
     request.staffMember = member;
     reply.header(STAFF_MS_LEFT_HEADER, String(member.msLeft));
+    // Per staff member, so a second session does not double the allowance.
+    for (const rateLimit of rateLimits) {
+      const retryAfter = rateLimit.hit(member.id);
+      if (retryAfter !== undefined)
+        throw new HttpError(
+          429,
+          officeRateMessage(retryAfter),
+          {},
+          {
+            'retry-after': String(retryAfter),
+          },
+        );
+    }
   });
 
   // The OpenAPI document says what the hook enforces: the staff cookie, and 401 without it.
@@ -233,7 +276,7 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
     route.schema = {
       ...schema,
       security: STAFF_SECURITY,
-      response: { ...response, ...errorAnswers(401) },
+      response: { ...response, ...errorAnswers(401, 429) },
     };
   });
 
@@ -391,7 +434,11 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
     },
     async (request) => {
       const member = staffOf(request);
-      officersOnly(member);
+      if (member.role !== 'officer') {
+        // Who tried to read a number they may not is worth as much to the office as who did.
+        await audit.record(actorOf(member), 'ssn_reveal_refused', request.params.reference);
+        officersOnly(member);
+      }
       const { target, ssn } = await office.ssn(request.params.reference);
       await audit.record(actorOf(member), 'ssn_reveal', target);
       return { ssn };
@@ -465,6 +512,71 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
     },
   );
 
+  app.get(
+    '/office/api/audit',
+    {
+      schema: {
+        operationId: 'officeAuditLog',
+        tags,
+        summary:
+          'The audit log, newest first, 50 a page: for officers only (reading it is not logged)',
+        querystring: Type.Object({
+          since: Type.Optional(
+            day("From the start of this day, in the college's time zone (YYYY-MM-DD)"),
+          ),
+          staff: Type.Optional(
+            Type.String({
+              maxLength: 254,
+              description: "A staff member's e-mail address, or `cli`",
+            }),
+          ),
+          action: Type.Optional(
+            Type.Unsafe<AuditAction>({
+              type: 'string',
+              enum: [...AUDIT_ACTIONS],
+              description: 'One action',
+            }),
+          ),
+          page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'From 1' })),
+        }),
+        response: {
+          200: Type.Object({
+            total: Type.Integer({ description: 'How many entries the filters find' }),
+            page: Type.Integer(),
+            page_size: Type.Integer(),
+            rows: Type.Array(
+              Type.Object({
+                at: Type.String({ format: 'date-time' }),
+                who: Type.String({ description: "The staff member's e-mail address, or `cli`" }),
+                action: Type.String(),
+                reference: Type.Union([Type.String(), Type.Null()], {
+                  description:
+                    'The application acted on: its reference, or its id before it is submitted',
+                }),
+                details: Type.Record(Type.String(), Type.Unknown()),
+              }),
+            ),
+          }),
+          ...errorAnswers(400, 403, 503),
+        },
+      },
+    },
+    async (request) => {
+      const member = staffOf(request);
+      officersOnly(member);
+      const { query } = request;
+      checkDay(query.since, 'since');
+      const staffFilter = query.staff?.trim();
+      return audit.page({
+        since: query.since,
+        actor: staffFilter === undefined || staffFilter === '' ? undefined : staffFilter,
+        action: query.action,
+        timeZone: office.timeZone,
+        page: Number(query.page ?? '1'),
+      });
+    },
+  );
+
   const exportQuery = Type.Object({
     ...Filters,
     ssn: Type.Optional(
@@ -499,11 +611,18 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
         const member = staffOf(request);
         const { query } = request;
         const fullSsn = query.ssn === 'full';
-        if (fullSsn) officersOnly(member);
         checkDay(query.from, 'from');
         checkDay(query.to, 'to');
         const filters = filtersOf(query);
         const sort: OfficeSort = query.sort ?? '-submitted';
+        if (fullSsn && member.role !== 'officer') {
+          await audit.record(actorOf(member), 'ssn_export_refused', null, {
+            ...filters,
+            sort,
+            format,
+          });
+          officersOnly(member);
+        }
         await audit.record(actorOf(member), 'export', null, {
           ...filters,
           sort,

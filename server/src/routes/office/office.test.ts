@@ -1,18 +1,36 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { type LightMyRequestResponse } from 'fastify';
+import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from '../../cli/run.ts';
+import { migrate, openDatabase } from '../../db/database.ts';
 import { createLocalFileStore } from '../../services/files.ts';
 import { auditEntries } from '../../services/audit.ts';
+import { dataKeyId, parseDataKeys, UnreadableValueError } from '../../services/dataKeys.ts';
 import { createHousekeeping } from '../../services/housekeeping.ts';
-import { STAFF_MAX_FAILURES, staffMessages, TOTP_PERIOD_S } from '../../services/staff.ts';
-import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../../test/context.ts';
-import { STAFF_COOKIE } from './index.ts';
+import {
+  newTotpSecret,
+  STAFF_MAX_FAILURES,
+  staffMessages,
+  TOTP_PERIOD_S,
+} from '../../services/staff.ts';
+import { openTotpSecret } from '../../services/totpSecrets.ts';
+import {
+  createDatabase,
+  createTestContext,
+  json,
+  loggedApp,
+  ORIGIN,
+  signedIn,
+  type TestContext,
+} from '../../test/context.ts';
+import { OFFICE_RATE_LIMITS, officeRateMessage, STAFF_COOKIE } from './index.ts';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -28,12 +46,21 @@ afterAll(async () => {
 
 const STAFF_PASSWORD = 'Bridger-Range-Office-7';
 
-/** Runs the staff CLI against this file's database, the password given on "standard input". */
-async function admin(args: string[], password = STAFF_PASSWORD) {
+/**
+ * Runs the staff CLI against this file's database and data key (`env` may replace it), the
+ * password given on "standard input".
+ */
+async function admin(args: string[], password = STAFF_PASSWORD, env: Record<string, string> = {}) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
-    env: { DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN, TENANT: 'gallatin' },
+    env: {
+      DATABASE_URL: ctx.url,
+      PUBLIC_ORIGIN: ORIGIN,
+      TENANT: 'gallatin',
+      DATA_KEY: ctx.dataKey,
+      ...env,
+    },
     cwd: dataDir,
     stdout: (text) => {
       stdout += text;
@@ -55,6 +82,14 @@ async function addStaff(email: string, role: 'reader' | 'officer') {
   const uri = run.stdout.trim();
   expect(uri).toMatch(/^otpauth:\/\/totp\//);
   return totpOf(uri);
+}
+
+/** The staff member's TOTP secret as the database holds it. */
+async function storedSecret(email: string): Promise<string> {
+  const row = await sql<{ totp_secret: string }>`
+    SELECT totp_secret FROM staff WHERE email = ${email}
+  `.execute(ctx.db);
+  return row.rows[0]?.totp_secret ?? '';
 }
 
 function totpOf(uri: string): TOTP {
@@ -80,8 +115,9 @@ async function signIn(
   code: string,
   password = STAFF_PASSWORD,
   remoteAddress = nextAddress(),
+  app: FastifyInstance = ctx.app,
 ): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
+  return app.inject({
     method: 'POST',
     url: '/office/api/login',
     headers: { origin: ORIGIN },
@@ -197,6 +233,62 @@ describe('staff accounts and sign-in', () => {
     expect(json(me)).toEqual({ email: 'officer@gallatin.example', role: 'officer' });
 
     readerCookie = staffCookie(await signIn('reader@gallatin.example', codeOf(reader)));
+  });
+
+  it('keeps the TOTP secret sealed at rest: the stored column does not read as the secret', async () => {
+    const stored = await storedSecret('officer@gallatin.example');
+    expect(stored).toMatch(/^sealed:v1:[0-9a-f]{8}:[\w-]{16}:[\w-]+$/);
+    const secret = officer.secret.base32;
+    expect(stored).not.toContain(secret);
+    expect(stored).not.toContain(secret.toLowerCase());
+    expect(stored).not.toContain(officer.secret.hex);
+    // Sealed for its account: copied onto another one, it does not open.
+    const { id } = await ctx.db
+      .selectFrom('staff')
+      .select('id')
+      .where('email', '=', 'officer@gallatin.example')
+      .executeTakeFirstOrThrow();
+    const keys = parseDataKeys(ctx.dataKey);
+    expect(openTotpSecret(keys, id, stored)).toBe(secret);
+    expect(() => openTotpSecret(keys, randomUUID(), stored)).toThrow(UnreadableValueError);
+  });
+
+  it('rekey seals the secrets again with the new key, and sign-in goes on with it', async () => {
+    const newKey = randomBytes(32).toString('base64');
+    const newId = dataKeyId(Buffer.from(newKey, 'base64'));
+    const run = await admin(['rekey'], STAFF_PASSWORD, { DATA_KEY: `${newKey},${ctx.dataKey}` });
+    expect(run.code, run.stderr).toBe(EXIT_OK);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^Sealed [1-9]\\d* records? again with key ${newId}\\. Every stored Social Security number and staff authentication secret is sealed with it`,
+      ),
+    );
+    for (const email of ['officer@gallatin.example', 'reader@gallatin.example'])
+      expect((await storedSecret(email)).startsWith(`sealed:v1:${newId}:`)).toBe(true);
+
+    // A server holding the new key alone signs the officer in: the secret moved over whole.
+    const { app } = await loggedApp(ctx, { dataKeys: parseDataKeys(newKey) }, 'error');
+    try {
+      nextStep();
+      const response = await signIn(
+        'officer@gallatin.example',
+        codeOf(officer),
+        STAFF_PASSWORD,
+        nextAddress(),
+        app,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    } finally {
+      await app.close();
+    }
+
+    // Rotated back, so this file's app (on the first key) reads every secret again.
+    const back = await admin(['rekey'], STAFF_PASSWORD, {
+      DATA_KEY: `${ctx.dataKey},${newKey}`,
+    });
+    expect(back.code, back.stderr).toBe(EXIT_OK);
+    nextStep();
+    expect((await signIn('reader@gallatin.example', codeOf(reader))).statusCode).toBe(200);
   });
 
   it('prints the CLI list, and refuses a second account for one address and a short password', async () => {
@@ -349,49 +441,96 @@ describe('staff accounts and sign-in', () => {
 });
 
 describe('the applicant and staff sessions are apart', () => {
+  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   interface OpenApi {
     paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
   }
-  const routesOf = async (scheme: string) => {
+
+  /**
+   * Every route the app serves, read from its own route table (Fastify's `printRoutes` tree,
+   * each line a path segment under its parent), not from a list kept by hand: a route added
+   * later is checked without a change here. HEAD answers as GET does, and is left out.
+   */
+  function routeTable(app: FastifyInstance): { method: Method; url: string }[] {
+    const parents: string[] = [];
+    const routes: { method: Method; url: string }[] = [];
+    for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match = /^([│ ]*)[├└]── (.+) \(([^)]*)\)$/.exec(line);
+      if (match === null) continue;
+      const [, indent = '', segment = '', methods = ''] = match;
+      const depth = indent.length / 4;
+      const url = `${depth === 0 ? '' : (parents[depth - 1] ?? '')}${segment}`;
+      parents[depth] = url;
+      for (const method of methods.split(', '))
+        if (!['-', 'HEAD', 'OPTIONS'].includes(method))
+          routes.push({ method: method as Method, url });
+    }
+    return routes;
+  }
+
+  /** A URL of the route: any value fills a path parameter, the session is refused before. */
+  const concrete = (url: string) => url.replace(/:[A-Za-z_]+|\*/g, 'GAL-0000-0000');
+
+  /** The routes the OpenAPI document says need `scheme`, as route-table URLs. */
+  async function documented(scheme: string): Promise<string[]> {
     const document = json<OpenApi>(await ctx.app.inject({ url: '/api/openapi.json' }));
     return Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
         .filter(([, operation]) => operation.security?.some((entry) => scheme in entry) === true)
-        .map(([method, operation]) => ({
-          method: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
-          // Any value fills a path parameter: the session is refused before it is read.
-          url: path.replace(/\{[^}]+\}/g, 'GAL-0000-0000'),
-          operation,
-        })),
+        .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`),
     );
-  };
+  }
+
+  const call = (route: { method: Method; url: string }, cookie?: string) =>
+    ctx.app.inject({
+      method: route.method,
+      url: concrete(route.url),
+      headers: { origin: ORIGIN, ...(cookie === undefined ? {} : { cookie }) },
+      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      remoteAddress: nextAddress(),
+    });
+
+  it('reads every route from the route table, the documented ones among them', async () => {
+    const table = routeTable(ctx.app).map((route) => `${route.method} ${route.url}`);
+    expect(table).toContain('POST /office/api/login');
+    expect(table).toContain('GET /api/profile');
+    for (const route of [...(await documented('staffSession')), ...(await documented('session'))])
+      expect(table).toContain(route);
+  });
 
   it("answers an applicant's session 401 on every office route", async () => {
     const applicant = await signedIn(ctx.app, 'office-crossing@example.org');
-    const routes = await routesOf('staffSession');
+    const routes = routeTable(ctx.app).filter(
+      (route) =>
+        route.url.startsWith('/office/api/') &&
+        !(route.method === 'POST' && route.url === '/office/api/login'),
+    );
     expect(routes.length).toBeGreaterThanOrEqual(9);
     for (const route of routes) {
-      const response = await ctx.app.inject({
-        method: route.method,
-        url: route.url,
-        headers: { cookie: applicant, origin: ORIGIN },
-      });
+      const response = await call(route, applicant);
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(json(response), `${route.method} ${route.url}`).toEqual({
+        message: staffMessages.sessionInvalid,
+      });
     }
   });
 
-  it('answers a staff session 401 on every applicant route that needs a session', async () => {
-    const routes = await routesOf('session');
-    expect(routes.length).toBeGreaterThanOrEqual(10);
+  it('answers a staff session 401 on every applicant route that needs a session, and grants nothing on the others', async () => {
+    const routes = routeTable(ctx.app).filter((route) => route.url.startsWith('/api/'));
+    const needSession: string[] = [];
     for (const route of routes) {
-      const response = await ctx.app.inject({
-        method: route.method,
-        url: route.url,
-        headers: { cookie: officerCookie, origin: ORIGIN },
-        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-      });
-      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      const name = `${route.method} ${route.url}`;
+      const anonymous = await call(route);
+      const staffed = await call(route, officerCookie);
+      // The staff cookie changes nothing: what needs an applicant's session is refused as if
+      // no one were signed in, and the public routes answer as they do to anyone.
+      expect(staffed.statusCode, name).toBe(anonymous.statusCode);
+      if (anonymous.statusCode === 401) needSession.push(name);
     }
+    // The routes the OpenAPI document gives the applicant's session are among those refused.
+    const sessionRoutes = await documented('session');
+    expect(sessionRoutes.length).toBeGreaterThanOrEqual(10);
+    for (const route of sessionRoutes) expect(needSession, route).toContain(route);
   });
 });
 
@@ -618,6 +757,8 @@ describe('the office reads applications', () => {
         'download_pdf',
         'download_document',
         'export',
+        'ssn_reveal_refused',
+        'ssn_export_refused',
       ]),
     );
     expect(actions('officer@gallatin.example')).toEqual(
@@ -627,6 +768,17 @@ describe('the office reads applications', () => {
     expect(actions('cli')).toEqual(new Set(['staff_add', 'staff_disable', 'staff_reset']));
     const reveal = entries.find((entry) => entry.action === 'ssn_reveal');
     expect(reveal?.target).toBe(ada.reference);
+    // A reader's refused reveal and refused full export are there too, with what was asked.
+    const refusedReveal = entries.find((entry) => entry.action === 'ssn_reveal_refused');
+    expect(refusedReveal).toMatchObject({
+      actor: 'reader@gallatin.example',
+      target: ada.reference,
+    });
+    const refusedExport = entries.find((entry) => entry.action === 'ssn_export_refused');
+    expect(refusedExport).toMatchObject({
+      actor: 'reader@gallatin.example',
+      details: { q: 'lovelace', format: 'json' },
+    });
     const fullExport = entries.find(
       (entry) => entry.action === 'export' && entry.actor === 'officer@gallatin.example',
     );
@@ -673,5 +825,115 @@ describe('the office reads applications', () => {
       .where('account_id', '=', ada.id)
       .execute();
     expect(sessions).toEqual([]);
+  });
+});
+
+describe('the office rate limit', () => {
+  it('answers 429 with a sentence and Retry-After past the limit of a minute, that staff member only, and lets them go on after', async () => {
+    // An app on a clock that stands still: the whole burst falls in one window, however slow
+    // the machine.
+    let at = ctx.now().getTime();
+    const { app } = await loggedApp(ctx, { clock: () => new Date(at) }, 'error');
+    try {
+      const busy = await addStaff('busy@gallatin.example', 'reader');
+      const calm = await addStaff('calm@gallatin.example', 'reader');
+      const code = (totp: TOTP) => totp.generate({ timestamp: at });
+      const session = async (email: string, totp: TOTP) =>
+        staffCookie(await signIn(email, code(totp), STAFF_PASSWORD, nextAddress(), app));
+      const busyCookie = await session('busy@gallatin.example', busy);
+      const calmCookie = await session('calm@gallatin.example', calm);
+      const me = (cookie: string) =>
+        app.inject({ method: 'GET', url: '/office/api/me', headers: { cookie } });
+
+      const [minute] = OFFICE_RATE_LIMITS;
+      for (let request = 0; request < minute.limit; request += 1) {
+        const response = await me(busyCookie);
+        if (response.statusCode !== 200)
+          throw new Error(
+            `request ${request + 1} answered ${response.statusCode}: ${response.body}`,
+          );
+      }
+      const limited = await me(busyCookie);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBe('60');
+      expect(json(limited)).toEqual({ message: officeRateMessage(60) });
+      expect(officeRateMessage(60)).toBe(
+        'This office session has made too many requests in a short time. Please wait 1 minute, then go on.',
+      );
+      expect(officeRateMessage(1)).toContain('Please wait 1 second, then go on.');
+      // Another staff member is not held back.
+      expect((await me(calmCookie)).statusCode).toBe(200);
+      // The next minute, the busy one goes on.
+      at += minute.windowMs;
+      expect((await me(busyCookie)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('migration 014', () => {
+  it('seals the TOTP secrets stored in plain text before it, and refuses to run on them without the key', async () => {
+    const { url, drop } = await createDatabase();
+    const db = openDatabase(url, 2);
+    try {
+      await migrate(db, { upTo: '013_staff_and_audit' });
+      const secret = newTotpSecret();
+      const added = await sql<{ id: string }>`
+        INSERT INTO staff (email, role, password_hash, totp_secret)
+        VALUES ('plain@gallatin.example', 'officer', 'x', ${secret}) RETURNING id
+      `.execute(db);
+      const id = added.rows[0]?.id ?? '';
+
+      await expect(migrate(db)).rejects.toThrow(
+        /014_totp_secrets_sealed failed: the staff's authentication secrets must be encrypted/,
+      );
+      const keys = parseDataKeys(ctx.dataKey);
+      await migrate(db, { dataKeys: keys });
+      const stored = await sql<{ totp_secret: string }>`SELECT totp_secret FROM staff`.execute(db);
+      const sealed = stored.rows[0]?.totp_secret ?? '';
+      expect(sealed).toMatch(/^sealed:v1:/);
+      expect(sealed).not.toContain(secret);
+      expect(openTotpSecret(keys, id, sealed)).toBe(secret);
+    } finally {
+      await db.destroy();
+      await drop();
+    }
+  });
+});
+
+describe('no log line holds an SSN the office handles', () => {
+  it('a reveal and a full export, logged at trace, never write its digits', async () => {
+    const { app, lines } = await loggedApp(ctx, {}, 'info');
+    app.log.level = 'trace';
+    try {
+      nextStep();
+      const cookie = staffCookie(
+        await signIn(
+          'officer@gallatin.example',
+          codeOf(officer),
+          STAFF_PASSWORD,
+          nextAddress(),
+          app,
+        ),
+      );
+      const officeCall = (method: 'GET' | 'POST', url: string) =>
+        app.inject({ method, url, headers: { cookie, origin: ORIGIN } });
+      const reference = ada.reference ?? '';
+      const revealed = await officeCall('POST', `/office/api/applications/${reference}/ssn`);
+      expect(json(revealed)).toEqual({ ssn: '123-45-6789' });
+      const exported = await officeCall('GET', '/office/api/export.csv?q=lovelace&ssn=full');
+      expect(exported.body).toContain('123-45-6789');
+      expect((await officeCall('GET', `/office/api/applications/${reference}`)).statusCode).toBe(
+        200,
+      );
+      expect(lines.length).toBeGreaterThan(5);
+      for (const line of lines) {
+        expect(line).not.toContain('123-45-6789');
+        expect(line).not.toContain('123456789');
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

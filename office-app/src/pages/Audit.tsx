@@ -1,0 +1,239 @@
+/**
+ * The audit log (GET /office/api/audit), newest first, 50 a page: officers only. A reader is
+ * told so in a sentence (the server answers them 403 too).
+ */
+import { Box, Button, TextInput, Typography } from '@admit/design-system';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type SyntheticEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+
+import { getJson, queryString } from '../api/client.ts';
+import { type AuditAnswer, type AuditRow } from '../api/types.ts';
+import { useOfficePage } from '../officePage.ts';
+import { Loading, PageHeading, useMe, useTitle } from './parts.tsx';
+
+const ACTIONS = new Set([
+  'sign_in',
+  'sign_in_refused',
+  'sign_out',
+  'list',
+  'view',
+  'ssn_reveal',
+  'export',
+  'download_pdf',
+  'download_document',
+  'staff_add',
+  'staff_disable',
+  'staff_reset',
+]);
+
+const EMAIL_MAX = 254;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const cell = {
+  px: 1.5,
+  py: 1.25,
+  textAlign: 'left',
+  verticalAlign: 'top',
+  borderBottom: 1,
+  borderColor: 'divider',
+} as const;
+
+/** A row's details as "name: value" pairs. */
+function detailsText(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(', ');
+}
+
+function Row({ row }: { row: AuditRow }) {
+  const intl = useIntl();
+  const { timeZone } = useOfficePage();
+  return (
+    <Box component="tr">
+      <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
+        {intl.formatDate(row.at, {
+          dateStyle: 'medium',
+          timeStyle: 'medium',
+          timeZone,
+        })}
+      </Box>
+      <Box component="td" sx={{ ...cell, minWidth: '14rem', overflowWrap: 'break-word' }}>
+        {row.who === 'cli' ? intl.formatMessage({ id: 'office.audit.cli' }) : row.who}
+      </Box>
+      <Box component="td" sx={cell}>
+        {ACTIONS.has(row.action)
+          ? intl.formatMessage({ id: `office.audit.action.${row.action}` })
+          : row.action}
+      </Box>
+      <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
+        {row.reference ?? ''}
+      </Box>
+      <Box component="td" sx={{ ...cell, overflowWrap: 'break-word', minWidth: '16rem' }}>
+        {detailsText(row.details)}
+      </Box>
+    </Box>
+  );
+}
+
+function AuditLog() {
+  const intl = useIntl();
+  const [search, setSearch] = useSearchParams();
+  const since = DAY.test(search.get('since') ?? '') ? (search.get('since') ?? '') : '';
+  const staff = search.get('staff')?.trim() ?? '';
+  const page = Math.max(1, Number(search.get('page') ?? '1') || 1);
+  const [staffText, setStaffText] = useState(staff);
+  const log = useQuery({
+    queryKey: ['audit', since, staff, page],
+    queryFn: () =>
+      getJson<AuditAnswer>(`/audit${queryString({ since, staff, page: String(page) })}`),
+    placeholderData: keepPreviousData,
+  });
+  const go = (next: { since?: string; staff?: string; page?: number }) => {
+    const values = { since, staff, page: 1, ...next };
+    const params = new URLSearchParams();
+    if (values.since !== '') params.set('since', values.since);
+    if (values.staff !== '') params.set('staff', values.staff);
+    if (values.page > 1) params.set('page', String(values.page));
+    setSearch(params);
+  };
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    go({ staff: staffText.trim() });
+  };
+  const data = log.data;
+  const pages = data === undefined ? 1 : Math.max(1, Math.ceil(data.total / data.page_size));
+  return (
+    <>
+      <Box
+        component="form"
+        role="search"
+        aria-label={intl.formatMessage({ id: 'office.audit.filters' })}
+        onSubmit={submit}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr auto' },
+          alignItems: 'end',
+          mb: 3,
+        }}
+      >
+        <TextInput
+          id="since"
+          type="date"
+          label={intl.formatMessage({ id: 'office.audit.since' })}
+          maxLength={10}
+          value={since}
+          onChange={(value) => {
+            go({ since: value });
+          }}
+        />
+        <TextInput
+          id="staff"
+          type="email"
+          label={intl.formatMessage({ id: 'office.audit.staff' })}
+          maxLength={EMAIL_MAX}
+          value={staffText}
+          onChange={setStaffText}
+        />
+        <Box>
+          <Button type="submit" variant="contained" sx={{ mb: 0.25 }}>
+            {intl.formatMessage({ id: 'office.audit.filter' })}
+          </Button>
+        </Box>
+      </Box>
+      {log.isError ? (
+        <Typography role="alert" sx={{ color: 'error.main' }}>
+          {log.error.message}
+        </Typography>
+      ) : data === undefined ? (
+        <Loading />
+      ) : data.total === 0 ? (
+        <Box sx={{ py: 4, px: 2, textAlign: 'center', bgcolor: 'action.hover', borderRadius: 1 }}>
+          <Typography role="status">{intl.formatMessage({ id: 'office.audit.empty' })}</Typography>
+        </Box>
+      ) : (
+        <>
+          <Box
+            role="region"
+            aria-label={intl.formatMessage({ id: 'office.audit.tableRegion' })}
+            tabIndex={0}
+            sx={{
+              overflowX: 'auto',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              bgcolor: 'background.paper',
+            }}
+          >
+            <Box
+              component="table"
+              aria-label={intl.formatMessage({ id: 'office.audit.table' })}
+              sx={{ width: '100%', borderCollapse: 'collapse', minWidth: '60rem' }}
+            >
+              <Box component="thead">
+                <Box component="tr">
+                  {['time', 'staff', 'action', 'reference', 'details'].map((column) => (
+                    <Box component="th" scope="col" key={column} sx={cell}>
+                      {intl.formatMessage({ id: `office.audit.column.${column}` })}
+                    </Box>
+                  ))}
+                </Box>
+              </Box>
+              <Box component="tbody">
+                {data.rows.map((row, index) => (
+                  <Row key={`${row.at}-${String(index)}`} row={row} />
+                ))}
+              </Box>
+            </Box>
+          </Box>
+          <Box
+            component="nav"
+            aria-label={intl.formatMessage({ id: 'office.audit.paging' })}
+            sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}
+          >
+            <Button
+              variant="outlined"
+              disabled={data.page <= 1}
+              onClick={() => {
+                go({ page: data.page - 1 });
+              }}
+            >
+              {intl.formatMessage({ id: 'office.list.previous' })}
+            </Button>
+            <Typography>
+              {intl.formatMessage({ id: 'office.list.pageOf' }, { page: data.page, pages })}
+            </Typography>
+            <Button
+              variant="outlined"
+              disabled={data.page >= pages}
+              onClick={() => {
+                go({ page: data.page + 1 });
+              }}
+            >
+              {intl.formatMessage({ id: 'office.list.next' })}
+            </Button>
+          </Box>
+        </>
+      )}
+    </>
+  );
+}
+
+export function Audit() {
+  const intl = useIntl();
+  const me = useMe();
+  const heading = intl.formatMessage({ id: 'office.audit.heading' });
+  useTitle(heading);
+  return (
+    <>
+      <PageHeading>{heading}</PageHeading>
+      {me.role === 'officer' ? (
+        <AuditLog />
+      ) : (
+        <Typography>{intl.formatMessage({ id: 'office.audit.officersOnly' })}</Typography>
+      )}
+    </>
+  );
+}
