@@ -2,12 +2,14 @@
  * The admissions office (/office) with the real server: axe finds no WCAG 2.2 A/AA violation on
  * any office page (sign-in, the list, an empty list, an application, the audit log) at 1280 and
  * 375 px, each photographed into test-results/screenshots/office-*.png; and a staff member
- * works it with the keyboard alone: signs in, searches, opens an application and goes back.
+ * works it with the keyboard alone: signs in, searches, opens an application, goes back and
+ * exports what the search found.
  * Staff are added as docs/operations/office.md says, with the staff CLI on the server's
  * DATA_DIR; their codes come from the otpauth:// link it prints. One officer signs in once,
  * through the API, for the axe pages; a reader signs in with the keyboard.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { type Cookie, type Page } from '@playwright/test';
@@ -177,7 +179,7 @@ for (const office of PAGES)
     }
   });
 
-test('a staff member signs in, searches, opens an application and goes back with the keyboard alone', async ({
+test('a staff member signs in, searches, opens an application, goes back and exports with the keyboard alone', async ({
   page,
 }) => {
   await page.goto('/office/login');
@@ -213,4 +215,17 @@ test('a staff member signs in, searches, opens an application and goes back with
   // The list comes back as it was left: the search still in force.
   await expect(page).toHaveURL(new RegExp(`[?&]q=${reference}`));
   await expect(page.getByLabel('Search', { exact: true })).toHaveValue(reference);
+
+  // The export of what the search finds, read as it streams, then saved.
+  await tabTo(page, { tag: 'button', text: 'Export CSV' });
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  const saved = await download;
+  expect(saved.suggestedFilename()).toMatch(/^applications-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(
+    /^Saved applications-[\d-]+\.csv: 1 row \(/,
+  );
+  const csv = readFileSync(await saved.path(), 'utf8');
+  expect(csv).toContain(reference);
+  expect(csv.trim().split('\r\n')).toHaveLength(2);
 });

@@ -62,10 +62,16 @@ function Row({ row }: { row: AuditRow }) {
       <Box component="td" sx={{ ...cell, minWidth: '14rem', overflowWrap: 'break-word' }}>
         {row.who === 'cli' ? intl.formatMessage({ id: 'office.audit.cli' }) : row.who}
       </Box>
-      <Box component="td" sx={cell}>
-        {ACTIONS.has(row.action)
-          ? intl.formatMessage({ id: `office.audit.action.${row.action}` })
-          : row.action}
+      <Box component="td" sx={{ ...cell, minWidth: '10rem' }}>
+        {ACTIONS.has(row.action) && (
+          <Box component="span" sx={{ display: 'block' }}>
+            {intl.formatMessage({ id: `office.audit.action.${row.action}` })}
+          </Box>
+        )}
+        {/* The action's name as the CLI's `audit` prints it: one word to search both by. */}
+        <Box component="code" sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
+          {row.action}
+        </Box>
       </Box>
       <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
         {row.reference ?? ''}
