@@ -83,6 +83,30 @@ export const Open: Story = {
 };
 
 /**
+ * A filter (the admissions office's list): the empty option means "any", and says so. The
+ * applicant's selects keep SPEC §5's "--".
+ */
+export const FilterWithEmptyLabel: Story = {
+  args: {
+    id: 'status',
+    label: 'Status',
+    options: [
+      { value: 'started', label: 'Started' },
+      { value: 'submitted', label: 'Submitted' },
+    ],
+    emptyLabel: 'All statuses',
+  },
+  play: async ({ canvasElement }) => {
+    const combobox = within(canvasElement).getByRole('combobox', { name: 'Status' });
+    await expect(combobox).toHaveTextContent('All statuses');
+    await userEvent.click(combobox);
+    const listbox = within(canvasElement.ownerDocument.body).getByRole('listbox');
+    await expect(within(listbox).getAllByRole('option')[0]).toHaveTextContent('All statuses');
+    await expect(within(listbox).queryByText('--')).toBeNull();
+  },
+};
+
+/**
  * SPEC §9 collision padding: near the bottom of the window the menu opens above the select,
  * keeping 100 px clear of the edge.
  */

@@ -17,6 +17,8 @@ export interface SelectInputProps extends InputProps<
   string,
   (value: string, label: string) => void
 > {
+  /** What the empty option says instead of "--" (a filter's "All statuses"). */
+  emptyLabel?: string;
   /** The choices; the empty "--" option is added first (SPEC §5), so leave it out. */
   options: readonly SelectOption[];
 }
@@ -45,6 +47,7 @@ export function SelectInput({
   label,
   hint,
   options,
+  emptyLabel,
   value,
   onChange,
   onBlur,
@@ -73,6 +76,7 @@ export function SelectInput({
           labelId={labelId}
           describedBy={describedBy}
           options={options}
+          emptyLabel={emptyLabel}
           value={value}
           onChange={onChange}
           onBlur={onBlur}

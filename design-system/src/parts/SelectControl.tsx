@@ -99,6 +99,11 @@ interface SelectControlProps {
   describedBy?: string;
   /** The choices, without the empty "--" option (added first here). */
   options: readonly SelectOption[];
+  /**
+   * What the empty option says: "--" (SPEC §5) unless a filter's empty choice means something
+   * a person should read, such as "All statuses".
+   */
+  emptyLabel?: string;
   /** The chosen option's value; "" for none. */
   value: string;
   /** Called with the chosen value and its label ("" for the empty option). */
@@ -128,6 +133,7 @@ export function SelectControl({
   labelId,
   describedBy,
   options,
+  emptyLabel,
   value,
   onChange,
   onBlur,
@@ -136,7 +142,8 @@ export function SelectControl({
   disabled,
   required,
 }: SelectControlProps) {
-  const choices = [EMPTY_OPTION, ...options.filter((option) => option.value !== '')];
+  const empty = emptyLabel === undefined ? EMPTY_OPTION : { value: '', label: emptyLabel };
+  const choices = [empty, ...options.filter((option) => option.value !== '')];
   const labels = choices.map((option) => option.label);
   const selectedIndex = Math.max(
     choices.findIndex((option) => option.value === value),
@@ -313,7 +320,7 @@ export function SelectControl({
     onBlur?.();
   };
 
-  const selected = choices[selectedIndex] ?? EMPTY_OPTION;
+  const selected = choices[selectedIndex] ?? empty;
 
   return (
     <>

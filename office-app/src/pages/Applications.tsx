@@ -157,6 +157,7 @@ export function Applications() {
         <SelectInput
           id="status"
           label={intl.formatMessage({ id: 'office.list.status' })}
+          emptyLabel={intl.formatMessage({ id: 'office.list.allStatuses' })}
           options={statusOptions}
           value={params.status ?? ''}
           onChange={(value) => {
