@@ -18,7 +18,7 @@ export const MESSAGE_AREAS = {
   date: ['ds.datePicker.'],
   /** The upload (its chunk is fetched when a file field is first shown). */
   file: ['ds.fileInput.'],
-  /** The idle prompt: logged-in applicants only (layout/AppChrome.tsx). */
+  /** The idle prompt: logged-in applicants only (layout/IdleWarning.tsx). */
   idle: ['app.idle.'],
   /** The lookup's suggestions (its chunk is fetched when a lookup field is first used). */
   lookup: ['ds.lookupInput.'],

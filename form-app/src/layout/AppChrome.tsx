@@ -1,8 +1,7 @@
 import { AppFooter, AppHeader, Box, Link, Stack, ToastPlace, useToast } from '@admit/design-system';
-import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
-import { loadMessageArea } from 'virtual:admit-language';
 
 import { useSession } from '../session/SessionProvider.tsx';
 import { tenant } from '../tenant.ts';
@@ -96,32 +95,6 @@ function useErrorToastsEndWithPage() {
  * then the account popover; `keepAnswers` keeps the answers before the switch reloads the page
  * (the form's, or on the account pages the visitor's answers carried there).
  */
-/**
- * Whether the idle prompt (SPEC §4) can be shown: an applicant is logged in and its texts are
- * here. No visitor sees it, so a page leaves its texts out (src/messageAreas.ts) and they are
- * fetched once someone logs in, long before the first warning is due. Should they fail to
- * load, the server's own idle timeout still ends the session.
- */
-function useIdleTexts(loggedIn: boolean): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (!loggedIn || ready) return;
-    let current = true;
-    loadMessageArea('idle').then(
-      () => {
-        if (current) setReady(true);
-      },
-      (error: unknown) => {
-        console.error(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [loggedIn, ready]);
-  return loggedIn && ready;
-}
-
 export function AppChrome({
   navigation,
   account,
@@ -137,7 +110,6 @@ export function AppChrome({
 }) {
   const intl = useIntl();
   const session = useSession();
-  const idleTexts = useIdleTexts(session.isLoggedIn);
   const address = tenant.contact.address;
   useErrorToastsEndWithPage();
   useNotePushes();
@@ -186,7 +158,7 @@ export function AppChrome({
         )}
         privacyParagraphs={tenant.privacyNotice}
       />
-      {idleTexts ? <IdleWarning beforeLogout={beforeLogout} /> : null}
+      {session.isLoggedIn ? <IdleWarning beforeLogout={beforeLogout} /> : null}
     </Box>
   );
 }
