@@ -61,6 +61,7 @@ const FORM_APP_LAYERS = [
     'pageData.ts',
     'languageOnPage.ts',
     'languageInPrerender.ts',
+    'messageAreas.ts',
     'pageIntl.ts',
     'icon.ts',
     'loadOnce.ts',

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type * as TenantConfigNode from '@admit/tenant-config/node';
 import { type Plugin, runnerImport } from 'vite';
 
-import { CATALOGUES_MODULE, LANGUAGE_MODULE } from './src/tenantModules.ts';
+import { AREA_NAMES, messagesOfArea } from './src/messageAreas.ts';
+import { CATALOGUES_MODULE, LANGUAGE_MODULE, MESSAGE_AREAS_MODULE } from './src/tenantModules.ts';
 
 /** The packages whose catalogues the app shows (each keeps `src/locales/<language>/*.json`). */
 const APP_CATALOGUE_PACKAGES = ['@admit/form-model', '@admit/design-system', '@admit/form-app'];
@@ -36,6 +38,14 @@ async function generate(): Promise<Record<string, Record<string, unknown>>> {
 
 const RESOLVED_CATALOGUES = `\0${CATALOGUES_MODULE}`;
 const RESOLVED_LANGUAGE = `\0${LANGUAGE_MODULE}`;
+const RESOLVED_MESSAGE_AREAS = `\0${MESSAGE_AREAS_MODULE}`;
+/** Where the message areas' files are, in the build's folder: `assets/messages-<area>-<language>-<hash>.json`. */
+const AREA_FILE_PREFIX = 'assets/messages-';
+
+/** Eight characters that change whenever any compiled message does. */
+function catalogueHash(compiled: Record<string, Record<string, unknown>>): string {
+  return createHash('sha256').update(JSON.stringify(compiled)).digest('base64url').slice(0, 8);
+}
 
 /**
  * The app's texts as modules:
@@ -44,7 +54,10 @@ const RESOLVED_LANGUAGE = `\0${LANGUAGE_MODULE}`;
  * - `virtual:admit-language`: the language this page is in and its messages. In the browser
  *   build it reads them from the page (src/languageOnPage.ts: only the chosen language is
  *   downloaded); in the prerender from what the server gave; in the dev server and the tests
- *   English (`ADMIT_LANGUAGE` picks another in the dev server).
+ *   English (`ADMIT_LANGUAGE` picks another in the dev server);
+ * - in the browser build, `virtual:admit-message-areas`: where the file of each message area
+ *   (src/messageAreas.ts) in each language is (a JSON file of the build's, written here), which
+ *   `loadMessageArea` fetches when a page needing them is opened.
  */
 export function admitCatalogues(mode: 'page' | 'prerender' | 'dev'): Plugin {
   let compiled: Record<string, Record<string, unknown>> | undefined;
@@ -57,6 +70,7 @@ export function admitCatalogues(mode: 'page' | 'prerender' | 'dev'): Plugin {
     },
     resolveId(source) {
       if (source === CATALOGUES_MODULE) return RESOLVED_CATALOGUES;
+      if (source === MESSAGE_AREAS_MODULE) return RESOLVED_MESSAGE_AREAS;
       if (source !== LANGUAGE_MODULE) return undefined;
       if (mode === 'page') return `${formApp}src/languageOnPage.ts`;
       if (mode === 'prerender') return `${formApp}src/languageInPrerender.ts`;
@@ -66,14 +80,31 @@ export function admitCatalogues(mode: 'page' | 'prerender' | 'dev'): Plugin {
       if (compiled === undefined) return undefined;
       if (id === RESOLVED_CATALOGUES)
         return `export const catalogues = ${JSON.stringify(compiled)};`;
+      if (id === RESOLVED_MESSAGE_AREAS)
+        return `export const messageFile = (area, language) => \`${AREA_FILE_PREFIX}\${area}-\${language}-${catalogueHash(compiled)}.json\`;`;
       if (id === RESOLVED_LANGUAGE) {
         const language = process.env.ADMIT_LANGUAGE ?? 'en';
         return `import { catalogues } from ${JSON.stringify(CATALOGUES_MODULE)};
 export const language = ${JSON.stringify(language)};
 export const languages = ${JSON.stringify(Object.keys(compiled))};
-export const messages = catalogues[language];`;
+export const messages = catalogues[language];
+/** Every area is in \`messages\` already. */
+export const loadMessageArea = () => Promise.resolve();`;
       }
       return undefined;
+    },
+    generateBundle() {
+      // The browser build's message areas: one JSON file per area and language, named by the
+      // catalogues' hash (the server caches `assets/NAME-HASH.ext` for good).
+      if (mode !== 'page' || compiled === undefined) return;
+      const hash = catalogueHash(compiled);
+      for (const [language, messages] of Object.entries(compiled))
+        for (const area of AREA_NAMES)
+          this.emitFile({
+            type: 'asset',
+            fileName: `${AREA_FILE_PREFIX}${area}-${language}-${hash}.json`,
+            source: JSON.stringify(messagesOfArea(messages, area)),
+          });
     },
     async handleHotUpdate({ file, server }) {
       if (!file.includes('/src/locales/')) return undefined;

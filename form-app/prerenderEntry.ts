@@ -22,6 +22,7 @@ import { type Manifest, preloadedChunks } from './manifest.ts';
 import { App } from './src/App.tsx';
 import { noscriptText } from './src/prerender/index.ts';
 import { ACCOUNT_ROUTES, FORM_ROUTES } from './src/application/paths.ts';
+import { AREA_NAMES, type MessageArea, messagesWithout } from './src/messageAreas.ts';
 import { COLLEGE_PAGES, preloadRoute, routeModules } from './src/routes/router.tsx';
 import { loadPages, tenant } from './src/tenant.ts';
 import { language, languages, messages } from 'virtual:admit-language';
@@ -133,15 +134,24 @@ export interface SiteDocuments {
 export async function renderSite({ indexHtml, manifest, base }: SiteInput): Promise<SiteDocuments> {
   const given = globalThis.__ADMIT_COLLEGE__ as CollegeOnPage | undefined;
   if (given === undefined) throw new Error('prerender: no college in globalThis.__ADMIT_COLLEGE__');
-  // The data block carries all but the other pages, which are a file of their own.
-  const onPage = { ...given, otherPages: undefined, language, languages, messages };
-  const index = withCollege(indexHtml, {
-    json: scriptSafeJson(onPage),
-    language,
-    noscript: noscriptText(createIntl({ locale: language, messages })),
-    title: tenant.titles.application,
-    logoSvg: tenant.logoSvg,
-  });
+  // The data block carries all but the other pages, which are a file of their own, and the
+  // messages of the areas (src/messageAreas.ts) the page does not show first, which come with
+  // the pages that do: an account page brings its own; the rest bring none.
+  const onPage = { ...given, otherPages: undefined, language, languages };
+  const withData = (missingAreas: readonly MessageArea[]) =>
+    withCollege(indexHtml, {
+      json: scriptSafeJson({
+        ...onPage,
+        messages: messagesWithout(messages, missingAreas),
+        missingAreas,
+      }),
+      language,
+      noscript: noscriptText(createIntl({ locale: language, messages })),
+      title: tenant.titles.application,
+      logoSvg: tenant.logoSvg,
+    });
+  const index = withData(AREA_NAMES);
+  const accountIndex = withData(AREA_NAMES.filter((area) => area !== 'account'));
   const pages = new Map<string, string>();
   for (const [path, page] of await renderVisitorPages()) {
     const modules = routeModules(path);
@@ -152,7 +162,8 @@ export async function renderSite({ indexHtml, manifest, base }: SiteInput): Prom
       ).map((file) => ({ href: base + file, as: 'module' as const })),
       ...(modules.includes(COLLEGE_PAGES) ? [{ href: onPage.pagesUrl, as: 'fetch' as const }] : []),
     ];
-    pages.set(path, pageHtml(index, page, 'visitor', preloads));
+    const account = ACCOUNT_ROUTES.some((route) => route === path);
+    pages.set(path, pageHtml(account ? accountIndex : index, page, 'visitor', preloads));
   }
   return { index, pages, shell: pageHtml(index, await renderShell(), 'shell') };
 }

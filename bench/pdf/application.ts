@@ -8,6 +8,7 @@ import {
   type Answers,
   currentOptions,
   type FormContext,
+  OPTION_LISTS,
   type Question,
   visitQuestions,
 } from '@admit/form-model';
@@ -136,7 +137,7 @@ function answerFor(question: Question, answers: Answers): Answers {
     }
     case 'radio':
     case 'select': {
-      const options = currentOptions(question, answers) ?? [];
+      const options = currentOptions(question, answers, undefined, OPTION_LISTS) ?? [];
       const chosen =
         (ANSWER_NO.has(question.key)
           ? options.find((option) => option.value === 'N')

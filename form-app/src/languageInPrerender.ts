@@ -14,3 +14,6 @@ export const languages = given.languages ?? [language];
 const chosen = catalogues[language];
 if (chosen === undefined) throw new Error(`prerender: no catalogue for the language "${language}"`);
 export const messages = chosen;
+
+/** Every area is in `messages` already. */
+export const loadMessageArea = (): Promise<void> => Promise.resolve();

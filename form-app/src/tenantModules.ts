@@ -8,3 +8,5 @@ export const TENANT_PAGES_MODULE = 'virtual:admit-tenant/pages';
 export const CATALOGUES_MODULE = 'virtual:admit-catalogues';
 /** The language this page is in, and its messages (form-app/cataloguePlugin.ts). */
 export const LANGUAGE_MODULE = 'virtual:admit-language';
+/** The browser build's files of each message area in each language (src/messageAreas.ts). */
+export const MESSAGE_AREAS_MODULE = 'virtual:admit-message-areas';

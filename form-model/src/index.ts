@@ -174,8 +174,9 @@ export {
   groupHeading,
   maskedSsn,
   PRINTED_BLANK,
-  printModel,
+  printModelIn,
   printModelText,
+  type ListedPrintOptions,
   type PrintAnswer,
   type PrintBlock,
   type PrintChoice,
@@ -184,6 +185,7 @@ export {
   type PrintSection,
   type PrintStep,
 } from './print/model.ts';
+export { printModel } from './print/english.ts';
 export {
   decodeRanges,
   encodeRanges,

@@ -1,6 +1,7 @@
 import { Button, LazyModal, Stack, Typography } from '@admit/design-system';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { loadMessageArea } from 'virtual:admit-language';
 
 import { api } from '../api/endpoints.ts';
 import { UnauthorizedError } from '../api/errors.ts';
@@ -12,6 +13,30 @@ import { LogoutErrorDialog } from './LogoutErrorDialog.tsx';
 import { useLogout } from './useLogout.ts';
 
 /**
+ * Whether the prompt's texts are here. No visitor sees the prompt, so a page leaves them out
+ * (src/messageAreas.ts); they are fetched as someone logs in, long before the first warning is
+ * due, while the idle clock already runs. Should they fail to load, the timeout still logs out.
+ */
+function useIdleTexts(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let current = true;
+    loadMessageArea('idle').then(
+      () => {
+        if (current) setReady(true);
+      },
+      (error: unknown) => {
+        console.error(error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return ready;
+}
+
+/**
  * SPEC §4 inactivity timeout with a warning modal 60 s before: Yes keeps the session, No logs
  * out; the timeout saves (via `beforeLogout`) and logs out with SPEC §8's message. "No, log me
  * out" is the applicant's own choice, so it is a logout by hand: it saves, says
@@ -19,9 +44,7 @@ import { useLogout } from './useLogout.ts';
  */
 export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<void> }) {
   const intl = useIntl();
-  // SPEC §8's automatic logout message; ours after it when the save before it failed.
-  const autoLogout = intl.formatMessage({ id: 'app.idle.autoLogout' });
-  const notSaved = intl.formatMessage({ id: 'app.idle.notSaved' });
+  const texts = useIdleTexts();
   const session = useSession();
   const logout = useLogout();
   const sessionEnded = useSessionEnded();
@@ -38,10 +61,12 @@ export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<voi
       });
     },
     onIdle: () => {
+      // SPEC §8's automatic logout message; ours after it when the save before it failed.
+      const autoLogout = intl.formatMessage({ id: 'app.idle.autoLogout' });
       void save()
         .then(
           () => autoLogout,
-          () => `${autoLogout} ${notSaved}`,
+          () => `${autoLogout} ${intl.formatMessage({ id: 'app.idle.notSaved' })}`,
         )
         .then((errorMessage) => logout({ errorMessage }));
     },
@@ -59,31 +84,34 @@ export function IdleWarning({ beforeLogout }: { beforeLogout?: () => Promise<voi
   return (
     <>
       {/* Fetched on the first prompt: most visits never see it. */}
-      <LazyModal
-        open={state === 'prompted'}
-        onClose={keepAlive}
-        title={intl.formatMessage({ id: 'app.idle.title' })}
-        role="alertdialog"
-        actions={
-          <Stack direction="row" spacing={1}>
-            <Button variant="outlined" onClick={logoutNow}>
-              {intl.formatMessage({ id: 'app.idle.logOut' })}
-            </Button>
-            <Button variant="contained" onClick={keepAlive} autoFocus>
-              {intl.formatMessage({ id: 'app.idle.stay' })}
-            </Button>
-          </Stack>
-        }
-      >
-        <Typography>
-          {intl.formatMessage({ id: 'app.idle.countdown' }, { seconds: remainingSeconds })}{' '}
-          {/* Only what is true: answers the server has not acknowledged wait in this browser. */}
-          {intl.formatMessage({
-            id: state === 'prompted' && hasPendingAnswers() ? 'app.idle.unsaved' : 'app.idle.saved',
-          })}{' '}
-          {intl.formatMessage({ id: 'app.idle.question' })}
-        </Typography>
-      </LazyModal>
+      {texts ? (
+        <LazyModal
+          open={state === 'prompted'}
+          onClose={keepAlive}
+          title={intl.formatMessage({ id: 'app.idle.title' })}
+          role="alertdialog"
+          actions={
+            <Stack direction="row" spacing={1}>
+              <Button variant="outlined" onClick={logoutNow}>
+                {intl.formatMessage({ id: 'app.idle.logOut' })}
+              </Button>
+              <Button variant="contained" onClick={keepAlive} autoFocus>
+                {intl.formatMessage({ id: 'app.idle.stay' })}
+              </Button>
+            </Stack>
+          }
+        >
+          <Typography>
+            {intl.formatMessage({ id: 'app.idle.countdown' }, { seconds: remainingSeconds })}{' '}
+            {/* Only what is true: answers the server has not acknowledged wait in this browser. */}
+            {intl.formatMessage({
+              id:
+                state === 'prompted' && hasPendingAnswers() ? 'app.idle.unsaved' : 'app.idle.saved',
+            })}{' '}
+            {intl.formatMessage({ id: 'app.idle.question' })}
+          </Typography>
+        </LazyModal>
+      ) : null}
       <LogoutErrorDialog
         error={logoutError}
         onClose={() => {

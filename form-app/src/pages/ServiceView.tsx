@@ -2,7 +2,7 @@
  * SPEC §1/§6 service view: a staff member with a service token reads one application as a
  * print-style document. No navigation, popover, modals, headers, footers or buttons.
  */
-import { printModel } from '@admit/form-model';
+import { printModelIn } from '@admit/form-model';
 import { Container, LoadingSpinner, PrintDocument } from '@admit/design-system';
 import { useQuery } from '@tanstack/react-query';
 import { use, useEffect } from 'react';
@@ -10,6 +10,7 @@ import { useIntl } from 'react-intl';
 
 import { api } from '../api/endpoints.ts';
 import { queryKeys } from '../api/queryClient.ts';
+import { pageOptionLists } from '../pageIntl.ts';
 import { loadPages, tenant } from '../tenant.ts';
 
 export function ServiceView({ serviceToken }: { serviceToken: string }) {
@@ -26,13 +27,14 @@ export function ServiceView({ serviceToken }: { serviceToken: string }) {
   if (application.isPending) return <LoadingSpinner fullScreen />;
   const data = application.data;
   if (data === undefined) return null;
-  // The server sends the SSN masked (XXX-XX-1234), and it prints so.
-  const model = printModel(
+  // The server sends the SSN masked (XXX-XX-1234), and it prints so; the built-in lists' labels
+  // in the page's language, as its headings.
+  const model = printModelIn(
     pages,
     data.answer,
     data.document_answer,
     { tabs: data.tabs, addAnother: data.add_another },
-    { maskSsn: true },
+    { maskSsn: true, lists: pageOptionLists() },
   );
   const name = [data.answer.first_name, data.answer.last_name]
     .filter((part) => typeof part === 'string' && part !== '')

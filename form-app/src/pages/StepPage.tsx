@@ -10,10 +10,12 @@ import { SaveStatus } from '../layout/SaveStatus.tsx';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadPages, pageAtHand, tenant } from '../tenant.ts';
+import { loadMessageArea } from 'virtual:admit-language';
 
-// Only the last step offers the review, so its code stays out of the first
-// download; it is fetched alongside the step's page, so that it is there when the step shows.
-const loadReviewOffer = () => import('./review/ReviewOffer.tsx');
+// Only the last step offers the review, so its code and texts stay out of the first
+// download; they are fetched alongside the step's page, so that they are there when it shows.
+const loadReviewOffer = async () =>
+  (await Promise.all([import('./review/ReviewOffer.tsx'), loadMessageArea('review')]))[0];
 const ReviewOffer = lazy(async () => ({ default: (await loadReviewOffer()).ReviewOffer }));
 const LAST_STEP = tenant.steps[tenant.steps.length - 1]?.id;
 

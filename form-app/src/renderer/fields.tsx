@@ -42,6 +42,7 @@ import { changeAnswers, useAnswersForm, valuesOf } from '../engine/index.ts';
 import { pageOptionLists } from '../pageIntl.ts';
 import { useFieldScope, useScopedWatch } from './AnswerScope.tsx';
 import { useAnswerField } from './useAnswerField.ts';
+import { loadMessageArea } from 'virtual:admit-language';
 
 export type { FieldProps } from './useQuestionInput.ts';
 
@@ -51,9 +52,12 @@ export type { FieldProps } from './useQuestionInput.ts';
  * and the upload (behind a tab that is not the default one, used by logged-in applicants only).
  */
 export const fieldChunks = {
-  date: async () => (await import('./DateField.tsx')).DateField,
-  lookup: async () => (await import('./LookupField.tsx')).LookupField,
-  file: async () => (await import('./FileField.tsx')).FileField,
+  date: async () =>
+    (await Promise.all([import('./DateField.tsx'), loadMessageArea('date')]))[0].DateField,
+  lookup: async () =>
+    (await Promise.all([import('./LookupField.tsx'), loadMessageArea('lookup')]))[0].LookupField,
+  file: async () =>
+    (await Promise.all([import('./FileField.tsx'), loadMessageArea('file')]))[0].FileField,
 } satisfies { [T in Question['type']]?: () => Promise<ComponentType<FieldProps<T>>> };
 
 /** A kind loaded as its chunk arrives, with a small spinner until then. */

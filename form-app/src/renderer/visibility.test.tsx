@@ -7,6 +7,7 @@ import {
   type Answers,
   currentOptions,
   type FormContext as UiState,
+  OPTION_LISTS,
   type PageConfig,
   type Question,
   visitQuestions,
@@ -58,7 +59,7 @@ function randomAnswers(pages: readonly PageConfig[], random: () => number): Answ
         const options =
           'byAnswer' in question.options
             ? Object.values(question.options.byAnswer.options).flat()
-            : (currentOptions(question, answers) ?? []);
+            : (currentOptions(question, answers, undefined, OPTION_LISTS) ?? []);
         const option = pick(options);
         if (option !== undefined) answers[question.key] = option.value;
         break;

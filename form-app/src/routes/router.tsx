@@ -17,6 +17,7 @@ import { StepPage } from '../pages/StepPage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { loadOnce } from '../loadOnce.ts';
 import { DEFAULT_ROUTE, loadPages, tenant } from '../tenant.ts';
+import { loadMessageArea } from 'virtual:admit-language';
 import { type ACCOUNT_ROUTES, FORM_ROUTES, REVIEW_ROUTE } from '../application/paths.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
@@ -66,11 +67,18 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): Lazy
   };
 }
 
-/** An account page, with its module: named twice, side by side (`import()` takes a literal). */
+/**
+ * An account page, with its module: named twice, side by side (`import()` takes a literal).
+ * Its texts come with it (a step's page leaves them out); a prerendered account page brought
+ * them, so its hydration waits for nothing more than its code.
+ */
 const accountPage = (
   load: () => Promise<ComponentType<object>>,
   module: string,
-): LazyPage<object> & RouteNeed => ({ ...lazyPage(load), module });
+): LazyPage<object> & RouteNeed => ({
+  ...lazyPage(async () => (await Promise.all([load(), loadMessageArea('account')]))[0]),
+  module,
+});
 
 const signUp = accountPage(
   async () => (await import('../pages/account/SignUpPage.tsx')).SignUpPage,
@@ -92,22 +100,28 @@ const reset = accountPage(
   async () => (await import('../pages/account/ResetPage.tsx')).ResetPage,
   'src/pages/account/ResetPage.tsx',
 );
-const completion = lazyPage(
-  async () => (await import('../pages/CompletionPage.tsx')).CompletionPage,
-);
+const completion = lazyPage(async () => {
+  const [{ CompletionPage: Page }] = await Promise.all([
+    import('../pages/CompletionPage.tsx'),
+    loadMessageArea('completion'),
+  ]);
+  return Page;
+});
 // The print view shows every page: the college's other pages come with its code.
 const service = lazyPage(async () => {
   const [{ ServiceView: View }] = await Promise.all([
     import('../pages/ServiceView.tsx'),
     loadPages(),
+    loadMessageArea('review'),
   ]);
   return View;
 });
-// The review prints every page, so the college's other pages come with it.
+// The review prints every page, so the college's other pages come with it, and its texts.
 const review = lazyPage(async () => {
   const [{ ReviewPage: Page }] = await Promise.all([
     import('../pages/review/ReviewPage.tsx'),
     loadPages(),
+    loadMessageArea('review'),
   ]);
   return Page;
 });

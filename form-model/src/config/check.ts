@@ -10,7 +10,7 @@
 import { conditionKeys } from '../conditions/evaluate.ts';
 import { type ConditionExpr } from '../conditions/types.ts';
 import { descKey } from '../keys/desc.ts';
-import { OPTION_LISTS } from '../options/index.ts';
+import { LIST_CODES } from '../options/codes.ts';
 import { isQuestion, questionKeys, writtenBlockLists } from './blocks.ts';
 import { GROUP_NUMBER, groupItems, MAX_ADD_ANOTHER } from './groups.ts';
 import { kindOf } from './kinds.ts';
@@ -230,7 +230,7 @@ function checkQuestion(question: Question, where: Place, found: Found, echo?: Ec
   if (isBlank(question.label)) problem(found, where, question.key, 'has no label');
   const source = kind.optionSource(question);
   if (source !== undefined && 'list' in source) {
-    if (!Object.hasOwn(OPTION_LISTS, source.list))
+    if (!Object.hasOwn(LIST_CODES, source.list))
       problem(
         found,
         where,

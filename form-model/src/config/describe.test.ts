@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { OPTION_LISTS } from '../options/index.ts';
 import { fixturePages } from '../testing/fixture.ts';
 import { describeChoices } from './describe.ts';
 import { type Answers } from './types.ts';
@@ -41,18 +42,20 @@ describe('describeChoices: a choice set by code stores its label as {key}_desc',
     ],
   ];
   it.each(cases)('%s', (_name, answers, changed, expected) => {
-    const described = describeChoices(fixturePages, answers, {}, changed);
+    const described = describeChoices(fixturePages, answers, {}, changed, undefined, OPTION_LISTS);
     for (const [key, value] of Object.entries(expected)) expect(described[key], key).toBe(value);
   });
 
   it('returns the same answers when there is nothing to describe', () => {
     const answers = { mailing_country: 'USA', mailing_country_desc: 'United States' };
-    expect(describeChoices(fixturePages, answers, {}, all)).toBe(answers);
+    expect(describeChoices(fixturePages, answers, {}, all, undefined, OPTION_LISTS)).toBe(answers);
   });
 
   it('a text answer just set (a keystroke) describes nothing: the same answers', () => {
     const answers = { first_name: 'Ada', mailing_country: 'USA', mailing_state: 'MT' };
     const changed = (key: string) => key === 'first_name';
-    expect(describeChoices(fixturePages, answers, {}, changed)).toBe(answers);
+    expect(describeChoices(fixturePages, answers, {}, changed, undefined, OPTION_LISTS)).toBe(
+      answers,
+    );
   });
 });

@@ -64,9 +64,9 @@ export function describeChoices<A extends FormAnswers>(
   answers: A,
   context: FormContext,
   changed: (name: string) => boolean,
-  now: Date = new Date(),
+  now: Date | undefined,
   /** The built-in lists in the applicant's language: the label stored is the one shown. */
-  lists?: OptionLists,
+  lists: OptionLists,
 ): A {
   // Nothing that stores a description was just set (a keystroke in a text field):
   // no need to walk the pages again.

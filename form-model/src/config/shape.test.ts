@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { printModel, printModelText } from '../print/model.ts';
+import { OPTION_LISTS } from '../options/index.ts';
+import { printModel } from '../print/english.ts';
+import { printModelText } from '../print/model.ts';
 import { englishMessages } from '../validation/english.ts';
 import { validateAnswers } from '../validation/schema.ts';
 import { clearHiddenAnswers } from './clear.ts';
@@ -176,6 +178,8 @@ describe('form-model reads the form’s shape: a group is an item, the count its
       form,
       {},
       (name) => name === 'parent[1].parent_country',
+      undefined,
+      OPTION_LISTS,
     );
     expect(described.parent).toEqual([
       (form.parent as readonly FormAnswers[])[0],

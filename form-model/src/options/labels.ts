@@ -1,17 +1,11 @@
 /**
- * The built-in option lists' labels live in form-model's catalogues (`model.option.<kind>.<code>`,
- * `src/locales/<language>/options.json`); the lists in code hold the codes and their order.
+ * The built-in option lists' English labels, from form-model's `en` catalogue
+ * (`src/locales/en/options.json`): the lists Node uses by default (options/index.ts). The
+ * browser never imports this module: it labels the codes (codes.ts) from the page's messages.
  */
 import english from '../locales/en/options.json' with { type: 'json' };
 import { type Option } from '../config/types.ts';
-
-/** Which catalogue ids a list's labels have: `model.option.<kind>.<code>`. */
-export type OptionKind = 'yesNo' | 'month' | 'country' | 'state';
-
-/** The catalogue id of a code's label. */
-export function optionId(kind: OptionKind, value: string): string {
-  return `model.option.${kind}.${value}`;
-}
+import { optionId, type OptionKind } from './codes.ts';
 
 const englishLabels: Readonly<Record<string, string>> = english;
 

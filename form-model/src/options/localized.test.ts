@@ -6,7 +6,7 @@ import spanish from '../locales/es/options.json' with { type: 'json' };
 import { describeChoices } from '../config/describe.ts';
 import { currentOptions } from '../config/questions.ts';
 import { type Answers, type Question } from '../config/types.ts';
-import { printModel } from '../print/model.ts';
+import { printModel } from '../print/english.ts';
 import { fixturePages } from '../testing/fixture.ts';
 import { OPTION_LISTS } from './index.ts';
 import { optionListsIn } from './localized.ts';
@@ -74,7 +74,7 @@ describe('the lists in the applicant’s language reach what is shown, stored an
 
   it('offers them', () => {
     expect(currentOptions(citizen, {}, undefined, es)).toBe(es.yesNo);
-    expect(currentOptions(citizen, {})).toBe(OPTION_LISTS.yesNo);
+    expect(currentOptions(citizen, {}, undefined, OPTION_LISTS)).toBe(OPTION_LISTS.yesNo);
   });
 
   it('stores the label shown in {key}_desc', () => {

@@ -7,23 +7,13 @@ import { IntlMessageFormat } from 'intl-messageformat';
 
 import { type Option, type OptionListName } from '../config/types.ts';
 import { type MessageCatalogue } from '../validation/messages.ts';
-import { OPTION_LISTS, type OptionLists } from './index.ts';
-import { optionId, type OptionKind } from './labels.ts';
-
-const KIND_OF_LIST: Readonly<Record<OptionListName, OptionKind>> = {
-  countries: 'country',
-  countriesNoUsa: 'country',
-  states: 'state',
-  usStates: 'state',
-  canadianProvinces: 'state',
-  months: 'month',
-  yesNo: 'yesNo',
-};
+import { LIST_CODES, optionId, type OptionKind } from './codes.ts';
+import { type OptionLists } from './index.ts';
 
 const built = new WeakMap<MessageCatalogue, Map<string, OptionLists>>();
 
 /**
- * form-model's option lists (`OPTION_LISTS`) with their labels in `locale`, from a catalogue of
+ * form-model's option lists (codes.ts) with their labels in `locale`, from a catalogue of
  * that language: ICU texts on Node, parsed messages in the browser. Built once per catalogue
  * and language; throws naming a label the catalogue lacks.
  *
@@ -33,8 +23,8 @@ export function optionListsIn(locale: string, catalogue: MessageCatalogue): Opti
   let byLocale = built.get(catalogue);
   const cached = byLocale?.get(locale);
   if (cached !== undefined) return cached;
-  const labelled = (kind: OptionKind, options: readonly Option[]): Option[] =>
-    options.map(({ value }) => {
+  const labelled = (kind: OptionKind, codes: readonly string[]): Option[] =>
+    codes.map((value) => {
       const message = catalogue[optionId(kind, value)];
       if (message === undefined)
         throw new Error(`The catalogue of "${locale}" has no message "${optionId(kind, value)}".`);
@@ -43,10 +33,7 @@ export function optionListsIn(locale: string, catalogue: MessageCatalogue): Opti
   const collator = new Intl.Collator(locale);
   const byLabel = (a: Option, b: Option) => collator.compare(a.label, b.label);
   const lists = Object.fromEntries(
-    Object.entries(OPTION_LISTS).map(([name, options]) => [
-      name,
-      labelled(KIND_OF_LIST[name as OptionListName], options),
-    ]),
+    Object.entries(LIST_CODES).map(([name, { kind, codes }]) => [name, labelled(kind, codes)]),
   ) as Record<OptionListName, Option[]>;
   const [unitedStates, ...others] = lists.countries;
   const otherCountries = others.sort(byLabel);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fixturePages } from '../testing/fixture.ts';
 import { type PageConfig } from '../config/types.ts';
 import { englishMessages } from '../validation/english.ts';
-import { printModel, printModelText } from './model.ts';
+import { printModel } from './english.ts';
+import { printModelText } from './model.ts';
 
 describe('printModel (SPEC §1: one structured print model)', () => {
   it('gives steps, sections and questions with typed answers', () => {

@@ -67,11 +67,17 @@ export interface PrintModel {
 export interface PrintOptions {
   /** Print an SSN as XXX-XX-1234 (a downloaded or mailed copy); the full number otherwise. */
   maskSsn?: boolean;
-  /** The built-in option lists in the reader's language (`optionListsIn`); English otherwise. */
+  /**
+   * The built-in option lists in the reader's language (`optionListsIn`); English otherwise
+   * (`printModel`; `printModelIn` asks for them).
+   */
   lists?: OptionLists;
   /** form-model's messages in the reader's language, for the groups' headings; English otherwise. */
   messages?: ModelMessages;
 }
+
+/** Print options with the built-in lists given, in the reader's language. */
+export type ListedPrintOptions = PrintOptions & { lists: OptionLists };
 
 /** Radio groups with more options than this print the chosen label instead of every option. */
 const MAX_PRINTED_CHOICES = 12;
@@ -111,7 +117,7 @@ function textAnswer(value: Answers[string] | undefined): PrintAnswer {
 interface PrintSource {
   answers: Answers;
   documents: Readonly<Record<string, PrintedDocument>>;
-  options: PrintOptions;
+  options: ListedPrintOptions;
 }
 
 /** A question line with its answer. */
@@ -232,12 +238,12 @@ function flatKeyed(block: PrintBlock, flatKey: (key: string) => string): PrintBl
  * one group prints, each has its heading ("College 1", "College 2"). Sections and steps with
  * nothing to print are left out.
  */
-export function printModel(
+export function printModelIn(
   pages: readonly PageConfig[],
   answers: FormAnswers,
-  documents: Readonly<Record<string, PrintedDocument>> = {},
-  context: FormContext = {},
-  options: PrintOptions = {},
+  documents: Readonly<Record<string, PrintedDocument>>,
+  context: FormContext,
+  options: ListedPrintOptions,
 ): PrintModel {
   const cleared = clearHiddenAnswers(pages, answers, context);
   const steps: PrintStep[] = [];

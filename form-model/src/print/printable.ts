@@ -20,7 +20,8 @@ import {
   type SelectQuestion,
 } from '../config/types.ts';
 import { walkPages } from '../config/walk.ts';
-import { months, optionLabel, type OptionLists } from '../options/index.ts';
+import { OPTION_LISTS } from '../options/english.ts';
+import { optionLabel, type OptionLists } from '../options/index.ts';
 
 /** What printing needs of an uploaded document answer (SPEC §3): its name (the size may come along). */
 export type PrintedDocument = Pick<DocumentAnswer, 'file_name'> & Partial<DocumentAnswer>;
@@ -47,17 +48,16 @@ interface LineSource {
 
 /**
  * A month/year answer as printed: "March 2008", "2008", or "" when neither is answered; the
- * month's name from `lists` when given (the reader's language).
+ * month's name from `lists` (the reader's language).
  */
 export function monthYearText(
   question: MonthYearQuestion,
   answers: Answers,
-  lists?: OptionLists,
+  lists: OptionLists,
 ): string {
   const month = answers[question.monthKey];
   const year = answers[question.yearKey];
-  const monthText =
-    typeof month === 'string' ? (optionLabel(lists?.months ?? months, month) ?? '') : '';
+  const monthText = typeof month === 'string' ? (optionLabel(lists.months, month) ?? '') : '';
   const yearText = typeof year === 'string' ? year : '';
   return [monthText, yearText].filter((part) => part !== '').join(' ');
 }
@@ -74,7 +74,7 @@ function plainLines(question: Question, { answers }: LineSource): PrintLine[] {
 
 function choiceLines(question: SelectQuestion | RadioQuestion, { answers }: LineSource) {
   const value = answers[question.key];
-  const options = currentOptions(question, answers) ?? [];
+  const options = currentOptions(question, answers, undefined, OPTION_LISTS) ?? [];
   if (question.type === 'radio' && options.length <= MAX_PRINTED_CHOICES) {
     return [
       head(question, ''),
@@ -119,7 +119,7 @@ const printLines: KindTable<[source: LineSource], PrintLine[]> = {
   radio: choiceLines,
   select: choiceLines,
   'month-year': (question, { answers }) => {
-    const text = monthYearText(question, answers);
+    const text = monthYearText(question, answers, OPTION_LISTS);
     return [
       {
         kind: 'question',

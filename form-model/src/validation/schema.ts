@@ -4,7 +4,7 @@ import { object } from 'yup';
 
 import { isAnswered } from '../conditions/evaluate.ts';
 import { clearHiddenAnswers } from '../config/clear.ts';
-import { currentOptions, isRequired } from '../config/questions.ts';
+import { currentValues, isRequired } from '../config/questions.ts';
 import { byKind, kindOf, type KindTable } from '../config/kinds.ts';
 import {
   type Answers,
@@ -12,7 +12,6 @@ import {
   type FormAnswers,
   type FormContext,
   type LookupQuestion,
-  type Option,
   type PageConfig,
   type Question,
   type RadioQuestion,
@@ -56,13 +55,13 @@ function singleLine(schema: AnswerSchema, messages: ModelMessages): AnswerSchema
 
 function oneOf(
   schema: AnswerSchema,
-  options: readonly Option[],
+  values: readonly string[],
   messages: ModelMessages,
 ): AnswerSchema {
   return schema.test(
     'option',
     messages.option,
-    (value) => !isAnswered(value) || options.some((option) => option.value === value),
+    (value) => !isAnswered(value) || (typeof value === 'string' && values.includes(value)),
   );
 }
 
@@ -210,7 +209,11 @@ const kindSchemas: KindTable<
     // A year window replaces the list's own bounds (SPEC §5 residency messages).
     if (!(question.yearRules ?? []).some((rule) => rule.rule === 'yearWindow')) {
       const offered = yearOptions(question.years, now);
-      year = oneOf(year, offered, messages);
+      year = oneOf(
+        year,
+        offered.map((option) => option.value),
+        messages,
+      );
     }
     for (const rule of question.yearRules ?? [])
       year = applyRule(year, rule, answers, now, messages, question.monthKey);
@@ -233,8 +236,8 @@ function choiceSchema(
   now: Date,
   messages: ModelMessages,
 ): [string, AnswerSchema][] {
-  const options = currentOptions(question, answers, now);
-  const schema = options === undefined ? answerSchema() : oneOf(answerSchema(), options, messages);
+  const values = currentValues(question, answers, now);
+  const schema = values === undefined ? answerSchema() : oneOf(answerSchema(), values, messages);
   return withRules(question, schema, answers, now, messages);
 }
 

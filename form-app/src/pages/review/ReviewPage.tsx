@@ -4,7 +4,7 @@
  * to its field, read from the form itself so that it never shows stale answers, beside
  * "Download a draft PDF" and the warning about characters the PDF cannot print.
  */
-import { type PageConfig, printModel, unprintableAnswers } from '@admit/form-model';
+import { type PageConfig, printModelIn, unprintableAnswers } from '@admit/form-model';
 import { Box, Button, Link, Stack, Typography } from '@admit/design-system';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, use, useEffect } from 'react';
@@ -49,7 +49,7 @@ export function ReviewPage() {
   }, [title]);
 
   // As the server prints the PDF: stored tabs, no pressed triggers (the groups are the form's).
-  const model = printModel(
+  const model = printModelIn(
     pages,
     values,
     documents.data ?? {},
