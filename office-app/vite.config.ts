@@ -4,6 +4,10 @@ import type * as TenantConfigNode from '@admit/tenant-config/node';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
 
+// A build tool beside the applicant app's config, not a package's code: Vite bundles a config's
+// relative imports (a bare `@admit/form-app/…` would be left to Node, which cannot run .ts).
+import { precompress } from '../form-app/precompressPlugin.ts';
+
 /** The catalogues the office shows: the design system's widgets' and its own. */
 const CATALOGUE_FOLDERS = [
   fileURLToPath(new URL('../design-system/src/locales/', import.meta.url)),
@@ -35,7 +39,9 @@ const api = process.env.ADMIT_API ?? 'http://127.0.0.1:3000';
  */
 export default defineConfig({
   base: '/office/',
-  plugins: [react(), checkCatalogues()],
+  // Brotli and gzip copies beside each file, as the applicant app's: the server sends them
+  // (officeSpa.ts) instead of the whole bundle uncompressed.
+  plugins: [react(), checkCatalogues(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -19,6 +20,11 @@ let ctx: TestContext;
 beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'index-C16WCbj7.js'), 'console.log("office");');
+  // The build's brotli copy beside it (office-app/vite.config.ts, `precompress`).
+  writeFileSync(
+    join(dir, 'assets', 'index-C16WCbj7.js.br'),
+    brotliCompressSync('console.log("office");'),
+  );
   writeFileSync(join(dir, 'index.html'), indexHtml);
   ctx = await createTestContext({ env: { OFFICE_DIR: dir } });
 });
@@ -73,6 +79,25 @@ describe('the office at /office', () => {
     const missing = await get('/office/assets/gone-AAAAAAAA.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it("sends the build's brotli copy to a browser that accepts it, the file itself to one that does not", async () => {
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: SCRIPT,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("office");');
+    const plain = await ctx.app.inject({
+      method: 'GET',
+      url: SCRIPT,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("office");');
   });
 
   it('leaves the API its own: an unknown /office/api path is a JSON 404, a known one answers as before', async () => {

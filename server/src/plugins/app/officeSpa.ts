@@ -18,16 +18,13 @@ import fp from 'fastify-plugin';
 
 import { text } from '../../services/texts.ts';
 import { held } from './site.ts';
-import { IMMUTABLE, REVALIDATE, send } from './spa.ts';
+import { cacheControlFor, REVALIDATE, send } from './spa.ts';
 
 /** The office's address, and where its API lives under it. */
 export const OFFICE_PATH = '/office';
 const OFFICE_API = '/office/api/';
 /** office-app/src/pageData.ts reads the block of this id. */
 export const OFFICE_PAGE_ELEMENT_ID = 'admit-office';
-
-/** A name Vite gives by content (assets/NAME-HASH.ext, and its map). */
-const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8}\.\w+(?:\.map)?$/;
 
 /** What office-app/src/pageData.ts reads. */
 export interface OfficePageData {
@@ -86,11 +83,13 @@ export const officeSpa = fp(
       decorateReply: false,
       index: false,
       wildcard: false,
-      globIgnore: ['index.html', '.*/**'],
+      // The build's .br and .gz copies (office-app/vite.config.ts), as the applicant SPA's,
+      // with no address of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html', '.*/**'],
       cacheControl: false,
       setHeaders: (reply, path) => {
-        const file = relative(root, path).split(sep).join('/');
-        reply.header('cache-control', HASHED_ASSET.test(file) ? IMMUTABLE : REVALIDATE);
+        reply.header('cache-control', cacheControlFor(relative(root, path).split(sep).join('/')));
       },
     });
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {

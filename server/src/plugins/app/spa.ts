@@ -35,9 +35,12 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export const REVALIDATE = 'no-cache';
 
-/** The Cache-Control of a file of the build, by its path under the build folder. */
-function cacheControlFor(path: string): string {
-  return HASHED_ASSET.test(path) ? IMMUTABLE : REVALIDATE;
+/**
+ * The Cache-Control of a file of a build (the applicant SPA's, the office's), by its path
+ * under the build folder: a compressed copy's is its file's.
+ */
+export function cacheControlFor(path: string): string {
+  return HASHED_ASSET.test(path.replace(COMPRESSED_COPY, '')) ? IMMUTABLE : REVALIDATE;
 }
 
 /** Entry parameters that show something else than a visitor's page (SPEC §2, §6). */
@@ -129,8 +132,7 @@ export const spa = fp(
       globIgnore: ['**/*.br', '**/*.gz', 'index.html', '.*/**'],
       cacheControl: false,
       setHeaders: (reply, path) => {
-        const file = relative(root, path).split(sep).join('/').replace(COMPRESSED_COPY, '');
-        reply.header('cache-control', cacheControlFor(file));
+        reply.header('cache-control', cacheControlFor(relative(root, path).split(sep).join('/')));
       },
     });
     // Named by its content: a changed college, or another language, is a new name.
