@@ -7,11 +7,6 @@
  * form control (the custom select's `div`) is one such error: the label then names nothing for
  * a browser that follows the standard.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import { type Page } from '@playwright/test';
 
@@ -24,9 +19,7 @@ import {
   uniqueUsername,
 } from './fixtures.ts';
 import { committedByReact } from './support/react.ts';
-
-/** The checker's jar, as the npm package ships it. */
-const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+import { expectNoVnuErrors, vnuErrors } from './support/vnu.ts';
 
 interface Step {
   path: string;
@@ -41,64 +34,6 @@ const STEPS: readonly Step[] = [
   { path: '/final-steps', heading: 'Submit', firstKey: 'crime_no' },
 ];
 
-interface VnuMessage {
-  type: string;
-  subType?: string;
-  url?: string;
-  message: string;
-  extract?: string;
-  lastLine?: number;
-}
-
-/**
- * Runs vnu once over every document (one Java start for all of them) and returns its errors
- * per document name, each as a line a person can act on. Warnings (advice, such as a
- * redundant role) are not errors and are left out, as `--errors-only` does.
- */
-async function vnuErrors(documents: Record<string, string>): Promise<Record<string, string[]>> {
-  const folder = mkdtempSync(join(tmpdir(), 'admit-vnu-'));
-  try {
-    const files = Object.entries(documents).map(([name, html]) => {
-      const file = join(folder, `${name.replace(/[^a-z0-9-]+/gi, '_')}.html`);
-      writeFileSync(file, html);
-      return { name, file };
-    });
-    const output = await new Promise<string>((resolve, reject) => {
-      execFile(
-        'java',
-        [
-          '-jar',
-          VNU_JAR,
-          '--format',
-          'json',
-          '--stdout',
-          '--errors-only',
-          '--exit-zero-always',
-          ...files.map((f) => f.file),
-        ],
-        { maxBuffer: 64 * 1024 * 1024 },
-        (error, stdout, stderr) => {
-          if (error !== null) reject(new Error(`vnu did not run: ${error.message}\n${stderr}`));
-          else resolve(stdout);
-        },
-      );
-    });
-    const { messages } = JSON.parse(output) as { messages: VnuMessage[] };
-    const errors: Record<string, string[]> = {};
-    for (const { name, file } of files) {
-      errors[name] = messages
-        .filter((m) => m.type === 'error' && m.url?.endsWith(file) === true)
-        .map((m) => `line ${String(m.lastLine ?? '?')}: ${m.message} «${m.extract ?? ''}»`);
-    }
-    // A message about no document (the checker itself failing) must not pass unseen.
-    const stray = messages.filter((m) => !files.some((f) => m.url?.endsWith(f.file) === true));
-    expect(stray, 'vnu reported something about no checked document').toEqual([]);
-    return errors;
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
 /** The page once the app has hydrated it: its heading shown, its first question React's. */
 async function hydrated(page: Page, step: Step): Promise<string> {
   await page.goto(step.path);
@@ -106,12 +41,6 @@ async function hydrated(page: Page, step: Step): Promise<string> {
   await page.waitForFunction(committedByReact, step.firstKey);
   await expect(page.getByRole('progressbar', { name: 'loading spinner' })).toHaveCount(0);
   return page.content();
-}
-
-function expectNoErrors(errors: Record<string, string[]>): void {
-  for (const [name, list] of Object.entries(errors)) {
-    expect.soft(list, `vnu errors in ${name}:\n${list.join('\n')}`).toEqual([]);
-  }
 }
 
 test('the step pages as served are valid HTML (vnu: 0 errors)', async ({ request }) => {
@@ -124,7 +53,7 @@ test('the step pages as served are valid HTML (vnu: 0 errors)', async ({ request
     expect(html, `${step.path} is sent already rendered`).toContain(step.heading);
     documents[`${step.path} as served`] = html;
   }
-  expectNoErrors(await vnuErrors(documents));
+  expectNoVnuErrors(await vnuErrors(documents));
 });
 
 test('the step pages after hydration are valid HTML (vnu: 0 errors) and pass axe', async ({
@@ -135,7 +64,7 @@ test('the step pages after hydration are valid HTML (vnu: 0 errors) and pass axe
     documents[`${step.path} hydrated`] = await hydrated(page, step);
     await expectNoAxeViolations(page, `${step.path} hydrated (visitor)`, { soft: true });
   }
-  expectNoErrors(await vnuErrors(documents));
+  expectNoVnuErrors(await vnuErrors(documents));
 });
 
 test('the step pages of a logged-in applicant are valid HTML (vnu: 0 errors) and pass axe', async ({
@@ -153,5 +82,5 @@ test('the step pages of a logged-in applicant are valid HTML (vnu: 0 errors) and
     documents[`${step.path} logged in`] = await hydrated(page, step);
     await expectNoAxeViolations(page, `${step.path} (logged in)`, { soft: true });
   }
-  expectNoErrors(await vnuErrors(documents));
+  expectNoVnuErrors(await vnuErrors(documents));
 });

@@ -74,7 +74,8 @@ export function TextInput({
           fullWidth
           slotProps={{
             input: {
-              maxLength,
+              // A date input's value is the browser's YYYY-MM-DD: HTML allows no maxlength on it.
+              maxLength: type === 'date' ? undefined : maxLength,
               inputMode,
               'aria-describedby': describedBy,
               'aria-required': required || undefined,
