@@ -189,6 +189,11 @@ export function buildIsCurrent() {
 }
 
 export async function buildAll() {
+  // The output folders are made before the start is taken: making one changes its parent's
+  // time, which `buildIsCurrent` reads as a source changed after the start (a fresh clone's
+  // first build was never current, so `npm start` and the journeys built a second time).
+  for (const folder of new Set(BUILD_OUTPUTS.map((file) => file.split('/').slice(0, 2).join('/'))))
+    mkdirSync(join(root, folder), { recursive: true });
   const started = Date.now();
   rmSync(BUILD_STAMP, { force: true });
   await buildApp();

@@ -1,28 +1,82 @@
 #!/usr/bin/env node
 // The one test command (README, .ci/run): installs what a fresh machine lacks, then runs
-// lint, the formatting check, typecheck, every Vitest project (node and Chromium), the server's
-// API tests again under Node 24 (the supported runtime; the machines here have Node 20, so it
-// comes from the npm registry's node package) and the Playwright journeys.
-// Prints a closing "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// lint, the formatting check and typecheck (side by side), every Vitest project (node and
+// Chromium) and the Playwright journeys. Prints how long each phase took, then a closing
+// "N passed, N failed" line.
+//
+// Each Vitest project runs once. The `server` project (the server's unit and API tests) runs
+// under Node 24, the runtime production runs (docs/operations/install.md, "Node versions"; the
+// machines here have Node 20, so it comes from the npm registry's node package); every other
+// project runs under the machine's Node 20, which the build tools use. The server still meets
+// Node 20 in this run: the journeys, tests/durability and tests/production start the built
+// server (server/dist) under it, and tests/release starts the released server under both.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ensureDependencies, ensureNode24, ensureSystemPackages, root } from './ensure.mjs';
 
+const started = Date.now();
+/** Each phase's title and its time in seconds, printed before the closing line. */
+const phases = [];
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+
 ensureDependencies();
 ensureSystemPackages();
+phases.push(['install what is missing', seconds(started)]);
+// Fetched (on a fresh clone) while the checks run; awaited before the server's tests.
+const node24 = ensureNode24();
+node24.catch(() => undefined);
 
 const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' };
 
+/** As `step`, without blocking this process: a run beside it goes on meanwhile. */
+function stepAsync(title, command, args) {
+  console.log(`\n▶ ${title}: ${[command, ...args].join(' ')}`);
+  const since = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => {
+      phases.push([title, seconds(since)]);
+      resolve(code ?? 1);
+    });
+  });
+}
+
 function step(title, command, args, extraEnv = {}) {
   console.log(`\n▶ ${title}: ${[command, ...args].join(' ')}`);
+  const since = Date.now();
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...env, ...extraEnv },
   });
+  phases.push([title, seconds(since)]);
   return result.status ?? 1;
+}
+
+/**
+ * Runs a program with its output held back, and resolves with its exit status and output once
+ * it ends: the checks run side by side (each is one process; the machines have two cores or
+ * more) and their output is printed one after another.
+ */
+function quietly(command, args) {
+  return new Promise((resolve) => {
+    const since = Date.now();
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      resolve({
+        status: code ?? 1,
+        output: Buffer.concat(output).toString(),
+        time: seconds(since),
+      });
+    });
+  });
 }
 
 function fail(title, status) {
@@ -31,55 +85,91 @@ function fail(title, status) {
   process.exit(status || 1);
 }
 
-let status = step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
-if (status !== 0) fail('lint', status);
-status = step('formatting (npm run format fixes it)', 'npx', ['prettier', '--check', '.']);
-if (status !== 0) fail('formatting', status);
-status = step('typecheck', 'npx', ['tsc', '-b']);
-if (status !== 0) fail('typecheck', status);
+const checks = [
+  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['formatting (npm run format fixes it)', 'npx', ['prettier', '--check', '.']],
+  ['typecheck', 'npx', ['tsc', '-b']],
+];
+const checked = await Promise.all(checks.map(([, command, args]) => quietly(command, args)));
+for (const [index, [title, command, args]] of checks.entries()) {
+  const { output, time } = checked[index];
+  console.log(`\n▶ ${title}: ${[command, ...args].join(' ')}`);
+  process.stdout.write(output);
+  phases.push([`${title}, beside the others`, time]);
+}
+for (const [index, [title]] of checks.entries())
+  if (checked[index].status !== 0) fail(title, checked[index].status);
 
 const reports = join(root, 'node_modules', '.cache', 'admit');
 mkdirSync(reports, { recursive: true });
 const vitestReport = join(reports, 'vitest.json');
+const serverReport = join(reports, 'vitest-node24.json');
 const e2eReport = join(reports, 'playwright.json');
-rmSync(vitestReport, { force: true });
-rmSync(e2eReport, { force: true });
+for (const report of [vitestReport, serverReport, e2eReport]) rmSync(report, { force: true });
 
 let passed = 0;
 let failed = 0;
-const vitest = step('unit, API and widget tests', 'npx', [
+
+/** Adds a Vitest JSON report's counts; a run that failed without one counts as one failure. */
+function countVitest(status, report) {
+  if (existsSync(report)) {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    passed += summary.numPassedTests;
+    failed += summary.numFailedTests;
+    if (status !== 0 && summary.numFailedTests === 0) failed += 1;
+  } else if (status !== 0) failed += 1;
+}
+
+// The two Vitest runs go side by side, as one run's node and browser pools did before the server
+// moved to Node 24: the node pool of the Node 20 run is idle once its few node projects are
+// done, while the browser projects still run. The server run's output is held in a file and
+// printed once both have ended.
+const serverTitle = 'server and API tests (the server project, Node 24)';
+const serverLog = join(reports, 'vitest-node24.log');
+const serverRun = node24.then(
+  (binary) =>
+    new Promise((resolve) => {
+      const args = [
+        join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+        'run',
+        '--project=server',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${serverReport}`,
+      ];
+      console.log(`\n▶ ${serverTitle}: ${[binary, ...args].join(' ')} > ${serverLog}`);
+      const since = Date.now();
+      const log = openSync(serverLog, 'w');
+      const child = spawn(binary, args, { cwd: root, env, stdio: ['ignore', log, log] });
+      child.on('error', (error) => {
+        closeSync(log);
+        resolve({ status: 1, time: seconds(since), error: error.message });
+      });
+      child.on('close', (code) => {
+        closeSync(log);
+        resolve({ status: code ?? 1, time: seconds(since) });
+      });
+    }),
+  (error) => ({ status: 1, time: 0, error: `Node 24: ${error.message}` }),
+);
+
+const vitest = await stepAsync('unit and widget tests (every project but server, Node 20)', 'npx', [
   'vitest',
   'run',
+  '--project=!server',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
-if (existsSync(vitestReport)) {
-  const summary = JSON.parse(readFileSync(vitestReport, 'utf8'));
-  passed += summary.numPassedTests;
-  failed += summary.numFailedTests;
-}
-if (vitest !== 0 && failed === 0) failed += 1;
+countVitest(vitest, vitestReport);
 
-// The server and its API tests on the runtime production runs (docs/operations/install.md,
-// "Node versions"); the release's own journey runs under both in tests/release.
-const node24Report = join(reports, 'vitest-node24.json');
-rmSync(node24Report, { force: true });
-const node24 = step('server and API tests under Node 24', await ensureNode24(), [
-  join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-  'run',
-  '--project',
-  'server',
-  '--reporter=dot',
-  '--reporter=json',
-  `--outputFile.json=${node24Report}`,
-]);
-if (existsSync(node24Report)) {
-  const summary = JSON.parse(readFileSync(node24Report, 'utf8'));
-  passed += summary.numPassedTests;
-  failed += summary.numFailedTests;
-}
-if (node24 !== 0 && !existsSync(node24Report)) failed += 1;
+const serverResult = await serverRun;
+console.log(`\n▶ ${serverTitle}: its output`);
+if (existsSync(serverLog)) process.stdout.write(readFileSync(serverLog));
+if (serverResult.error !== undefined) console.error(`✖ ${serverResult.error}`);
+phases.push([`${serverTitle}, beside the one above`, serverResult.time]);
+const server = serverResult.status;
+countVitest(server, serverReport);
 
 const e2e = step(
   'browser journeys',
@@ -96,5 +186,8 @@ if (existsSync(e2eReport)) {
 }
 if (e2e !== 0 && !existsSync(e2eReport)) failed += 1;
 
+phases.push(['in all', seconds(started)]);
+console.log('\nTime of each phase (seconds):');
+for (const [title, time] of phases) console.log(`  ${String(time).padStart(5)}  ${title}`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && vitest === 0 && node24 === 0 && e2e === 0 ? 0 : 1);
+process.exit(failed === 0 && vitest === 0 && server === 0 && e2e === 0 ? 0 : 1);

@@ -1,6 +1,7 @@
 /**
- * Builds once (unless E2E_SKIP_BUILD=1), starts the real server on 127.0.0.1 with a free port
- * and a fresh DATA_DIR, waits for GET /health/ready, and tells the workers where it is
+ * Builds once (unless E2E_SKIP_BUILD=1, or the last build is newer than every source, as
+ * `npm start` checks), starts the real server on 127.0.0.1 with a free port and a fresh
+ * DATA_DIR, waits for GET /health/ready, and tells the workers where it is
  * (E2E_BASE_URL, E2E_DATA_DIR). The returned function is the teardown: SIGTERM, wait, remove
  * the folder. The server's output goes to test-results/e2e-server.log.
  */
@@ -19,7 +20,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// @ts-expect-error -- a plain ESM script of the repository, without type declarations.
+import { buildIsCurrent as isCurrent } from '../../scripts/build.mjs';
 import { RESULTS_DIR, ROOT, SERVER_LOG } from './support/paths.ts';
+
+const buildIsCurrent = isCurrent as () => boolean;
 
 const HEALTH_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -83,7 +88,14 @@ function postgresPid(dataDir: string): number | undefined {
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  if (process.env.E2E_SKIP_BUILD !== '1') {
+  if (process.env.E2E_SKIP_BUILD === '1') {
+    console.log('▶ e2e: E2E_SKIP_BUILD=1, the build as it is');
+  } else if (buildIsCurrent()) {
+    // `npm test` builds once: tests/durability's crash test runs `node scripts/build.mjs`
+    // before the journeys, and a second build of unchanged sources would make the same files.
+    // Any source changed since that build started (npm start's own check) builds again.
+    console.log('▶ e2e: the build is newer than its sources (scripts/build.mjs), not rebuilt');
+  } else {
     console.log('▶ e2e: building the SPA and the server (node scripts/build.mjs)');
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
       cwd: ROOT,

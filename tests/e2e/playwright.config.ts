@@ -1,7 +1,8 @@
 /**
  * Browser journeys (`*.e2e.ts`) in the system Chromium against the real server: the global
- * setup builds once, starts `server/dist/main.js` on a free port with a fresh DATA_DIR and
- * hands the address to the workers through E2E_BASE_URL.
+ * setup builds once (not at all when the last build is newer than every source), starts
+ * `server/dist/main.js` on a free port with a fresh DATA_DIR and hands the address to the
+ * workers through E2E_BASE_URL.
  *
  *   npx playwright test -c tests/e2e/playwright.config.ts
  *   E2E_SKIP_BUILD=1 npx playwright test -c tests/e2e/playwright.config.ts   # reuse the build
