@@ -130,7 +130,7 @@ describe.skipIf(!isRoot)(
     const documentRow = (accountId: string) =>
       ctx.db
         .selectFrom('documents')
-        .select(['status', 'message', 'original_key', 'converted_key'])
+        .select(['status', 'message', 'message_id', 'original_key', 'converted_key'])
         .where('account_id', '=', accountId)
         .where('answer_key', '=', KEY)
         .executeTakeFirstOrThrow();
@@ -222,7 +222,8 @@ describe.skipIf(!isRoot)(
         .executeTakeFirstOrThrow();
       expect(job.status).toBe('failed');
       const failed = await documentRow(accountId);
-      expect(failed).toMatchObject({ status: 'failed', message: english(STORAGE_FULL_MESSAGE) });
+      // Kept as what to say (its catalogue id), said in the reader's language when read.
+      expect(failed).toMatchObject({ status: 'failed', message_id: STORAGE_FULL_MESSAGE.id });
       const status = await call('GET', `/api/pdf/document-answer/${KEY}`, cookie);
       expect(json(status)).toMatchObject({
         status: 'failed',
