@@ -83,6 +83,12 @@ test.beforeAll(async ({ playwright }) => {
   reference = profile.reference_number ?? '';
   expect(reference).not.toBe('');
   await applicant.dispose();
+  // And one not submitted: its row has no reference, and its link a hidden text saying whose
+  // it is, which once made the whole list scroll sideways at 375 px.
+  const started = await playwright.request.newContext();
+  await signUpAndConfirmApi(started, uniqueUsername('office-a11y-started'));
+  await saveAnswersApi(started, { first_name: 'Ada', last_name: 'Started' });
+  await started.dispose();
 
   // The officer signs in once; every axe page reuses the session.
   const staff = await playwright.request.newContext();

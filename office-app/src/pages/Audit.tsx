@@ -166,6 +166,10 @@ function AuditLog() {
             aria-label={intl.formatMessage({ id: 'office.audit.tableRegion' })}
             tabIndex={0}
             sx={{
+              // The containing block of the cells' visually hidden texts (position: absolute):
+              // without it they sit where their cell is, past a phone's width, and the whole page
+              // scrolls sideways instead of this region alone.
+              position: 'relative',
               overflowX: 'auto',
               border: 1,
               borderColor: 'divider',
