@@ -21,7 +21,15 @@ import {
   readListParams,
   sortOf,
 } from './listParams.ts';
-import { Loading, PageHeading, useMe, useTitle, visuallyHidden } from './parts.tsx';
+import {
+  Loading,
+  PageHeading,
+  Paging,
+  TableRegion,
+  useMe,
+  useTitle,
+  visuallyHidden,
+} from './parts.tsx';
 import { DocumentsState, StatusLabel } from './statusText.tsx';
 
 /** The longest search the server takes (routes/office: `q`). */
@@ -210,22 +218,7 @@ export function Applications() {
           <Typography role="status" sx={{ mb: 1 }}>
             {intl.formatMessage({ id: 'office.list.count' }, { count: data.total })}
           </Typography>
-          <Box
-            role="region"
-            aria-label={intl.formatMessage({ id: 'office.list.tableRegion' })}
-            tabIndex={0}
-            sx={{
-              // The containing block of the cells' visually hidden texts (position: absolute):
-              // without it they sit where their cell is, past a phone's width, and the whole page
-              // scrolls sideways instead of this region alone.
-              position: 'relative',
-              overflowX: 'auto',
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 1,
-              bgcolor: 'background.paper',
-            }}
-          >
+          <TableRegion label={intl.formatMessage({ id: 'office.list.tableRegion' })}>
             <Box
               component="table"
               aria-label={intl.formatMessage({ id: 'office.list.table' })}
@@ -281,34 +274,15 @@ export function Applications() {
                 ))}
               </Box>
             </Box>
-          </Box>
-          <Box
-            component="nav"
-            aria-label={intl.formatMessage({ id: 'office.list.paging' })}
-            sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}
-          >
-            <Button
-              variant="outlined"
-              disabled={data.page <= 1}
-              onClick={() => {
-                go({ page: data.page - 1 });
-              }}
-            >
-              {intl.formatMessage({ id: 'office.list.previous' })}
-            </Button>
-            <Typography>
-              {intl.formatMessage({ id: 'office.list.pageOf' }, { page: data.page, pages })}
-            </Typography>
-            <Button
-              variant="outlined"
-              disabled={data.page >= pages}
-              onClick={() => {
-                go({ page: data.page + 1 });
-              }}
-            >
-              {intl.formatMessage({ id: 'office.list.next' })}
-            </Button>
-          </Box>
+          </TableRegion>
+          <Paging
+            label={intl.formatMessage({ id: 'office.list.paging' })}
+            page={data.page}
+            pages={pages}
+            go={(page) => {
+              go({ page });
+            }}
+          />
         </>
       )}
       <ExportPanel filters={filters} total={data?.total} role={me.role} />

@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router-dom';
 import { getJson, queryString } from '../api/client.ts';
 import { type AuditAnswer, type AuditRow } from '../api/types.ts';
 import { useOfficePage } from '../officePage.ts';
-import { Loading, PageHeading, useMe, useTitle } from './parts.tsx';
+import { Loading, PageHeading, Paging, TableRegion, useMe, useTitle } from './parts.tsx';
 
 const ACTIONS = new Set([
   'sign_in',
@@ -161,22 +161,7 @@ function AuditLog() {
         </Box>
       ) : (
         <>
-          <Box
-            role="region"
-            aria-label={intl.formatMessage({ id: 'office.audit.tableRegion' })}
-            tabIndex={0}
-            sx={{
-              // The containing block of the cells' visually hidden texts (position: absolute):
-              // without it they sit where their cell is, past a phone's width, and the whole page
-              // scrolls sideways instead of this region alone.
-              position: 'relative',
-              overflowX: 'auto',
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 1,
-              bgcolor: 'background.paper',
-            }}
-          >
+          <TableRegion label={intl.formatMessage({ id: 'office.audit.tableRegion' })}>
             <Box
               component="table"
               aria-label={intl.formatMessage({ id: 'office.audit.table' })}
@@ -197,34 +182,15 @@ function AuditLog() {
                 ))}
               </Box>
             </Box>
-          </Box>
-          <Box
-            component="nav"
-            aria-label={intl.formatMessage({ id: 'office.audit.paging' })}
-            sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}
-          >
-            <Button
-              variant="outlined"
-              disabled={data.page <= 1}
-              onClick={() => {
-                go({ page: data.page - 1 });
-              }}
-            >
-              {intl.formatMessage({ id: 'office.list.previous' })}
-            </Button>
-            <Typography>
-              {intl.formatMessage({ id: 'office.list.pageOf' }, { page: data.page, pages })}
-            </Typography>
-            <Button
-              variant="outlined"
-              disabled={data.page >= pages}
-              onClick={() => {
-                go({ page: data.page + 1 });
-              }}
-            >
-              {intl.formatMessage({ id: 'office.list.next' })}
-            </Button>
-          </Box>
+          </TableRegion>
+          <Paging
+            label={intl.formatMessage({ id: 'office.audit.paging' })}
+            page={data.page}
+            pages={pages}
+            go={(page) => {
+              go({ page });
+            }}
+          />
         </>
       )}
     </>

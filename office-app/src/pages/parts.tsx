@@ -1,5 +1,8 @@
-/** Pieces the office's pages share: the page heading, the title, a signed-in member. */
-import { Box, LoadingSpinner, Typography } from '@admit/design-system';
+/**
+ * Pieces the office's pages share: the page heading, the title, a signed-in member, a table's
+ * scrolling region and its paging.
+ */
+import { Box, Button, LoadingSpinner, Typography } from '@admit/design-system';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useOutletContext } from 'react-router-dom';
@@ -65,3 +68,72 @@ export const visuallyHidden = {
   whiteSpace: 'nowrap',
   border: 0,
 } as const;
+
+/**
+ * A table's region, labelled and reached by Tab: on a narrow screen the table scrolls sideways
+ * inside it, never the page.
+ */
+export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      sx={{
+        // The containing block of the cells' visually hidden texts (position: absolute):
+        // without it they sit where their cell is, past a phone's width, and the whole page
+        // scrolls sideways instead of this region alone.
+        position: 'relative',
+        overflowX: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** "Previous page", "Page N of M", "Next page" under a table, named by `label`. */
+export function Paging({
+  label,
+  page,
+  pages,
+  go,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  go: (page: number) => void;
+}) {
+  const intl = useIntl();
+  return (
+    <Box
+      component="nav"
+      aria-label={label}
+      sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}
+    >
+      <Button
+        variant="outlined"
+        disabled={page <= 1}
+        onClick={() => {
+          go(page - 1);
+        }}
+      >
+        {intl.formatMessage({ id: 'office.list.previous' })}
+      </Button>
+      <Typography>{intl.formatMessage({ id: 'office.list.pageOf' }, { page, pages })}</Typography>
+      <Button
+        variant="outlined"
+        disabled={page >= pages}
+        onClick={() => {
+          go(page + 1);
+        }}
+      >
+        {intl.formatMessage({ id: 'office.list.next' })}
+      </Button>
+    </Box>
+  );
+}
