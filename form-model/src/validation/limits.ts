@@ -18,6 +18,10 @@ export const SSN_LENGTH = 11;
 export const DATE_LENGTH = 10;
 /** (ours) a file question's stored answer: the uploaded document's name. */
 export const FILE_ANSWER_MAX_LENGTH = 255;
+/** SPEC §5: an account's e-mail address (the username) runs to 254 characters (RFC 5321). */
+export const ACCOUNT_EMAIL_MAX_LENGTH = 254;
+/** SPEC §5: the longest password the account forms take. */
+export const PASSWORD_MAX_LENGTH = 1024;
 export const PASSWORD_MIN_LENGTH = 12;
 export const CONFIRMATION_CODE_LENGTH = 6;
 export const ZIP_MIN_LENGTH = 5;

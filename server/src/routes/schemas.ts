@@ -1,4 +1,5 @@
 /** Shared route schemas (TypeBox → JSON Schema → validation and the OpenAPI document). */
+import { ACCOUNT_EMAIL_MAX_LENGTH } from '@admit/form-model';
 import { ErrorBodySchema } from '@admit/form-model/api';
 import { Type } from 'typebox';
 
@@ -54,5 +55,5 @@ export const SESSION_SECURITY = [{ session: [] }];
 export const PUBLIC_SECURITY = [];
 
 const text = (maxLength: number) => Type.String({ maxLength });
-export const Username = text(254);
+export const Username = text(ACCOUNT_EMAIL_MAX_LENGTH);
 export const Password = text(4096);

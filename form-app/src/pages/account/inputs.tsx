@@ -1,6 +1,10 @@
 /** The inputs the account cards share (SPEC §5: addresses up to 254, passwords up to 1024). */
 import { PasswordRequirements, TextInput, type TextInputProps } from '@admit/design-system';
-import { passwordRequirementStates } from '@admit/form-model';
+import {
+  ACCOUNT_EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  passwordRequirementStates,
+} from '@admit/form-model';
 import { useIntl } from 'react-intl';
 
 import { modelMessages } from '../../pageIntl.ts';
@@ -10,13 +14,21 @@ type FieldProps = Pick<TextInputProps, 'id' | 'value' | 'error' | 'onChange'>;
 
 export function EmailAddressInput(props: FieldProps & { autoComplete: 'username' | 'email' }) {
   const label = useIntl().formatMessage({ id: 'app.account.email' });
-  return <TextInput {...props} label={label} type="email" maxLength={254} required />;
+  return (
+    <TextInput
+      {...props}
+      label={label}
+      type="email"
+      maxLength={ACCOUNT_EMAIL_MAX_LENGTH}
+      required
+    />
+  );
 }
 
 export function PasswordInput(
   props: FieldProps & { label: string; autoComplete: 'current-password' | 'new-password' },
 ) {
-  return <TextInput {...props} type="password" maxLength={1024} required />;
+  return <TextInput {...props} type="password" maxLength={PASSWORD_MAX_LENGTH} required />;
 }
 
 /**
