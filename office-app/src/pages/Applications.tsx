@@ -125,7 +125,6 @@ export function Applications() {
   };
   const data = list.data;
   const listAddress = search.toString() === '' ? '/' : `/?${search.toString()}`;
-  const pages = data === undefined ? 1 : Math.max(1, Math.ceil(data.total / data.page_size));
   const statusOptions = STATUSES.map((status) => ({
     value: status,
     label: intl.formatMessage({ id: `office.status.${status}` }),
@@ -278,7 +277,8 @@ export function Applications() {
           <Paging
             label={intl.formatMessage({ id: 'office.list.paging' })}
             page={data.page}
-            pages={pages}
+            total={data.total}
+            pageSize={data.page_size}
             go={(page) => {
               go({ page });
             }}

@@ -109,7 +109,6 @@ function AuditLog() {
     go({ staff: staffText.trim() });
   };
   const data = log.data;
-  const pages = data === undefined ? 1 : Math.max(1, Math.ceil(data.total / data.page_size));
   return (
     <>
       <Box
@@ -186,7 +185,8 @@ function AuditLog() {
           <Paging
             label={intl.formatMessage({ id: 'office.audit.paging' })}
             page={data.page}
-            pages={pages}
+            total={data.total}
+            pageSize={data.page_size}
             go={(page) => {
               go({ page });
             }}

@@ -96,19 +96,25 @@ export function TableRegion({ label, children }: { label: string; children: Reac
   );
 }
 
-/** "Previous page", "Page N of M", "Next page" under a table, named by `label`. */
+/**
+ * "Previous page", "Page N of M", "Next page" under a table, named by `label`: M from the
+ * answer's total and page size.
+ */
 export function Paging({
   label,
   page,
-  pages,
+  total,
+  pageSize,
   go,
 }: {
   label: string;
   page: number;
-  pages: number;
+  total: number;
+  pageSize: number;
   go: (page: number) => void;
 }) {
   const intl = useIntl();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Box
       component="nav"
