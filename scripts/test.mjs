@@ -13,6 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 import { ensureDependencies, ensureNode24, ensureSystemPackages, root } from './ensure.mjs';
 
@@ -109,6 +110,14 @@ for (const report of [vitestReport, serverReport, e2eReport]) rmSync(report, { f
 
 let passed = 0;
 let failed = 0;
+/** Each failed test's file, name and first line of its error, printed again at the very end. */
+const failures = [];
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 240) ?? '';
 
 /** Adds a Vitest JSON report's counts; a run that failed without one counts as one failure. */
 function countVitest(status, report) {
@@ -116,6 +125,14 @@ function countVitest(status, report) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     passed += summary.numPassedTests;
     failed += summary.numFailedTests;
+    for (const file of summary.testResults ?? []) {
+      const name = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'failed')
+          failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
+        failures.push(`${name}: ${firstLine(file.message)}`);
+    }
     if (status !== 0 && summary.numFailedTests === 0) failed += 1;
   } else if (status !== 0) failed += 1;
 }
@@ -183,11 +200,28 @@ if (existsSync(e2eReport)) {
   const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
   passed += stats.expected + (stats.flaky ?? 0);
   failed += stats.unexpected;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error?.message;
+          failures.push(
+            `${spec.file} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
+          );
+        }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of JSON.parse(readFileSync(e2eReport, 'utf8')).suites ?? []) walk(suite, []);
 }
 if (e2e !== 0 && !existsSync(e2eReport)) failed += 1;
 
 phases.push(['in all', seconds(started)]);
 console.log('\nTime of each phase (seconds):');
 for (const [title, time] of phases) console.log(`  ${String(time).padStart(5)}  ${title}`);
+if (failures.length > 0) {
+  // Repeated here so that the end of a long log (all CI keeps of it) names what failed.
+  console.log('\nFailed:');
+  for (const failure of failures) console.log(`  ✖ ${failure}`);
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && vitest === 0 && server === 0 && e2e === 0 ? 0 : 1);
