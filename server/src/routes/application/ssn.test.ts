@@ -278,12 +278,16 @@ describe('no log line holds the SSN', () => {
       // A URL that carries one (a mistyped link), and a line that quotes one (a future bug):
       // every line passes through the scrubbing stream.
       await call('GET', `/api/profile?ssn=${SSN}`);
+      app.log.warn(`a line quoting ${DIGITS}, as typed without dashes`);
       app.log.error({ detail: { typed: SSN } }, `a line quoting ${SSN} and more`);
       await call('PUT', '/api/tabs', { tab_id: 'decision_essay', chosen_tab: 'upload' });
       const submitted = await call('POST', '/api/submit');
       expect(submitted.statusCode, submitted.body).toBe(200);
       expect(lines.length).toBeGreaterThan(10);
       expect(lines.some((line) => line.includes('a line quoting XXX-XX-XXXX and'))).toBe(true);
+      expect(lines.some((line) => line.includes('a line quoting XXX-XX-XXXX, as typed'))).toBe(
+        true,
+      );
       for (const line of lines) {
         expect(line).not.toContain(SSN);
         expect(line).not.toContain(DIGITS);
