@@ -10,6 +10,11 @@
  * 5. the college's first language.
  *
  * A language not offered is passed over, never an error: an old link or cookie still opens.
+ *
+ * Staff's addresses are the exception: the office (`/office`, its API) and the service view's
+ * PDF speak the college's first language, whoever asks, as the office's pages do
+ * (plugins/app/officeSpa.ts): an office error must not come in the language an applicant chose
+ * in the same browser.
  */
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -65,6 +70,12 @@ export function told<T extends { message: Said }>(
   return { ...answer, message: request.t(answer.message) };
 }
 
+/** Whether `url` is one of staff's, answered in the college's first language. */
+export function isStaffAddress(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === '/office' || path.startsWith('/office/') || path.startsWith('/service/');
+}
+
 /** The value of `?lang` in a request's address, if any. */
 function languageParameter(url: string): string | undefined {
   const query = url.indexOf('?');
@@ -90,6 +101,7 @@ export function languageBeforeRouting(
   cookies: Record<string, string | undefined>,
   acceptLanguage: string | undefined,
 ): string {
+  if (isStaffAddress(url)) return languages.fallback;
   return (
     offered(languages, languageParameter(url)) ??
     offered(languages, cookies[LANGUAGE_COOKIE]) ??
@@ -126,6 +138,10 @@ export const languagePlugin = fp(
     }
 
     app.addHook('onRequest', async (request, reply) => {
+      if (isStaffAddress(request.url)) {
+        request.language = languages.fallback;
+        return;
+      }
       const asked = offeredHere(languageParameter(request.url));
       if (asked !== undefined) {
         request.language = asked;

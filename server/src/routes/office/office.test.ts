@@ -20,6 +20,7 @@ import {
   staffMessages,
   TOTP_PERIOD_S,
 } from '../../services/staff.ts';
+import { format, text } from '../../services/texts.ts';
 import { openTotpSecret } from '../../services/totpSecrets.ts';
 import {
   createDatabase,
@@ -319,6 +320,31 @@ describe('staff accounts and sign-in', () => {
       expect(json(response)).toEqual({ message: staffMessages.refused });
       expect(response.cookies.find((cookie) => cookie.name === STAFF_COOKIE)).toBeUndefined();
     }
+  });
+
+  it("answers in the college's first language, as the office's pages are, whatever the browser chose for applying", async () => {
+    nextStep();
+    const spanish = { cookie: 'admit-lang=es', 'accept-language': 'es-MX,es;q=0.9' };
+    for (const url of ['/office/api/login', '/office/api/login?lang=es']) {
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { origin: ORIGIN, ...spanish },
+        payload: { username: 'nobody@gallatin.example', password: STAFF_PASSWORD, code: '000000' },
+        remoteAddress: nextAddress(),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(json(refused)).toEqual({ message: staffMessages.refused });
+      // `?lang` on an office address neither changes its language nor the one remembered.
+      expect(refused.cookies.find((cookie) => cookie.name === 'admit-lang')).toBeUndefined();
+    }
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/office/api/nothing-here',
+      headers: spanish,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(json(unknown).message).toBe(format('en', text('server.errors.notFound')));
   });
 
   it('accepts the code of the step before or after, and refuses a code used once already', async () => {
