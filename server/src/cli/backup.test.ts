@@ -74,11 +74,15 @@ async function admin(args: string[], env: Record<string, string>): Promise<CliRu
       stderr += text;
     },
     interactive: false,
+    readSecret: () => Promise.resolve(`${STAFF_PASSWORD}\n`),
   });
   return { code, stdout, stderr };
 }
 
 const sourceEnv = () => ({ DATABASE_URL: ctx.url, DATA_DIR: sourceDir, DATA_KEY: ctx.dataKey });
+
+/** The password of the staff member the backup holds (`staff add` reads it). */
+const STAFF_PASSWORD = 'Bridger-Range-Office-7';
 
 /** An applicant's SSN: sealed in the backup as in the database. */
 const SSN = '219-09-9999';
@@ -233,6 +237,12 @@ describe('backup and restore', () => {
       { first_name: 'Bo', last_name: 'Tan', ssn: SSN },
       { upload: makePng(7, 5) },
     );
+    // A staff member: their authentication secret is sealed in the backup as the SSN is.
+    const staff = await admin(
+      ['staff', 'add', 'officer@gallatin.example', '--role', 'officer'],
+      sourceEnv(),
+    );
+    expect(staff.code, staff.stderr).toBe(EXIT_OK);
     backupFile = join(scratch, 'admit.tar.gz');
     const run = await admin(['backup', backupFile], sourceEnv());
     expect(run.code, run.stderr).toBe(EXIT_OK);
@@ -337,15 +347,20 @@ describe('backup and restore', () => {
     expect(await secret(db)).toEqual(await secret(ctx.db));
   });
 
-  it('warns, naming the key, when the restored SSNs were sealed with a key the new installation lacks', async () => {
+  it('warns, naming the key, when the restored SSNs and staff secrets were sealed with a key the new installation lacks', async () => {
     const target = await emptyTarget();
     // No DATA_KEY: the new DATA_DIR makes a key of its own, which opens none of them.
     const run = await admin(['restore', backupFile], target.env);
     expect(run.code, run.stderr).toBe(EXIT_OK);
     const keyId = dataKeyId(Buffer.from(ctx.dataKey, 'base64'));
     expect(run.stderr).toContain(
-      `Warning: 1 Social Security number sealed with key ${keyId} cannot be read with this installation's keys (DATA_KEY, or DATA_DIR/data-key): set DATA_KEY to the key the backed-up installation used`,
+      `Warning: 1 Social Security number sealed with key ${keyId}, 1 staff member's authentication secret sealed with key ${keyId} cannot be read with this installation's keys (DATA_KEY, or DATA_DIR/data-key): set DATA_KEY to the key the backed-up installation used`,
     );
+    // With the key the backed-up installation used, nothing is said.
+    const keyed = await emptyTarget();
+    const again = await admin(['restore', backupFile], { ...keyed.env, DATA_KEY: ctx.dataKey });
+    expect(again.code, again.stderr).toBe(EXIT_OK);
+    expect(again.stderr).not.toContain('Warning');
   });
 
   it('refuses a target that holds data, and leaves it as it was', async () => {

@@ -27,7 +27,13 @@ import {
   purgeCandidates,
 } from '../services/retention.ts';
 import { createSsnVault } from '../services/ssn.ts';
-import { type CommandContext, CommandError, shortTime, storedSsnKeys } from './commands.ts';
+import {
+  type CommandContext,
+  CommandError,
+  shortTime,
+  storedSsnKeys,
+  storedTotpKeys,
+} from './commands.ts';
 import { type CliDatabase, openCliDatabase } from './connect.ts';
 
 /** Where the configured installation keeps its files. */
@@ -133,13 +139,23 @@ export async function restoreCommand(
     output.note(
       'No session was restored: every applicant logs in again. Start the server on this DATA_DIR / DATABASE_URL and check it (docs/operations/backup.md, "After a restore").',
     );
-    // A backup holds SSNs sealed, never the key: this installation needs the key that sealed them.
-    const missing = [...(await storedSsnKeys(database.db, vault)).entries()].filter(
-      ([keyId]) => keyId !== 'plain' && !dataKeys.all.has(keyId),
-    );
+    // A backup holds SSNs and staff secrets sealed, never the key: this installation needs the
+    // key that sealed them.
+    const unreadable = (counts: Map<string, number>, what: string, many?: string) =>
+      [...counts.entries()]
+        .filter(([keyId]) => keyId !== 'plain' && !dataKeys.all.has(keyId))
+        .map(([keyId, count]) => `${plural(count, what, many)} sealed with key ${keyId}`);
+    const missing = [
+      ...unreadable(await storedSsnKeys(database.db, vault), 'Social Security number'),
+      ...unreadable(
+        await storedTotpKeys(database.db),
+        "staff member's authentication secret",
+        "staff members' authentication secrets",
+      ),
+    ];
     if (missing.length > 0)
       output.note(
-        `Warning: ${missing.map(([keyId, count]) => `${plural(count, 'Social Security number')} sealed with key ${keyId}`).join(', ')} cannot be read with this installation's keys (DATA_KEY, or DATA_DIR/data-key): set DATA_KEY to the key the backed-up installation used (docs/operations/data-key.md, "Backups and restores").`,
+        `Warning: ${missing.join(', ')} cannot be read with this installation's keys (DATA_KEY, or DATA_DIR/data-key): set DATA_KEY to the key the backed-up installation used (docs/operations/data-key.md, "Backups and restores").`,
       );
     return summary;
   } finally {

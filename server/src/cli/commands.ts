@@ -608,6 +608,21 @@ export async function storedSsnKeys(db: Db, vault: SsnVault): Promise<Map<string
   return counts;
 }
 
+/**
+ * How many staff authentication secrets each data key sealed, by key id ('plain': before
+ * migration 014): `restore` warns of the ones this installation cannot open.
+ */
+export async function storedTotpKeys(db: Db): Promise<Map<string, number>> {
+  const rows = await sql<{ id: string; count: number }>`
+    SELECT CASE WHEN totp_secret LIKE 'sealed:v1:%'
+        THEN substr(totp_secret, 11, 8) ELSE 'plain' END AS id,
+      count(*)::int AS count
+    FROM staff
+    GROUP BY 1
+  `.execute(db);
+  return new Map(rows.rows.map((row) => [row.id, row.count]));
+}
+
 /** Rows `rekey` reads at once. */
 const REKEY_PAGE = 500;
 
