@@ -298,6 +298,11 @@ describe('export', () => {
     expect(labelOf.get('first_name')).toBe('First Name');
     expect(labelOf.get('ssn')).toBe('Social Security Number');
     expect(dictionary.find(([key]) => key === 'ssn')?.[2]).toBe('ssn');
+    // A choice's stored label: the question's label, said to be the description of its value.
+    expect(dictionary.find(([key]) => key === 'us_citizen_desc')?.slice(1)).toEqual([
+      `${labelOf.get('us_citizen') ?? ''} (description)`,
+      'description',
+    ]);
 
     const csv = readFileSync(join(dir, 'applications.csv'), 'utf8');
     expect(csv.startsWith('\ufeffUsername (e-mail),Submitted at (UTC),Reference number,')).toBe(

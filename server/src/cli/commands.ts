@@ -244,8 +244,8 @@ function keyLabel(question: Question, key: string): string {
 /**
  * The college's question labels for its answer keys, in form order (STYLE: forms are data):
  * each add-another item named by its group ("College 2: Name"), a choice's stored label as
- * "(as shown)", and a label two questions share made unique by its section's title, then by its
- * key.
+ * "(description)" (as the office's export names it), and a label two questions share made
+ * unique by its section's title, then by its key.
  */
 export function exportColumns(
   pages: readonly PageConfig[],
@@ -267,7 +267,7 @@ export function exportColumns(
         });
     if (kind.descriptions(question) && !described.has(descKey(question.key)))
       described.set(descKey(question.key), {
-        label: `${prefix}${question.label} (as shown)`,
+        label: `${prefix}${question.label} (description)`,
         kind: 'description',
         section: item.section.title,
       });
