@@ -27,6 +27,7 @@ import {
   confirmationCode,
   freePort,
   ok,
+  ready,
   REPO_ROOT,
   type ServerProcess,
   startServer,
@@ -143,10 +144,10 @@ describe('the built server on its embedded PostgreSQL', () => {
     expect(JSON.parse(ok('live', await call(running, 'GET', '/health/live')).body)).toEqual({
       status: 'ok',
     });
-    const ready = JSON.parse(ok('ready', await call(running, 'GET', '/health/ready')).body) as {
+    const readiness = JSON.parse(ok('ready', await ready(running)).body) as {
       status: string;
     };
-    expect(ready.status).toBe('ready');
+    expect(readiness.status).toBe('ready');
     for (const path of ['/api/nope', '/healthz', '/readyz', '/metrics', '/health/nope']) {
       const reply = await call(running, 'GET', path);
       expect(reply.status, path).toBe(404);
@@ -371,7 +372,7 @@ describe('a database role that may not create extensions', () => {
     for (const extension of ['citext', 'pgcrypto', 'pg_trgm'])
       await postgres?.query('admit_limited', `CREATE EXTENSION IF NOT EXISTS ${extension}`);
     server = await startServer({ script, env: { ...env, SMTP_URL: '', NODE_ENV: 'test' } });
-    ok('ready', await call(server, 'GET', '/health/ready'));
+    ok('ready', await ready(server));
     await stopServer(server);
     server = undefined;
   }, 180_000);

@@ -26,6 +26,7 @@ import { release as makeRelease } from '../../scripts/release.mjs';
 import {
   call,
   ok,
+  ready,
   REPO_ROOT,
   type ServerProcess,
   signUpAndLogIn,
@@ -301,7 +302,7 @@ describe.each([
     const server = await start();
     const seconds = (Date.now() - spawned) / 1000;
     log(`${runtime}: warm start, spawn to /health/ready 200 in ${seconds.toFixed(2)} s`);
-    expect(ok('health', await call(server, 'GET', '/health/ready')).status).toBe(200);
+    expect(ok('health', await ready(server)).status).toBe(200);
     await stopServer(server);
   }, 180_000);
 });
