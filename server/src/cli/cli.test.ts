@@ -24,7 +24,7 @@ import { createSsnVault } from '../services/ssn.ts';
 import { tokenMessages } from '../services/viewTokens.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../test/context.ts';
 import { writeLookupSample } from '../test/lookupData.ts';
-import { csvField } from './commands.ts';
+import { csvField } from '../services/exportColumns.ts';
 import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from './run.ts';
 import { COMPLETE_APPLICATION } from '@admit/tenant-config/fixtures';
 import { english } from '../services/texts.ts';

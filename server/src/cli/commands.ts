@@ -6,17 +6,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
-import {
-  type Answers,
-  DERIVED_WEB_STATUSES,
-  type DerivedWebStatus,
-  descKey,
-  groupHeading,
-  kindOf,
-  type PageConfig,
-  type Question,
-  walkPages,
-} from '@admit/form-model';
+import { type Answers, DERIVED_WEB_STATUSES, type DerivedWebStatus } from '@admit/form-model';
 import { type TenantConfig } from '@admit/tenant-config';
 import { sql } from 'kysely';
 
@@ -26,6 +16,7 @@ import { CLI_ACTOR, createAudit } from '../services/audit.ts';
 import { type Clock } from '../services/clock.ts';
 import { collegeLabeller } from '../services/collegeLabels.ts';
 import { type DataKeys, UnreadableValueError } from '../services/dataKeys.ts';
+import { csvField, type ExportColumn, exportColumns } from '../services/exportColumns.ts';
 import { type ImportProgress, importLookups } from '../services/lookups/import.ts';
 import { failedMail, retryFailedMail } from '../services/mail.ts';
 import { createSsnVault, type SsnVault } from '../services/ssn.ts';
@@ -179,15 +170,6 @@ export type AttachmentSource = (application: {
   username: string;
 }) => Promise<ExportAttachment[]>;
 
-/** Characters a spreadsheet would read as the start of a formula (OWASP CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field (RFC 4180); a value that would start a formula is prefixed with `'`. */
-export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** A folder name for an applicant: the username with anything unusual as `_`. */
 export function applicantFolder(username: string): string {
   return username.replace(/[^A-Za-z0-9._@+-]/g, '_').replace(/^\.+/, '_');
@@ -217,85 +199,12 @@ export interface ExportOptions {
   operator?: string;
 }
 
-/** One column of an export: its answer key, the label the college gives it, and its kind. */
-export interface ExportColumn {
-  key: string;
-  label: string;
-  /** The question's kind (`text`, `ssn`, …), `description` for a choice's stored label. */
-  kind: string;
-}
-
 /** The columns every export starts with, before the college's questions. */
 const FIXED_COLUMNS: readonly ExportColumn[] = [
-  { key: 'username', label: 'Username (e-mail)', kind: 'email' },
-  { key: 'submitted_at', label: 'Submitted at (UTC)', kind: 'date-time' },
-  { key: 'reference', label: 'Reference number', kind: 'reference' },
+  { key: 'username', label: 'Username (e-mail)', kind: 'email', step: '' },
+  { key: 'submitted_at', label: 'Submitted at (UTC)', kind: 'date-time', step: '' },
+  { key: 'reference', label: 'Reference number', kind: 'reference', step: '' },
 ];
-
-/** The label of one stored key of `question` (a checkbox of a group, a month or a year). */
-function keyLabel(question: Question, key: string): string {
-  if (question.type === 'checkboxes')
-    return `${question.label}: ${question.options.find((option) => option.key === key)?.label ?? key}`;
-  if (question.type === 'month-year')
-    return `${question.label} (${key === question.monthKey ? 'month' : 'year'})`;
-  return question.label;
-}
-
-/**
- * The college's question labels for its answer keys, in form order (STYLE: forms are data):
- * each add-another item named by its group ("College 2: Name"), a choice's stored label as
- * "(description)" (as the office's export names it), and a label two questions share made
- * unique by its section's title, then by its key.
- */
-export function exportColumns(
-  pages: readonly PageConfig[],
-  keys: readonly string[],
-): ExportColumn[] {
-  const described = new Map<string, Omit<ExportColumn, 'key'> & { section: string }>();
-  for (const item of walkPages(pages, {})) {
-    if (item.kind !== 'question') continue;
-    const { question } = item;
-    const kind = kindOf(question);
-    const prefix =
-      item.group === undefined ? '' : `${groupHeading(item.group.block, item.group.index)}: `;
-    for (const key of kind.keys(question))
-      if (!described.has(key))
-        described.set(key, {
-          label: `${prefix}${keyLabel(question, key)}`,
-          kind: question.type,
-          section: item.section.title,
-        });
-    if (kind.descriptions(question) && !described.has(descKey(question.key)))
-      described.set(descKey(question.key), {
-        label: `${prefix}${question.label} (description)`,
-        kind: 'description',
-        section: item.section.title,
-      });
-  }
-  const columns = keys.map((key) => {
-    const found = described.get(key);
-    // A key of an older version of the form: no question labels it now.
-    return found === undefined
-      ? { key, label: key, kind: 'unknown', section: '' }
-      : { key, ...found };
-  });
-  const count = (labels: string[], label: string) => labels.filter((l) => l === label).length;
-  const first = columns.map((column) => column.label);
-  const second = columns.map((column, index) =>
-    count(first, first[index] ?? '') > 1 && column.section !== ''
-      ? `${column.section}: ${column.label}`
-      : column.label,
-  );
-  return columns.map((column, index) => {
-    const label = second[index] ?? column.label;
-    return {
-      key: column.key,
-      // Two questions of one section alike (a mailing and a home address): the key tells them apart.
-      label: count(second, label) > 1 ? `${column.label} [${column.key}]` : label,
-      kind: column.kind,
-    };
-  });
-}
 
 /**
  * `export DIR [--since DATE] [--with-ssn]`: the submitted applications (those submitted since

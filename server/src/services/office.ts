@@ -8,14 +8,11 @@
  */
 import {
   type Answers,
-  descKey,
-  kindOf,
   maskedSsn,
   type PrintedDocument,
   type PrintModel,
   printModel,
   sensitiveKeys,
-  visitQuestions,
   type DerivedWebStatus,
   DERIVED_WEB_STATUSES,
 } from '@admit/form-model';
@@ -23,8 +20,9 @@ import { type TenantConfig } from '@admit/tenant-config';
 import { type RawBuilder, sql } from 'kysely';
 
 import { type Db } from '../db/database.ts';
-import { csvField } from '../cli/commands.ts';
+import { answerRules } from './applications.ts';
 import { collegeLabeller, collegeLanguageOf } from './collegeLabels.ts';
+import { csvField, type ExportColumn, exportColumns } from './exportColumns.ts';
 import { HttpError } from './errors.ts';
 import { type SsnVault } from './ssn.ts';
 import { modelMessages, optionLists } from './texts.ts';
@@ -202,56 +200,12 @@ export async function readApplications(
   );
 }
 
-/** One column of the export: an answer key and the college's label for it. */
-export interface ExportColumn {
-  key: string;
-  label: string;
-  step: string;
-}
-
-/** Every answer key of the college's form with its question's label, in form order. */
-export function exportColumns(tenant: TenantConfig): ExportColumn[] {
-  const columns: ExportColumn[] = [];
-  const seen = new Set<string>();
-  const used = new Set<string>();
-  const add = (key: string, label: string, step: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    // Two questions of one label (a group's second college) are told apart by their key.
-    const shown = used.has(label) ? `${label} (${key})` : label;
-    used.add(shown);
-    columns.push({ key, label: shown, step });
-  };
-  for (const { question, page } of visitQuestions(tenant.pages, {})) {
-    const kind = kindOf(question);
-    const keys = kind.keys(question);
-    const label = 'label' in question && typeof question.label === 'string' ? question.label : '';
-    const options =
-      'options' in question && Array.isArray(question.options)
-        ? (question.options as { key?: string; label?: string }[])
-        : [];
-    for (const key of keys) {
-      const option = options.find((candidate) => candidate.key === key);
-      const suffix =
-        option?.label !== undefined
-          ? `: ${option.label}`
-          : keys.length > 1
-            ? ` (${key.endsWith('month') ? 'month' : key.endsWith('year') ? 'year' : key})`
-            : '';
-      add(key, `${label || key}${suffix}`, page.title);
-    }
-    if (kind.descriptions(question))
-      add(descKey(question.key), `${label || question.key} (description)`, page.title);
-  }
-  return columns;
-}
-
 /** The columns every export row starts with, before the answers. */
 const FIXED_COLUMNS: ExportColumn[] = [
-  { key: 'reference', label: 'Reference', step: '' },
-  { key: 'email', label: 'E-mail address', step: '' },
-  { key: 'status', label: 'Status', step: '' },
-  { key: 'submitted_at', label: 'Submitted (UTC)', step: '' },
+  { key: 'reference', label: 'Reference', kind: 'reference', step: '' },
+  { key: 'email', label: 'E-mail address', kind: 'email', step: '' },
+  { key: 'status', label: 'Status', kind: 'status', step: '' },
+  { key: 'submitted_at', label: 'Submitted (UTC)', kind: 'date-time', step: '' },
 ];
 
 interface ListedRow {
@@ -471,7 +425,10 @@ export function createOffice(deps: { db: Db; tenant: TenantConfig; ssn: SsnVault
       }
     },
 
-    columns: () => [...FIXED_COLUMNS, ...exportColumns(tenant)],
+    columns: () => [
+      ...FIXED_COLUMNS,
+      ...exportColumns(tenant.pages, [...answerRules(tenant).keys()]),
+    ],
   };
 }
 

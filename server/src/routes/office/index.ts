@@ -596,7 +596,7 @@ export const officeRoutes: FastifyPluginAsyncTypebox<OfficeRoutesOptions> = asyn
           summary:
             format === 'csv'
               ? "The applications the list's filters find, one row each, columns labelled with the college's questions (streamed)"
-              : "The applications the list's filters find with the data dictionary (`columns`: key, label, step), streamed",
+              : "The applications the list's filters find with the data dictionary (`columns`: key, label, kind, step), streamed",
           querystring: exportQuery,
           response: {
             200: binary(

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from '../../cli/run.ts';
 import { migrate, openDatabase } from '../../db/database.ts';
 import { createLocalFileStore } from '../../services/files.ts';
+import { answerRules } from '../../services/applications.ts';
 import { auditEntries } from '../../services/audit.ts';
+import { exportColumns } from '../../services/exportColumns.ts';
 import { dataKeyId, parseDataKeys, UnreadableValueError } from '../../services/dataKeys.ts';
 import { createHousekeeping } from '../../services/housekeeping.ts';
 import {
@@ -759,7 +761,15 @@ describe('the office reads applications', () => {
       applications: { reference: string; answers: Record<string, string> }[];
     }>(officerJson);
     expect(body.columns).toContainEqual(
-      expect.objectContaining({ key: 'ssn', label: 'Social Security Number' }),
+      expect.objectContaining({ key: 'ssn', label: 'Social Security Number', kind: 'ssn' }),
+    );
+    // The columns are named as `admin export` names them: one function serves both.
+    const formColumns = body.columns.slice(4);
+    expect(formColumns).toEqual(
+      exportColumns(ctx.tenant.pages, [...answerRules(ctx.tenant).keys()]),
+    );
+    expect(formColumns).toContainEqual(
+      expect.objectContaining({ key: 'us_citizen_desc', kind: 'description' }),
     );
     expect(body.applications).toEqual([
       expect.objectContaining({
