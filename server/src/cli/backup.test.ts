@@ -345,7 +345,8 @@ describe('backup and restore', () => {
     expect(await mails(db)).toEqual(await mails(ctx.db));
     const secret = (db: Db) => db.selectFrom('app_secret').select('secret').executeTakeFirst();
     expect(await secret(db)).toEqual(await secret(ctx.db));
-  });
+    // A whole restore, migrations and a server on it: 27 s once on a loaded two-core machine.
+  }, 120_000);
 
   it('warns, naming the key, when the restored SSNs and staff secrets were sealed with a key the new installation lacks', async () => {
     const target = await emptyTarget();
