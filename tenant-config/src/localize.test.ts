@@ -95,8 +95,9 @@ describe('localizeTenant: the whole college in one of its languages', () => {
     for (const [pointer, text] of after) {
       const original = before.get(pointer) ?? '';
       const isText =
-        /\/(title|description|label|hint|text|legend|requiredMessage|message)$/.test(pointer) &&
-        !/\/(hideWhen|showWhen|when|fills|keys|years)\//.test(pointer);
+        /\/(title|description|label|itemLabel|hint|text|legend|requiredMessage|message)$/.test(
+          pointer,
+        ) && !/\/(hideWhen|showWhen|when|fills|keys|years)\//.test(pointer);
       expect([pointer, text]).toEqual([pointer, isText ? mark(original) : original]);
       if (isText) expect(texts.has(original)).toBe(true);
     }

@@ -25,6 +25,7 @@ export const TEXT_FIELDS: ReadonlySet<string> = new Set([
   'title',
   'description',
   'label',
+  'itemLabel',
   'hint',
   'text',
   'legend',

@@ -13,6 +13,7 @@ import {
   blockKeys,
   chosenTab,
   groupCount,
+  groupHeading,
   groupTemplate,
   isHidden,
   type SectionConfig,
@@ -118,8 +119,8 @@ function CheckboxTriggerView({
 function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another' }> }) {
   const { addGroup } = useRenderer();
   const { name } = useFieldScope();
-  // "Add Another College" → "College 2", in the page's language (form-model's messages).
-  const heading = (index: number) => modelMessages.groupHeading(block.label, index + 1);
+  // "College 2", in the page's language (form-model's messages), as the review and PDF print it.
+  const heading = (index: number) => groupHeading(block, index, modelMessages);
   return (
     <FieldArray name={name(block.buttonId)} subscription={{ length: true }}>
       {({ fields }) => {

@@ -281,6 +281,12 @@ export interface AddAnotherBlock {
   buttonId: string;
   /** Button label, e.g. "Add Another College". */
   label: string;
+  /**
+   * What one group is, e.g. "College": each group's heading is it and its number ("College 2")
+   * on the page, in the review, the PDF and the exports' column names. Without it the heading is
+   * the button's label less its leading words of adding ("Add Another"), in each language.
+   */
+  itemLabel?: string;
   /** How many groups at most: 1..10 (SPEC §9). */
   max: number;
   /** How the groups' keys are named. */

@@ -134,6 +134,34 @@ describe('printModel (SPEC §1: one structured print model)', () => {
     expect(withMessages).toEqual(two);
   });
 
+  it("heads each group with the block's itemLabel when it has one, whatever its button says", () => {
+    const renamed = fixturePages.map((page) => ({
+      ...page,
+      sections: page.sections.map((section) => ({
+        ...section,
+        blocks: section.blocks.map((block) =>
+          block.type === 'add-another' && block.buttonId === 'college'
+            ? { ...block, label: 'One more school, please', itemLabel: 'School' }
+            : block,
+        ),
+      })),
+    })) as PageConfig[];
+    for (const messages of [undefined, englishMessages()]) {
+      const text = printModelText(
+        printModel(
+          renamed,
+          { college_name: 'MSU', college_2_name: 'FVCC' },
+          {},
+          { addAnother: { college: 2 } },
+          messages === undefined ? {} : { messages },
+        ),
+      );
+      expect(text).toContain('School 1');
+      expect(text).toContain('School 2');
+      expect(text.join('\n')).not.toContain('One more school');
+    }
+  });
+
   it('prints documents by name, and the info texts that show', () => {
     const model = printModel(
       fixturePages,

@@ -95,18 +95,21 @@ export function maskedSsn(value: string): string {
 }
 
 /**
- * "Add Another College" → "College 2" for the second group, in the language of `messages`.
- * Without them, an English label's Add words are dropped here: the browser may print without
- * them, and it cannot read form-model's English catalogue (its build has no ICU parser).
+ * The second group's heading, "College 2", in the language of `messages`: the block's
+ * `itemLabel` and the number, or, for a block without one, its button's label less its Add
+ * words ("Add Another College"). Without `messages`, an English label's Add words are dropped
+ * here: the browser may print without them, and it cannot read form-model's English catalogue
+ * (its build has no ICU parser).
  */
 export function groupHeading(
   block: AddAnotherBlock,
   index: number,
   messages?: ModelMessages,
 ): string {
-  if (messages !== undefined) return messages.groupHeading(block.label, index + 1);
-  const noun = block.label.replace(/^add\s+(another|more|an?)\s+/i, '').trim();
-  return `${noun === '' ? block.label : noun} ${index + 1}`;
+  const label = block.itemLabel ?? block.label;
+  if (messages !== undefined) return messages.groupHeading(label, index + 1);
+  const noun = label.replace(/^add\s+(another|more|an?)\s+/i, '').trim();
+  return `${noun === '' ? label : noun} ${index + 1}`;
 }
 
 function textAnswer(value: Answers[string] | undefined): PrintAnswer {
