@@ -33,7 +33,8 @@ import {
   type TestContext,
 } from '../test/context.ts';
 import { makePng, multipartBody } from '../test/files.ts';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from './run.ts';
+import { type CliRun, runAdmin } from '../test/cli.ts';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './run.ts';
 
 const FILE_KEY = 'decision_essay_file';
 
@@ -55,28 +56,12 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function admin(args: string[], env: Record<string, string>): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
+function admin(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return runAdmin(args, {
     env: { PUBLIC_ORIGIN: ORIGIN, ...env },
     cwd: scratch,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    interactive: false,
-    readSecret: () => Promise.resolve(`${STAFF_PASSWORD}\n`),
+    password: STAFF_PASSWORD,
   });
-  return { code, stdout, stderr };
 }
 
 const sourceEnv = () => ({ DATABASE_URL: ctx.url, DATA_DIR: sourceDir, DATA_KEY: ctx.dataKey });

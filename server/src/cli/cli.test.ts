@@ -25,7 +25,8 @@ import { tokenMessages } from '../services/viewTokens.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../test/context.ts';
 import { writeLookupSample } from '../test/lookupData.ts';
 import { csvField } from '../services/exportColumns.ts';
-import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from './run.ts';
+import { cliEnv, type CliRun, runAdmin } from '../test/cli.ts';
+import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './run.ts';
 import { COMPLETE_APPLICATION } from '@admit/tenant-config/fixtures';
 import { english } from '../services/texts.ts';
 
@@ -42,32 +43,16 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the CLI as `npm run admin -- …args` would, against this file's database. */
-async function admin(
+function admin(
   args: string[],
   options: { env?: Record<string, string>; attachments?: CliIo['attachments'] } = {},
 ): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    env: options.env ?? { DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN, DATA_KEY: ctx.dataKey },
+  return runAdmin(args, {
+    env: options.env ?? cliEnv(ctx),
     cwd: scratch,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    interactive: false,
     ...(options.attachments === undefined ? {} : { attachments: options.attachments }),
   });
-  return { code, stdout, stderr };
 }
 
 /** The fields of one CSV line (RFC 4180: quoted fields may hold commas and doubled quotes). */

@@ -13,7 +13,8 @@ import { type Answers } from '@admit/form-model';
 import { COMPLETE_APPLICATION } from '@admit/tenant-config/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type CliIo, EXIT_OK, runCli } from '../cli/run.ts';
+import { EXIT_OK } from '../cli/run.ts';
+import { cliEnv, runAdmin } from '../test/cli.ts';
 import { createTestContext, json, ORIGIN, signedIn, type TestContext } from '../test/context.ts';
 import { answerRules } from './applications.ts';
 import { inCollegeLanguage } from './collegeLabels.ts';
@@ -118,17 +119,8 @@ describe("staff read a Spanish applicant's choices in the college's language", (
 
   it("the staff CLI's export (admin export)", async () => {
     const dir = join(scratch, 'export');
-    let stderr = '';
-    const io: CliIo = {
-      env: { DATABASE_URL: ctx.url, PUBLIC_ORIGIN: ORIGIN, DATA_KEY: ctx.dataKey },
-      cwd: scratch,
-      stdout: () => undefined,
-      stderr: (text) => {
-        stderr += text;
-      },
-      interactive: false,
-    };
-    expect(await runCli(['export', dir], io), stderr).toBe(EXIT_OK);
+    const run = await runAdmin(['export', dir], { env: cliEnv(ctx), cwd: scratch });
+    expect(run.code, run.stderr).toBe(EXIT_OK);
     expectCollegeLanguage(readFileSync(join(dir, 'applications.csv'), 'utf8'));
     const stored = JSON.parse(readFileSync(join(dir, 'applications.json'), 'utf8')) as unknown;
     expectCollegeLanguage(JSON.stringify(stored));

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type CliIo, EXIT_OK, runCli } from '../../cli/run.ts';
+import { EXIT_OK } from '../../cli/run.ts';
+import { cliEnv, runAdmin } from '../../test/cli.ts';
 import { AUDIT_PAGE_SIZE } from '../../services/audit.ts';
 import { staffMessages } from '../../services/staff.ts';
 import { createTestContext, json, ORIGIN, type TestContext } from '../../test/context.ts';
@@ -23,29 +24,13 @@ let dataDir: string;
 let officerCookie: string;
 let readerCookie: string;
 
-async function admin(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    // The app's data key: the CLI seals the TOTP secret with it, the sign-in opens it.
-    env: {
-      DATABASE_URL: ctx.url,
-      PUBLIC_ORIGIN: ORIGIN,
-      TENANT: 'gallatin',
-      DATA_KEY: ctx.dataKey,
-    },
+function admin(args: string[]) {
+  // The app's data key: the CLI seals the TOTP secret with it, the sign-in opens it.
+  return runAdmin(args, {
+    env: { ...cliEnv(ctx), TENANT: 'gallatin' },
     cwd: dataDir,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    interactive: false,
-    readSecret: () => Promise.resolve(`${PASSWORD}\n`),
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
+    password: PASSWORD,
+  });
 }
 
 /** Adds a staff member with the CLI and signs them in with the code of their app: the cookie. */

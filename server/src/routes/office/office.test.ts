@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from '../../cli/run.ts';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../../cli/run.ts';
+import { cliEnv, runAdmin } from '../../test/cli.ts';
 import { migrate, openDatabase } from '../../db/database.ts';
 import { createLocalFileStore } from '../../services/files.ts';
 import { answerRules } from '../../services/applications.ts';
@@ -53,29 +54,12 @@ const STAFF_PASSWORD = 'Bridger-Range-Office-7';
  * Runs the staff CLI against this file's database and data key (`env` may replace it), the
  * password given on "standard input".
  */
-async function admin(args: string[], password = STAFF_PASSWORD, env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    env: {
-      DATABASE_URL: ctx.url,
-      PUBLIC_ORIGIN: ORIGIN,
-      TENANT: 'gallatin',
-      DATA_KEY: ctx.dataKey,
-      ...env,
-    },
+function admin(args: string[], password = STAFF_PASSWORD, env: Record<string, string> = {}) {
+  return runAdmin(args, {
+    env: { ...cliEnv(ctx), TENANT: 'gallatin', ...env },
     cwd: dataDir,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    interactive: false,
-    readSecret: () => Promise.resolve(`${password}\n`),
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
+    password,
+  });
 }
 
 /** Adds a staff member with the CLI; answers the secret its printed otpauth:// URI holds. */
