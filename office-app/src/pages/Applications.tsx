@@ -11,9 +11,16 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { getJson, queryString } from '../api/client.ts';
-import { type ListAnswer, type ListRow, type SortColumn, STATUSES } from '../api/types.ts';
+import {
+  type ListAnswer,
+  type ListRow,
+  SORTABLE,
+  type SortColumn,
+  STATUSES,
+} from '../api/types.ts';
 import { ExportPanel } from './Export.tsx';
 import {
+  DEFAULT_SORT,
   filtered,
   listSearch,
   type ListParams,
@@ -22,6 +29,8 @@ import {
   sortOf,
 } from './listParams.ts';
 import {
+  Item,
+  ItemList,
   Loading,
   PageHeading,
   Paging,
@@ -52,6 +61,57 @@ const cell = {
   borderBottom: 1,
   borderColor: 'divider',
 } as const;
+
+/** A row as a phone shows it: the name, a link to the application, then its cells labelled. */
+function RowItem({ row, listAddress }: { row: ListRow; listAddress: string }) {
+  const intl = useIntl();
+  const target = row.reference ?? row.id;
+  const label = (id: string) => intl.formatMessage({ id: `office.list.column.${id}` });
+  return (
+    <Item
+      heading={
+        <Link
+          component={RouterLink}
+          to={`/applications/${encodeURIComponent(target)}`}
+          state={{ list: listAddress }}
+        >
+          {row.name === '' ? intl.formatMessage({ id: 'office.list.noName' }) : row.name}
+          {row.name === '' && (
+            // "No name yet" links apart: whose application each opens.
+            <Box component="span" sx={visuallyHidden}>
+              {intl.formatMessage({ id: 'office.list.openUnsubmitted' }, { name: row.email })}
+            </Box>
+          )}
+        </Link>
+      }
+      fields={[
+        { label: label('email'), value: row.email },
+        {
+          label: label('reference'),
+          value: row.reference ?? intl.formatMessage({ id: 'office.list.noReference' }),
+        },
+        { label: label('status'), value: <StatusLabel status={row.status} /> },
+        {
+          label: label('submitted'),
+          value: row.submitted_local ?? intl.formatMessage({ id: 'office.list.notSubmitted' }),
+        },
+        { label: label('documents'), value: <DocumentsState documents={row.documents} /> },
+      ]}
+    />
+  );
+}
+
+/** The orders a phone's "Sort by" offers: the table's sortable columns, each way. */
+const SORTS = SORTABLE.flatMap((column) => [column, `-${column}`]).filter(
+  (sort) => sort !== DEFAULT_SORT,
+);
+
+/** A sort parameter's words: `-name` is "Name, Z to A". */
+function sortText(sort: string): string {
+  return sort.startsWith('-')
+    ? `office.list.sort.${sort.slice(1)}.descending`
+    : `office.list.sort.${sort}.ascending`;
+}
 
 function Row({ row, listAddress }: { row: ListRow; listAddress: string }) {
   const intl = useIntl();
@@ -217,6 +277,27 @@ export function Applications() {
           <Typography role="status" sx={{ mb: 1 }}>
             {intl.formatMessage({ id: 'office.list.count' }, { count: data.total })}
           </Typography>
+          {/* A phone has no column headers to sort by: the same orders, chosen here. */}
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, mb: 2 }}>
+            <SelectInput
+              id="sort"
+              label={intl.formatMessage({ id: 'office.list.sortBy' })}
+              emptyLabel={intl.formatMessage({ id: sortText(DEFAULT_SORT) })}
+              options={SORTS.map((sort) => ({
+                value: sort,
+                label: intl.formatMessage({ id: sortText(sort) }),
+              }))}
+              value={params.sort === undefined || params.sort === DEFAULT_SORT ? '' : params.sort}
+              onChange={(value) => {
+                go({ sort: value === '' ? undefined : value });
+              }}
+            />
+          </Box>
+          <ItemList label={intl.formatMessage({ id: 'office.list.table' })} busy={list.isFetching}>
+            {data.applications.map((row) => (
+              <RowItem key={row.id} row={row} listAddress={listAddress} />
+            ))}
+          </ItemList>
           <TableRegion label={intl.formatMessage({ id: 'office.list.tableRegion' })}>
             <Box
               component="table"
