@@ -29,6 +29,7 @@ import {
   sortOf,
 } from './listParams.ts';
 import {
+  Breakable,
   Item,
   ItemList,
   Loading,
@@ -85,7 +86,7 @@ function RowItem({ row, listAddress }: { row: ListRow; listAddress: string }) {
         </Link>
       }
       fields={[
-        { label: label('email'), value: row.email },
+        { label: label('email'), value: <Breakable text={row.email} /> },
         {
           label: label('reference'),
           value: row.reference ?? intl.formatMessage({ id: 'office.list.noReference' }),

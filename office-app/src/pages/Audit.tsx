@@ -12,6 +12,7 @@ import { getJson, queryString } from '../api/client.ts';
 import { type AuditAnswer, type AuditRow } from '../api/types.ts';
 import { useOfficePage } from '../officePage.ts';
 import {
+  Breakable,
   Item,
   ItemList,
   Loading,
@@ -66,7 +67,11 @@ function When({ at }: { at: string }) {
 /** Who made an entry: a staff member's e-mail, or the command line. */
 function Who({ who }: { who: string }) {
   const intl = useIntl();
-  return <>{who === 'cli' ? intl.formatMessage({ id: 'office.audit.cli' }) : who}</>;
+  return who === 'cli' ? (
+    <>{intl.formatMessage({ id: 'office.audit.cli' })}</>
+  ) : (
+    <Breakable text={who} />
+  );
 }
 
 /** What was done: in words when the office knows the action, and as the CLI names it. */

@@ -137,6 +137,24 @@ export function ItemList({
   );
 }
 
+/**
+ * An e-mail address that wraps after its "@" and its dots when a phone's column is too narrow
+ * for it (`grace.hopper@` then `example.org`), rather than at whatever letter the line ends.
+ */
+export function Breakable({ text }: { text: string }) {
+  const parts = text.split(/(?<=[@.])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={String(index)}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 /** One labelled value of an `ItemList`'s item: a column's heading and the row's cell. */
 export interface ItemField {
   label: string;
@@ -169,7 +187,8 @@ export function Item({ heading, fields }: { heading: ReactNode; fields: readonly
         component="dl"
         sx={{
           display: 'grid',
-          gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)',
+          // One width for every item's labels, so that the values line up down the list.
+          gridTemplateColumns: '7rem minmax(0, 1fr)',
           columnGap: 2,
           rowGap: 0.5,
           m: 0,
@@ -213,7 +232,15 @@ export function Paging({
     <Box
       component="nav"
       aria-label={label}
-      sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        mt: 2,
+        // A phone has no room for the three in a row: "Page N of M" takes a line above the
+        // buttons, which stay side by side (it is not focusable: Tab still goes left to right).
+        flexWrap: 'wrap',
+      }}
     >
       <Button
         variant="outlined"
@@ -224,7 +251,9 @@ export function Paging({
       >
         {intl.formatMessage({ id: 'office.list.previous' })}
       </Button>
-      <Typography>{intl.formatMessage({ id: 'office.list.pageOf' }, { page, pages })}</Typography>
+      <Typography sx={{ order: { xs: -1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' } }}>
+        {intl.formatMessage({ id: 'office.list.pageOf' }, { page, pages })}
+      </Typography>
       <Button
         variant="outlined"
         disabled={page >= pages}
