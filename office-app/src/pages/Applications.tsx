@@ -11,17 +11,14 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { getJson, queryString } from '../api/client.ts';
-import {
-  type ListAnswer,
-  type ListRow,
-  SORTABLE,
-  type SortColumn,
-  STATUSES,
-} from '../api/types.ts';
+import { type ListAnswer, type ListRow, type SortColumn, STATUSES } from '../api/types.ts';
 import { ExportPanel } from './Export.tsx';
 import {
   DEFAULT_SORT,
   filtered,
+  PHONE_SORTS,
+  sortChoice,
+  sortText,
   listSearch,
   type ListParams,
   nextSort,
@@ -100,18 +97,6 @@ function RowItem({ row, listAddress }: { row: ListRow; listAddress: string }) {
       ]}
     />
   );
-}
-
-/** The orders a phone's "Sort by" offers: the table's sortable columns, each way. */
-const SORTS = SORTABLE.flatMap((column) => [column, `-${column}`]).filter(
-  (sort) => sort !== DEFAULT_SORT,
-);
-
-/** A sort parameter's words: `-name` is "Name, Z to A". */
-function sortText(sort: string): string {
-  return sort.startsWith('-')
-    ? `office.list.sort.${sort.slice(1)}.descending`
-    : `office.list.sort.${sort}.ascending`;
 }
 
 function Row({ row, listAddress }: { row: ListRow; listAddress: string }) {
@@ -284,11 +269,11 @@ export function Applications() {
               id="sort"
               label={intl.formatMessage({ id: 'office.list.sortBy' })}
               emptyLabel={intl.formatMessage({ id: sortText(DEFAULT_SORT) })}
-              options={SORTS.map((sort) => ({
+              options={PHONE_SORTS.map((sort) => ({
                 value: sort,
                 label: intl.formatMessage({ id: sortText(sort) }),
               }))}
-              value={params.sort === undefined || params.sort === DEFAULT_SORT ? '' : params.sort}
+              value={sortChoice(params.sort)}
               onChange={(value) => {
                 go({ sort: value === '' ? undefined : value });
               }}
