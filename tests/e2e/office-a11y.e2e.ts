@@ -3,7 +3,10 @@
  * any office page (sign-in, the list, an empty list, an application, the audit log) at 1280 and
  * 375 px, each photographed into test-results/screenshots/office-*.png; and a staff member
  * works it with the keyboard alone: signs in, searches, opens an application, goes back and
- * exports what the search found. The Nu HTML Checker finds no error on any office page.
+ * exports what the search found. The Nu HTML Checker finds no error on any office page. On a
+ * 375 px phone the list and the audit log are lists of items that never scroll sideways, long
+ * names and e-mail addresses included, and a keyboard user sorts the list and opens an
+ * application from its item.
  * Staff are added as docs/operations/office.md says, with the staff CLI on the server's
  * DATA_DIR; their codes come from the otpauth:// link it prints. One officer signs in once,
  * through the API, for the axe pages; a reader signs in with the keyboard.
@@ -27,7 +30,7 @@ import {
   uniqueUsername,
 } from './fixtures.ts';
 import { COMPLETE_ANSWERS } from './support/application.ts';
-import { tabTo } from './support/keyboard.ts';
+import { tabAndChoose, tabTo } from './support/keyboard.ts';
 import { ROOT, SCREENSHOTS_DIR } from './support/paths.ts';
 import { expectNoVnuErrors, vnuErrors } from './support/vnu.ts';
 
@@ -89,6 +92,11 @@ test.beforeAll(async ({ playwright }) => {
   await signUpAndConfirmApi(started, uniqueUsername('office-a11y-started'));
   await saveAnswersApi(started, { first_name: 'Ada', last_name: 'Started' });
   await started.dispose();
+  // And one with a long name and a long e-mail address, to wrap inside a phone's item.
+  const long = await playwright.request.newContext();
+  await signUpAndConfirmApi(long, uniqueUsername(LONG_LABEL));
+  await saveAnswersApi(long, LONG_NAME);
+  await long.dispose();
 
   // The officer signs in once; every axe page reuses the session.
   const staff = await playwright.request.newContext();
@@ -100,6 +108,18 @@ test.beforeAll(async ({ playwright }) => {
   officerCookies = (await staff.storageState()).cookies;
   await staff.dispose();
 });
+
+/** A long name and a long e-mail address (the account's), as a phone must show them. */
+const LONG_NAME = {
+  first_name: 'Maria de los Angeles',
+  last_name: 'Fernandez-Castellanos Villanueva',
+};
+const LONG_LABEL = 'office-a11y-a-rather-long-address-for-a-phone';
+
+/** The list or the audit log, as a table from 675 px up and as a list of items below. */
+function rows(page: Page, name: string) {
+  return page.getByRole('table', { name }).or(page.getByRole('list', { name }));
+}
 
 interface OfficePage {
   name: string;
@@ -126,7 +146,7 @@ const PAGES: readonly OfficePage[] = [
     heading: () => 'Applications',
     signedIn: true,
     ready: async (page) => {
-      await expect(page.getByRole('table', { name: 'Applications' })).toBeVisible();
+      await expect(rows(page, 'Applications')).toBeVisible();
     },
   },
   {
@@ -153,7 +173,7 @@ const PAGES: readonly OfficePage[] = [
     heading: () => 'Audit log',
     signedIn: true,
     ready: async (page) => {
-      await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible();
+      await expect(rows(page, 'Audit log')).toBeVisible();
     },
   },
 ];
@@ -198,7 +218,75 @@ test('every office page is valid HTML once drawn (vnu: 0 errors)', async ({ page
     documents[office.name] = await page.content();
     if (!office.signedIn) await page.context().addCookies(officerCookies);
   }
+  // The list and the audit log as a phone draws them: their items' markup.
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const office of PAGES.filter((each) => ['list', 'audit'].includes(each.name))) {
+    await page.goto(office.path());
+    await expect(page.getByRole('list', { name: office.heading() })).toBeVisible();
+    documents[`${office.name}-375`] = await page.content();
+  }
   expectNoVnuErrors(await vnuErrors(documents));
+});
+
+for (const office of PAGES.filter((each) => ['list', 'audit'].includes(each.name)))
+  test(`office ${office.name} at 375 px: a list of items, nothing scrolls sideways`, async ({
+    page,
+  }) => {
+    await page.context().addCookies(officerCookies);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(office.path());
+    const list = page.getByRole('list', { name: office.heading() });
+    await expect(list).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const items = list.getByRole('listitem');
+    expect(await items.count()).toBeGreaterThan(0);
+    await expect(items.first().getByRole('heading', { level: 2 })).toBeVisible();
+    if (office.name === 'list')
+      // The long name and the long e-mail address wrap inside their item.
+      await expect(
+        list.getByRole('link', { name: `${LONG_NAME.first_name} ${LONG_NAME.last_name}` }),
+      ).toBeVisible();
+    await expectNoAxeViolations(page, `${office.name} list of items at 375 px`);
+    const overflow = await list.evaluate((element) => {
+      const root = element.ownerDocument.documentElement;
+      const wider = (box: Element) => box.scrollWidth - box.clientWidth;
+      return {
+        document: wider(root),
+        list: wider(element),
+        items: Math.max(...Array.from(element.children, wider)),
+      };
+    });
+    expect(overflow.document).toBeLessThanOrEqual(0);
+    expect(overflow.list).toBeLessThanOrEqual(0);
+    expect(overflow.items).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: join(SCREENSHOTS_DIR, `office-${office.name}-items-375.png`),
+      fullPage: true,
+    });
+  });
+
+test('on a phone, a keyboard user sorts the list and opens an application from its item', async ({
+  page,
+}) => {
+  await page.context().addCookies(officerCookies);
+  await page.setViewportSize({ width: 375, height: 812 });
+  // Searched by its reference: other journeys add applicants of the same name.
+  await page.goto(`/office?q=${reference}`);
+  await expect(page.getByRole('list', { name: 'Applications' })).toBeVisible();
+  await tabAndChoose(page, 'sort', 'Name, A to Z');
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${reference}&sort=name$`));
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Name, A to Z');
+  const name = `${String(COMPLETE_ANSWERS.first_name)} ${String(COMPLETE_ANSWERS.last_name)}`;
+  await tabTo(page, { tag: 'a', text: name });
+  // The focused link shows it has the focus.
+  const outline = await page.evaluate(() => {
+    const active = document.activeElement;
+    return active === null ? 'none' : getComputedStyle(active).outlineStyle;
+  });
+  expect(outline).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/office/applications/${reference}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
 });
 
 test('a staff member signs in, searches, opens an application, goes back and exports with the keyboard alone', async ({

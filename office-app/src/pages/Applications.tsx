@@ -14,7 +14,11 @@ import { getJson, queryString } from '../api/client.ts';
 import { type ListAnswer, type ListRow, type SortColumn, STATUSES } from '../api/types.ts';
 import { ExportPanel } from './Export.tsx';
 import {
+  DEFAULT_SORT,
   filtered,
+  PHONE_SORTS,
+  sortChoice,
+  sortText,
   listSearch,
   type ListParams,
   nextSort,
@@ -22,6 +26,9 @@ import {
   sortOf,
 } from './listParams.ts';
 import {
+  Breakable,
+  Item,
+  ItemList,
   Loading,
   PageHeading,
   Paging,
@@ -52,6 +59,45 @@ const cell = {
   borderBottom: 1,
   borderColor: 'divider',
 } as const;
+
+/** A row as a phone shows it: the name, a link to the application, then its cells labelled. */
+function RowItem({ row, listAddress }: { row: ListRow; listAddress: string }) {
+  const intl = useIntl();
+  const target = row.reference ?? row.id;
+  const label = (id: string) => intl.formatMessage({ id: `office.list.column.${id}` });
+  return (
+    <Item
+      heading={
+        <Link
+          component={RouterLink}
+          to={`/applications/${encodeURIComponent(target)}`}
+          state={{ list: listAddress }}
+        >
+          {row.name === '' ? intl.formatMessage({ id: 'office.list.noName' }) : row.name}
+          {row.name === '' && (
+            // "No name yet" links apart: whose application each opens.
+            <Box component="span" sx={visuallyHidden}>
+              {intl.formatMessage({ id: 'office.list.openUnsubmitted' }, { name: row.email })}
+            </Box>
+          )}
+        </Link>
+      }
+      fields={[
+        { label: label('email'), value: <Breakable text={row.email} /> },
+        {
+          label: label('reference'),
+          value: row.reference ?? intl.formatMessage({ id: 'office.list.noReference' }),
+        },
+        { label: label('status'), value: <StatusLabel status={row.status} /> },
+        {
+          label: label('submitted'),
+          value: row.submitted_local ?? intl.formatMessage({ id: 'office.list.notSubmitted' }),
+        },
+        { label: label('documents'), value: <DocumentsState documents={row.documents} /> },
+      ]}
+    />
+  );
+}
 
 function Row({ row, listAddress }: { row: ListRow; listAddress: string }) {
   const intl = useIntl();
@@ -217,6 +263,27 @@ export function Applications() {
           <Typography role="status" sx={{ mb: 1 }}>
             {intl.formatMessage({ id: 'office.list.count' }, { count: data.total })}
           </Typography>
+          {/* A phone has no column headers to sort by: the same orders, chosen here. */}
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, mb: 2 }}>
+            <SelectInput
+              id="sort"
+              label={intl.formatMessage({ id: 'office.list.sortBy' })}
+              emptyLabel={intl.formatMessage({ id: sortText(DEFAULT_SORT) })}
+              options={PHONE_SORTS.map((sort) => ({
+                value: sort,
+                label: intl.formatMessage({ id: sortText(sort) }),
+              }))}
+              value={sortChoice(params.sort)}
+              onChange={(value) => {
+                go({ sort: value === '' ? undefined : value });
+              }}
+            />
+          </Box>
+          <ItemList label={intl.formatMessage({ id: 'office.list.table' })} busy={list.isFetching}>
+            {data.applications.map((row) => (
+              <RowItem key={row.id} row={row} listAddress={listAddress} />
+            ))}
+          </ItemList>
           <TableRegion label={intl.formatMessage({ id: 'office.list.tableRegion' })}>
             <Box
               component="table"

@@ -11,7 +11,17 @@ import { useSearchParams } from 'react-router-dom';
 import { getJson, queryString } from '../api/client.ts';
 import { type AuditAnswer, type AuditRow } from '../api/types.ts';
 import { useOfficePage } from '../officePage.ts';
-import { Loading, PageHeading, Paging, TableRegion, useMe, useTitle } from './parts.tsx';
+import {
+  Breakable,
+  Item,
+  ItemList,
+  Loading,
+  PageHeading,
+  Paging,
+  TableRegion,
+  useMe,
+  useTitle,
+} from './parts.tsx';
 
 const ACTIONS = new Set([
   'sign_in',
@@ -47,31 +57,52 @@ function detailsText(details: Record<string, unknown>): string {
     .join(', ');
 }
 
-function Row({ row }: { row: AuditRow }) {
+/** When an entry was made, in the college's time zone. */
+function When({ at }: { at: string }) {
   const intl = useIntl();
   const { timeZone } = useOfficePage();
+  return <>{intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'medium', timeZone })}</>;
+}
+
+/** Who made an entry: a staff member's e-mail, or the command line. */
+function Who({ who }: { who: string }) {
+  const intl = useIntl();
+  return who === 'cli' ? (
+    <>{intl.formatMessage({ id: 'office.audit.cli' })}</>
+  ) : (
+    <Breakable text={who} />
+  );
+}
+
+/** What was done: in words when the office knows the action, and as the CLI names it. */
+function Action({ action }: { action: string }) {
+  const intl = useIntl();
+  return (
+    <>
+      {ACTIONS.has(action) && (
+        <Box component="span" sx={{ display: 'block' }}>
+          {intl.formatMessage({ id: `office.audit.action.${action}` })}
+        </Box>
+      )}
+      {/* The action's name as the CLI's `audit` prints it: one word to search both by. */}
+      <Box component="code" sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
+        {action}
+      </Box>
+    </>
+  );
+}
+
+function Row({ row }: { row: AuditRow }) {
   return (
     <Box component="tr">
       <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
-        {intl.formatDate(row.at, {
-          dateStyle: 'medium',
-          timeStyle: 'medium',
-          timeZone,
-        })}
+        <When at={row.at} />
       </Box>
       <Box component="td" sx={{ ...cell, minWidth: '14rem', overflowWrap: 'break-word' }}>
-        {row.who === 'cli' ? intl.formatMessage({ id: 'office.audit.cli' }) : row.who}
+        <Who who={row.who} />
       </Box>
       <Box component="td" sx={{ ...cell, minWidth: '10rem' }}>
-        {ACTIONS.has(row.action) && (
-          <Box component="span" sx={{ display: 'block' }}>
-            {intl.formatMessage({ id: `office.audit.action.${row.action}` })}
-          </Box>
-        )}
-        {/* The action's name as the CLI's `audit` prints it: one word to search both by. */}
-        <Box component="code" sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
-          {row.action}
-        </Box>
+        <Action action={row.action} />
       </Box>
       <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
         {row.reference ?? ''}
@@ -80,6 +111,27 @@ function Row({ row }: { row: AuditRow }) {
         {detailsText(row.details)}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * An entry as a phone shows it: its time as the heading, then who, what, which application
+ * and the details, each labelled (an entry without an application or details leaves them out).
+ */
+function RowItem({ row }: { row: AuditRow }) {
+  const intl = useIntl();
+  const label = (column: string) => intl.formatMessage({ id: `office.audit.column.${column}` });
+  const details = detailsText(row.details);
+  return (
+    <Item
+      heading={<When at={row.at} />}
+      fields={[
+        { label: label('staff'), value: <Who who={row.who} /> },
+        { label: label('action'), value: <Action action={row.action} /> },
+        ...(row.reference === null ? [] : [{ label: label('reference'), value: row.reference }]),
+        ...(details === '' ? [] : [{ label: label('details'), value: details }]),
+      ]}
+    />
   );
 }
 
@@ -182,6 +234,11 @@ function AuditLog() {
               </Box>
             </Box>
           </TableRegion>
+          <ItemList label={intl.formatMessage({ id: 'office.audit.table' })}>
+            {data.rows.map((row, index) => (
+              <RowItem key={`${row.at}-${String(index)}`} row={row} />
+            ))}
+          </ItemList>
           <Paging
             label={intl.formatMessage({ id: 'office.audit.paging' })}
             page={data.page}

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 
 import { queryString } from '../api/client.ts';
 import { messagesFor } from '../messages.ts';
-import { filtered, listSearch, nextSort, readListParams, sortOf } from './listParams.ts';
+import {
+  DEFAULT_SORT,
+  filtered,
+  listSearch,
+  nextSort,
+  PHONE_SORTS,
+  readListParams,
+  sortChoice,
+  sortOf,
+  sortText,
+} from './listParams.ts';
 
 describe("the list's address", () => {
   it('reads the filters, order and page it carries, and drops what the server would refuse', () => {
@@ -64,5 +74,27 @@ describe("the office's messages", () => {
     expect(messagesFor('es')['ds.textInput.showPassword']).toBeDefined();
     expect(messagesFor('es-MX')['office.signIn.submit']).toBe('Iniciar sesión');
     expect(messagesFor('fr')['office.signIn.submit']).toBe('Sign in');
+  });
+});
+
+describe('"Sort by" on a phone', () => {
+  it('offers every order the column headings give, the default as its empty choice', () => {
+    const headings = new Set<string>();
+    for (const column of ['name', 'email', 'reference', 'submitted'] as const) {
+      headings.add(nextSort(undefined, column));
+      headings.add(nextSort(nextSort(undefined, column), column));
+    }
+    expect(new Set([...PHONE_SORTS, DEFAULT_SORT])).toEqual(headings);
+    expect(PHONE_SORTS).not.toContain(DEFAULT_SORT);
+    expect(sortChoice(undefined)).toBe('');
+    expect(sortChoice(DEFAULT_SORT)).toBe('');
+    expect(sortChoice('-name')).toBe('-name');
+  });
+
+  it('has words for every order in English and Spanish', () => {
+    for (const language of ['en', 'es'])
+      for (const sort of [...PHONE_SORTS, DEFAULT_SORT])
+        expect(messagesFor(language)[sortText(sort)], `${language}: ${sort}`).toMatch(/\S/);
+    expect(messagesFor('en')[sortText('-name')]).toBe('Name, Z to A');
   });
 });

@@ -67,3 +67,24 @@ export function nextSort(sort: string | undefined, column: SortColumn): string {
   if (now === 'none') return column === 'submitted' ? `-${column}` : column;
   return now === 'ascending' ? `-${column}` : column;
 }
+
+/**
+ * The orders a phone's "Sort by" offers, which has no column headings to click: every sortable
+ * column each way, but the default, which is the menu's empty choice.
+ */
+export const PHONE_SORTS: readonly string[] = SORTABLE.flatMap((column) => [
+  column,
+  `-${column}`,
+]).filter((sort) => sort !== DEFAULT_SORT);
+
+/** What "Sort by" shows chosen for the address's `sort`: "" for the default order. */
+export function sortChoice(sort: string | undefined): string {
+  return sort === undefined || sort === DEFAULT_SORT ? '' : sort;
+}
+
+/** A sort's words' id in the catalogue: `-name` is "Name, Z to A". */
+export function sortText(sort: string): string {
+  return sort.startsWith('-')
+    ? `office.list.sort.${sort.slice(1)}.descending`
+    : `office.list.sort.${sort}.ascending`;
+}

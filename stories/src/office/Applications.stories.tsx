@@ -1,7 +1,10 @@
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 
-import { LOADED, mockOfficeOf, officeMeta } from './officeStory.tsx';
+import { type ListRow } from '@admit/office-app';
+
+import { APPLICATIONS } from './mockOffice.ts';
+import { LOADED, mockOfficeOf, officeMeta, PHONE } from './officeStory.tsx';
 
 /** The applications list at /office: search, filters, sorting, paging, export. */
 const meta = {
@@ -88,5 +91,113 @@ export const Exported: Story = {
     await expect(
       await canvas.findByText(/Saved applications-2026-11-28\.csv: 4 rows/, {}, LOADED),
     ).toBeVisible();
+  },
+};
+
+/**
+ * On a phone each application is a list item read top to bottom: its name a heading that
+ * opens it, then its cells labelled; nothing scrolls sideways.
+ */
+export const ListOnPhone: Story = {
+  ...PHONE,
+  args: { initialPath: '/' },
+  play: async ({ canvas, canvasElement }) => {
+    const list = await canvas.findByRole('list', { name: 'Applications' }, LOADED);
+    const items = within(list).getAllByRole('listitem');
+    await expect(items).toHaveLength(4);
+    await expect(canvas.queryByRole('table')).toBeNull();
+    const first = within(items[0] ?? list);
+    await expect(first.getByRole('heading', { level: 2, name: 'Grace Hopper' })).toBeVisible();
+    await expect(first.getByRole('link', { name: 'Grace Hopper' })).toBeVisible();
+    await expect(first.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Email',
+      'Reference',
+      'Status',
+      'Submitted',
+      'Documents',
+    ]);
+    await expect(first.getByText('grace.hopper@example.org')).toBeVisible();
+    await expect(first.getByText('GAL-7K3M-9QX1')).toBeVisible();
+    // The application not yet submitted says so where its reference and time would be.
+    const started = within(items[3] ?? list);
+    await expect(started.getByText('No reference yet')).toBeVisible();
+    await expect(started.getByText('Not submitted')).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent(
+      'Submitted, newest first',
+    );
+    await expect(canvas.getByRole('navigation', { name: 'Pages' })).toBeVisible();
+    const page = canvasElement.ownerDocument.documentElement;
+    await expect(page.scrollWidth).toBeLessThanOrEqual(page.clientWidth);
+  },
+};
+
+/** A phone sorts with "Sort by": the same `sort` parameter the table's headers set. */
+export const SortOnPhone: Story = {
+  ...PHONE,
+  args: { initialPath: '/' },
+  play: async ({ canvas, canvasElement, userEvent, loaded }) => {
+    await canvas.findByRole('list', { name: 'Applications' }, LOADED);
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Sort by' }));
+    // The options open in a popup outside the story's root.
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole('option', { name: 'Name, Z to A' }));
+    await waitFor(async () => {
+      await expect(mockOfficeOf(loaded).requests.map((request) => request.search)).toContain(
+        '?sort=-name&page=1',
+      );
+    });
+    await expect(canvas.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent(
+      'Name, Z to A',
+    );
+  },
+};
+
+/** A search that finds nothing, on a phone: the same empty state and "Clear the filters". */
+export const NoMatchOnPhone: Story = {
+  ...PHONE,
+  args: { initialPath: '/?q=nobody' },
+  play: async ({ canvas, userEvent }) => {
+    await expect(
+      await canvas.findByText('No applications match these filters.', {}, LOADED),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('link', { name: 'Clear the filters' }));
+    await canvas.findByRole('list', { name: 'Applications' }, LOADED);
+  },
+};
+
+const LONG_NAME = 'Maria de los Ángeles Fernández-Castellanos Villanueva y Montenegro';
+const LONG_EMAIL =
+  'maria.de.los.angeles.fernandez-castellanos.villanueva@correo-universitario.example.org';
+
+/**
+ * Long values on a phone (a long name, a long e-mail, one with no name yet): they wrap inside
+ * their item, and the page still does not scroll sideways.
+ */
+export const LongValuesOnPhone: Story = {
+  ...PHONE,
+  args: { initialPath: '/' },
+  parameters: {
+    ...PHONE.parameters,
+    office: {
+      applications: [
+        { ...APPLICATIONS[0], id: 'long', name: LONG_NAME, email: LONG_EMAIL } as ListRow,
+        { ...APPLICATIONS[3], id: 'nameless', name: '', email: LONG_EMAIL } as ListRow,
+        ...APPLICATIONS.slice(1, 3),
+      ],
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const list = await canvas.findByRole('list', { name: 'Applications' }, LOADED);
+    await expect(within(list).getByRole('link', { name: LONG_NAME })).toBeVisible();
+    // "No name yet" links apart by whose application each opens.
+    await expect(
+      within(list).getByRole('link', {
+        name: (name) =>
+          /^No name yet ?, the application of /.test(name) && name.endsWith(LONG_EMAIL),
+      }),
+    ).toBeVisible();
+    const page = canvasElement.ownerDocument.documentElement;
+    await expect(page.scrollWidth).toBeLessThanOrEqual(page.clientWidth);
+    await expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth);
   },
 };

@@ -1,7 +1,7 @@
 import { type Meta, type StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 
-import { LOADED, officeMeta } from './officeStory.tsx';
+import { LOADED, officeMeta, PHONE } from './officeStory.tsx';
 
 /** The audit log at /office/audit: officers only. */
 const meta = {
@@ -20,6 +20,25 @@ export const Officer: Story = {
     const table = await canvas.findByRole('table', { name: 'Audit log' }, LOADED);
     await expect(within(table).getAllByRole('row')).toHaveLength(6);
     await expect(within(table).getByText('Revealed an SSN')).toBeVisible();
+  },
+};
+
+/**
+ * On a phone each entry is a list item: its time as the heading, then who, what and which
+ * application, labelled; nothing scrolls sideways.
+ */
+export const OfficerOnPhone: Story = {
+  ...PHONE,
+  args: { initialPath: '/audit' },
+  play: async ({ canvas, canvasElement }) => {
+    const list = await canvas.findByRole('list', { name: 'Audit log' }, LOADED);
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    await expect(canvas.queryByRole('table')).toBeNull();
+    await expect(within(list).getAllByRole('heading', { level: 2 })).toHaveLength(5);
+    await expect(within(list).getByText('Revealed an SSN')).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: 'Audit log pages' })).toBeVisible();
+    const page = canvasElement.ownerDocument.documentElement;
+    await expect(page.scrollWidth).toBeLessThanOrEqual(page.clientWidth);
   },
 };
 

@@ -60,3 +60,12 @@ export const officeMeta = {
 
 /** How long a story waits for the office's first data. */
 export const LOADED = { timeout: 20_000 };
+
+/**
+ * A story at a phone's width (375 px: preview.tsx's `mobile` viewport), in Storybook, in its
+ * Vitest run and in Chromatic's snapshot, where the office's tables become lists.
+ */
+export const PHONE = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  parameters: { chromatic: { modes: { phone: { viewport: 375 } } } },
+};
