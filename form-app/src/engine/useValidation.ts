@@ -1,7 +1,9 @@
 /**
  * SPEC §4: answers are validated only while validating, so the yup schema is fetched then
  * (loadValidateAnswers), not with the first download; and every page, as errors on any page
- * count (the validation summary links to them). Its messages are in the page's language.
+ * count (the validation summary links to them). Its messages are in the page's language, and
+ * come with the schema (the `validation` message area): the form validates only once they
+ * are here, so no error shows without its text.
  */
 import {
   type FormAnswers,
@@ -10,6 +12,7 @@ import {
   type PageConfig,
 } from '@admit/form-model';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { loadMessageArea } from 'virtual:admit-language';
 
 import { modelMessages, pageIntl } from '../pageIntl.ts';
 import { loadPages, tenant } from '../tenant.ts';
@@ -27,7 +30,7 @@ export function useValidation(
   useEffect(() => {
     if (!validating || validate !== undefined) return;
     let current = true;
-    Promise.all([loadValidateAnswers(), loadPages()])
+    Promise.all([loadValidateAnswers(), loadPages(), loadMessageArea('validation')])
       .then(([loaded]) => {
         if (current) setValidate(() => loaded);
       })
@@ -58,7 +61,11 @@ export function useValidation(
 
   /** The errors of every page now (for submit and for posting validations). */
   const errorsNow = useCallback(async () => {
-    const [validateAnswers, allPages] = await Promise.all([loadValidateAnswers(), loadPages()]);
+    const [validateAnswers, allPages] = await Promise.all([
+      loadValidateAnswers(),
+      loadPages(),
+      loadMessageArea('validation'),
+    ]);
     return validateAnswers(allPages, valuesOf(form), { context: ui, messages: modelMessages });
   }, [form, ui]);
 

@@ -156,8 +156,11 @@ function groupHeadingIn(
 /**
  * form-model's messages in `locale`, from a catalogue of that language holding the `model.`
  * ids. The browser passes parsed messages (`virtual:admit-language`'s: its build has no ICU
- * parser), Node may pass ICU texts. Built once per catalogue and language; throws naming the
- * first id the catalogue lacks.
+ * parser), Node may pass ICU texts. Each message is formatted on its first use, not here: a
+ * page's catalogue holds the validation messages only once its `validation` area has loaded
+ * (form-app's messageAreas.ts), and a page that never validates formats none of them. Built
+ * once per catalogue and language; a message the catalogue lacks throws, naming its id, when
+ * it is used.
  *
  * @example messagesIn('es', messages).maxLength(45) // "Use 45 caracteres como máximo."
  */
@@ -165,20 +168,33 @@ export function messagesIn(locale: string, catalogue: MessageCatalogue): ModelMe
   let byLocale = built.get(catalogue);
   const cached = byLocale?.get(locale);
   if (cached !== undefined) return cached;
-  const result: Record<string, unknown> = {};
+  const result = {};
+  /** Defines `name` as made by `make` on its first read, then kept. */
+  const once = (name: string, make: () => unknown) => {
+    Object.defineProperty(result, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = make();
+        Object.defineProperty(result, name, { enumerable: true, value });
+        return value;
+      },
+    });
+  };
   for (const [name, id] of Object.entries(PLAIN))
-    result[name] = String(formatter(locale, catalogue, id).format());
-  for (const [name, [id, argument]] of Object.entries(WITH_ARGUMENT)) {
-    const format = formatter(locale, catalogue, id);
-    result[name] = (value: string | number) =>
-      String(
-        format.format({
-          [argument]: YEAR_ARGUMENTS.has(argument) ? String(value) : value,
-        }),
-      );
-  }
-  result.groupHeading = groupHeadingIn(locale, catalogue);
-  const messages = result as unknown as ModelMessages;
+    once(name, () => String(formatter(locale, catalogue, id).format()));
+  for (const [name, [id, argument]] of Object.entries(WITH_ARGUMENT))
+    once(name, () => {
+      const format = formatter(locale, catalogue, id);
+      return (value: string | number) =>
+        String(
+          format.format({
+            [argument]: YEAR_ARGUMENTS.has(argument) ? String(value) : value,
+          }),
+        );
+    });
+  once('groupHeading', () => groupHeadingIn(locale, catalogue));
+  const messages = result as ModelMessages;
   if (byLocale === undefined) built.set(catalogue, (byLocale = new Map<string, ModelMessages>()));
   byLocale.set(locale, messages);
   return messages;
