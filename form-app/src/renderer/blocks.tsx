@@ -31,7 +31,7 @@ import { useState } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
 import { useIntl } from 'react-intl';
 
-import { modelMessages } from '../pageIntl.ts';
+import { groupHeading } from '../pageIntl.ts';
 import { QuestionField } from './fields.tsx';
 import { GroupScope, useFieldScope, useScopedWatch } from './AnswerScope.tsx';
 import { LaterPart } from './LaterPart.tsx';
@@ -119,7 +119,7 @@ function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another'
   const { addGroup } = useRenderer();
   const { name } = useFieldScope();
   // "Add Another College" → "College 2", in the page's language (form-model's messages).
-  const heading = (index: number) => modelMessages.groupHeading(block.label, index + 1);
+  const heading = (index: number) => groupHeading(block.label, index + 1);
   return (
     <FieldArray name={name(block.buttonId)} subscription={{ length: true }}>
       {({ fields }) => {

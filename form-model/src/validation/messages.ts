@@ -5,7 +5,9 @@
  * and which argument it takes. Where SPEC says a text is "not shown", ours is listed in
  * form-model's README.
  */
-import { IntlMessageFormat } from 'intl-messageformat';
+import { type IntlMessageFormat } from 'intl-messageformat';
+
+import { formatter, GROUP_HEADING, GROUP_PREFIXES, groupHeadingIn } from './groupHeading.ts';
 
 /** A message as a catalogue gives it: an ICU text (Node) or its parsed AST (the browser). */
 export type CatalogueMessage = ConstructorParameters<typeof IntlMessageFormat>[0];
@@ -105,9 +107,6 @@ export type ModelMessages = { readonly [name in keyof typeof PLAIN]: string } & 
   readonly groupHeading: (label: string, number: number) => string;
 };
 
-const GROUP_PREFIXES = 'model.group.addPrefixes';
-const GROUP_HEADING = 'model.group.heading';
-
 /** Every catalogue id form-model's messages use. */
 export const MODEL_MESSAGE_IDS: readonly string[] = [
   ...Object.values(PLAIN),
@@ -120,38 +119,6 @@ const YEAR_ARGUMENTS: ReadonlySet<string> = new Set(['year']);
 
 /** Built messages per catalogue and language: a page or a request asks many times. */
 const built = new WeakMap<MessageCatalogue, Map<string, ModelMessages>>();
-
-function formatter(locale: string, catalogue: MessageCatalogue, id: string): IntlMessageFormat {
-  const message = catalogue[id];
-  if (message === undefined)
-    throw new Error(`The catalogue of "${locale}" has no message "${id}".`);
-  return new IntlMessageFormat(message, locale);
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** `ModelMessages.groupHeading` in `locale`. */
-function groupHeadingIn(
-  locale: string,
-  catalogue: MessageCatalogue,
-): (label: string, number: number) => string {
-  const prefixes = String(formatter(locale, catalogue, GROUP_PREFIXES).format())
-    .split('|')
-    .map((prefix) => prefix.trim())
-    .filter((prefix) => prefix !== '')
-    // The longest first: "Add Another" before "Add".
-    .sort((a, b) => b.length - a.length);
-  const leading = new RegExp(`^(?:${prefixes.map(escapeRegExp).join('|')})\\s+`, 'iu');
-  const heading = formatter(locale, catalogue, GROUP_HEADING);
-  return (label, number) => {
-    const rest = label.replace(leading, '').trim();
-    const noun =
-      rest === '' || rest === label.trim()
-        ? label.trim()
-        : rest.charAt(0).toLocaleUpperCase(locale) + rest.slice(1);
-    return String(heading.format({ noun, number: String(number) }));
-  };
-}
 
 /**
  * form-model's messages in `locale`, from a catalogue of that language holding the `model.`
