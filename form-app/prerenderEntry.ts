@@ -136,7 +136,8 @@ export async function renderSite({ indexHtml, manifest, base }: SiteInput): Prom
   if (given === undefined) throw new Error('prerender: no college in globalThis.__ADMIT_COLLEGE__');
   // The data block carries all but the other pages, which are a file of their own, and the
   // messages of the areas (src/messageAreas.ts) the page does not show first, which come with
-  // the pages that do: an account page brings its own; the rest bring none.
+  // the pages that do: an account page brings its own and the validation messages (its forms
+  // check what is typed); the rest bring none.
   const onPage = { ...given, otherPages: undefined, language, languages };
   const withData = (missingAreas: readonly MessageArea[]) =>
     withCollege(indexHtml, {
@@ -151,7 +152,9 @@ export async function renderSite({ indexHtml, manifest, base }: SiteInput): Prom
       logoSvg: tenant.logoSvg,
     });
   const index = withData(AREA_NAMES);
-  const accountIndex = withData(AREA_NAMES.filter((area) => area !== 'account'));
+  const accountIndex = withData(
+    AREA_NAMES.filter((area) => area !== 'account' && area !== 'validation'),
+  );
   const pages = new Map<string, string>();
   for (const [path, page] of await renderVisitorPages()) {
     const modules = routeModules(path);

@@ -47,7 +47,19 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           // What the first step needs is one file, not a dozen small shared chunks: fewer
           // requests, and gzip compresses it as a whole. Lazy pages and fields keep their own.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            // form-model's validation messages are reached from its index, so they would be
+            // "initial" too; only code that comes with their texts uses them
+            // (src/modelMessages.ts, the `validation` message area): a chunk of their own.
+            {
+              name: 'modelMessages',
+              test: /form-model[\\/]src[\\/]validation[\\/]messages\.ts$/,
+              priority: 1,
+              // Its imports (intl-messageformat, the group headings) stay where they are used.
+              includeDependenciesRecursively: false,
+            },
+            { name: 'app', tags: ['$initial'] },
+          ],
         },
       },
       treeshake: {

@@ -44,6 +44,18 @@ describe('message areas', () => {
     expect(Object.keys(whole).sort()).toEqual(Object.keys(english).sort());
   });
 
+  it("the validation messages are an area; SPEC §8's errors and the group headings are on every page", () => {
+    const step = messagesWithout(english, AREA_NAMES);
+    expect(Object.keys(step).some((id) => id.startsWith('model.validation.'))).toBe(false);
+    expect(Object.keys(step).some((id) => id.startsWith('ds.validationSummary.'))).toBe(false);
+    expect(step).toHaveProperty(['model.error.generic']);
+    expect(step).toHaveProperty(['model.error.sessionInvalid']);
+    expect(step).toHaveProperty(['model.group.heading']);
+    expect(Object.keys(messagesOfArea(english, 'validation'))).toContain(
+      'model.validation.tooYoung',
+    );
+  });
+
   it('an account page keeps its own texts and leaves the others out', () => {
     const page = messagesWithout(
       english,

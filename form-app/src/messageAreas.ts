@@ -22,6 +22,13 @@ export const MESSAGE_AREAS = {
   idle: ['app.idle.'],
   /** The lookup's suggestions (its chunk is fetched when a lookup field is first used). */
   lookup: ['ds.lookupInput.'],
+  /**
+   * form-model's validation messages and the validation summary: shown only while validating
+   * (SPEC §4), by the date, lookup and upload fields, the review and the account pages, so
+   * they come with the yup schema (engine/useValidation.ts) and with those fields' and pages'
+   * code. SPEC §8's errors (`model.error.`) and the group headings stay on every page.
+   */
+  validation: ['model.validation.', 'ds.validationSummary.'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageArea = keyof typeof MESSAGE_AREAS;

@@ -1,10 +1,11 @@
 /**
  * This page's texts for code outside React components (the API client's errors, the save
- * state, the tab-switch question, validation): the same language and messages as App.tsx's
- * IntlProvider, from `virtual:admit-language`. A page is in one language (the switch reloads
- * it), so both are made once. Components use `useIntl()`.
+ * state, the tab-switch question, the group headings): the same language and messages as
+ * App.tsx's IntlProvider, from `virtual:admit-language`. A page is in one language (the switch
+ * reloads it), so both are made once. Components use `useIntl()`. form-model's validation
+ * messages are modelMessages.ts's, fetched when first needed.
  */
-import { messagesIn, optionListsIn, type OptionLists } from '@admit/form-model';
+import { groupHeadingIn, optionListsIn, type OptionLists } from '@admit/form-model';
 import { createIntl, type IntlShape } from 'react-intl';
 import { language, messages } from 'virtual:admit-language';
 
@@ -25,8 +26,19 @@ export const pageIntl: IntlShape = createIntl({
   onError: reportIntlError,
 });
 
-/** form-model's messages (validation, SPEC §5 and §8; SPEC §8's errors) in the page's language. */
-export const modelMessages = messagesIn(language, messages);
+/** SPEC §8's messages for any failure, form-model's, in the page's language. */
+export const errorMessages = {
+  genericError: pageIntl.formatMessage({ id: 'model.error.generic' }),
+  sessionInvalid: pageIntl.formatMessage({ id: 'model.error.sessionInvalid' }),
+};
+
+let heading: ((label: string, number: number) => string) | undefined;
+
+/** An add-another group's heading ("College 2") in the page's language (form-model's). */
+export function groupHeading(label: string, number: number): string {
+  heading ??= groupHeadingIn(language, messages);
+  return heading(label, number);
+}
 
 let optionLists: OptionLists | undefined;
 

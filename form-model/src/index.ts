@@ -131,6 +131,7 @@ export {
   type MessageCatalogue,
   type ModelMessages,
 } from './validation/messages.ts';
+export { groupHeadingIn } from './validation/groupHeading.ts';
 export { englishMessages } from './validation/english.ts';
 export * from './validation/limits.ts';
 export { isValid, toErrorMap, type ErrorMap } from './validation/errors.ts';

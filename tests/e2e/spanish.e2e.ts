@@ -291,6 +291,49 @@ test.describe('each state of "something went wrong" says so in Spanish', () => {
   });
 });
 
+test.describe('the validation messages come after the first download', () => {
+  test('a birth date too recent says so in Spanish on a first visit: its message is fetched with the date field', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/assets/messages-validation-')) fetched.push(response.url());
+    });
+    // A new browser context: a cold cache, a visitor's first visit.
+    const served = await page.goto(spanish('/about'));
+    const html = (await served?.text()) ?? '';
+    const block = /<script type="application\/json" id="admit-college">([\s\S]*?)<\/script>/.exec(
+      html,
+    )?.[1];
+    const onPage = JSON.parse(block ?? '{}') as {
+      messages?: Record<string, unknown>;
+      missingAreas?: string[];
+    };
+    // The page's data block carries the page's texts but not form-model's validation messages.
+    expect(Object.keys(onPage.messages ?? {})).toContain('model.error.generic');
+    expect(
+      Object.keys(onPage.messages ?? {}).filter((id) => id.startsWith('model.validation.')),
+    ).toEqual([]);
+    expect(onPage.missingAreas).toContain('validation');
+    await settled(page);
+
+    // The date picker has taken its placeholder's place once the page was quiet; its first
+    // section (the month) takes the typed date.
+    const picker = page.getByRole('group', { name: 'Fecha de nacimiento' });
+    await picker.getByRole('spinbutton').first().click();
+    // 1 January 2020, read either way round: younger than 13 (SPEC §5).
+    await page.keyboard.type('01012020');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#birth_date-error')).toContainText(
+      spanishFor('You must be 13 years or older to apply'),
+      { timeout: 20_000 },
+    );
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]).toMatch(/\/assets\/messages-validation-es-[\w-]+\.json$/);
+    await expectSpanish(page, 'a birth date too recent');
+  });
+});
+
 interface MailWithAttachments {
   subject: string;
   text: string;

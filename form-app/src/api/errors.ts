@@ -2,15 +2,15 @@
  * SPEC §7 client error classes. A 401 is an UnauthorizedError (the session is invalid); any
  * other failure a ServerError carrying the server's message, or SPEC §8's generic message.
  */
-import { modelMessages } from '../pageIntl.ts';
+import { errorMessages } from '../pageIntl.ts';
 
 /**
  * SPEC §8's generic message in the page's language (form-model's), for a failure the server
  * did not explain: no answer, or an answer without a message.
  */
-export const GENERIC_ERROR_MESSAGE = modelMessages.genericError;
+export const GENERIC_ERROR_MESSAGE = errorMessages.genericError;
 /** SPEC §8's session-invalid message in the page's language, for a 401 without a message. */
-export const SESSION_INVALID_MESSAGE = modelMessages.sessionInvalid;
+export const SESSION_INVALID_MESSAGE = errorMessages.sessionInvalid;
 
 export class UnauthorizedError extends Error {
   override name = 'UnauthorizedError';

@@ -3,7 +3,7 @@ import { dateCalendarStart, dateMessagesOnEntry } from '@admit/form-model';
 import { DateInput } from '@admit/design-system';
 import { useMemo } from 'react';
 
-import { modelMessages } from '../pageIntl.ts';
+import { modelMessages } from '../modelMessages.ts';
 import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';
 
 /**

@@ -16,7 +16,7 @@ import { queryKeys } from '../api/queryClient.ts';
 import { uploadToStorage } from '../api/upload.ts';
 import { useSessionEnded } from '../session/useSessionEnded.ts';
 import { changeAnswers, useAnswersForm } from '../engine/index.ts';
-import { modelMessages } from '../pageIntl.ts';
+import { modelMessages } from '../modelMessages.ts';
 import { useRenderer } from './RendererContext.tsx';
 import { useAnswerField } from './useAnswerField.ts';
 import { useShownError } from './useQuestionInput.ts';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 import { api } from '../api/endpoints.ts';
 import { changeAnswers, useAnswersForm } from '../engine/index.ts';
-import { modelMessages } from '../pageIntl.ts';
+import { modelMessages } from '../modelMessages.ts';
 import { useFieldScope } from './AnswerScope.tsx';
 import { clearLookup } from './clearLookup.ts';
 import { type FieldProps, useQuestionInput } from './useQuestionInput.ts';

@@ -13,7 +13,6 @@ import {
   blockKeys,
   chosenTab,
   groupCount,
-  groupHeading,
   groupTemplate,
   isHidden,
   type SectionConfig,
@@ -32,7 +31,7 @@ import { useState } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
 import { useIntl } from 'react-intl';
 
-import { modelMessages } from '../pageIntl.ts';
+import { groupHeading } from '../pageIntl.ts';
 import { QuestionField } from './fields.tsx';
 import { GroupScope, useFieldScope, useScopedWatch } from './AnswerScope.tsx';
 import { LaterPart } from './LaterPart.tsx';
@@ -119,8 +118,9 @@ function CheckboxTriggerView({
 function AddAnotherView({ block }: { block: Extract<Block, { type: 'add-another' }> }) {
   const { addGroup } = useRenderer();
   const { name } = useFieldScope();
-  // "College 2", in the page's language (form-model's messages), as the review and PDF print it.
-  const heading = (index: number) => groupHeading(block, index, modelMessages);
+  // "College 2", in the page's language: the block's itemLabel, else its Add button's label
+  // less its Add words, numbered as the review and the PDF number it (form-model's groupHeading).
+  const heading = (index: number) => groupHeading(block.itemLabel ?? block.label, index + 1);
   return (
     <FieldArray name={name(block.buttonId)} subscription={{ length: true }}>
       {({ fields }) => {

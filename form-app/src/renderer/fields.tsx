@@ -50,14 +50,34 @@ export type { FieldProps } from './useQuestionInput.ts';
  * The kinds whose renderer is a chunk of its own, kept out of the first download: the date
  * picker (@mui/x-date-pickers, the heaviest widget of all), MUI's Autocomplete and its popper,
  * and the upload (behind a tab that is not the default one, used by logged-in applicants only).
+ * Each checks what is entered at once (a date, a failed lookup, a file), so form-model's
+ * validation messages come with it.
  */
 export const fieldChunks = {
   date: async () =>
-    (await Promise.all([import('./DateField.tsx'), loadMessageArea('date')]))[0].DateField,
+    (
+      await Promise.all([
+        import('./DateField.tsx'),
+        loadMessageArea('date'),
+        loadMessageArea('validation'),
+      ])
+    )[0].DateField,
   lookup: async () =>
-    (await Promise.all([import('./LookupField.tsx'), loadMessageArea('lookup')]))[0].LookupField,
+    (
+      await Promise.all([
+        import('./LookupField.tsx'),
+        loadMessageArea('lookup'),
+        loadMessageArea('validation'),
+      ])
+    )[0].LookupField,
   file: async () =>
-    (await Promise.all([import('./FileField.tsx'), loadMessageArea('file')]))[0].FileField,
+    (
+      await Promise.all([
+        import('./FileField.tsx'),
+        loadMessageArea('file'),
+        loadMessageArea('validation'),
+      ])
+    )[0].FileField,
 } satisfies { [T in Question['type']]?: () => Promise<ComponentType<FieldProps<T>>> };
 
 /** A kind loaded as its chunk arrives, with a small spinner until then. */

@@ -76,7 +76,10 @@ const accountPage = (
   load: () => Promise<ComponentType<object>>,
   module: string,
 ): LazyPage<object> & RouteNeed => ({
-  ...lazyPage(async () => (await Promise.all([load(), loadMessageArea('account')]))[0]),
+  ...lazyPage(
+    async () =>
+      (await Promise.all([load(), loadMessageArea('account'), loadMessageArea('validation')]))[0],
+  ),
   module,
 });
 

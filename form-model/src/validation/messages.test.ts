@@ -103,13 +103,27 @@ describe('messagesIn', () => {
     expect(messagesIn('es', spanish).groupHeading('Residencias', 2)).toBe('Residencias 2');
   });
 
-  it('names a message the catalogue lacks', () => {
+  it('names a message the catalogue lacks when it is used', () => {
     const lacking = Object.fromEntries(
       Object.entries(english).filter(([id]) => id !== 'model.validation.gpa'),
     );
-    expect(() => messagesIn('en', lacking)).toThrow(
+    const messages = messagesIn('en', lacking);
+    expect(() => messages.gpa(4)).toThrow(
       'The catalogue of "en" has no message "model.validation.gpa".',
     );
+    expect(messages.maxLength(45)).toBe(messagesIn('en', english).maxLength(45));
+  });
+
+  it('formats each message on its first use, so a page may start without the validation ones', () => {
+    // A page's catalogue before its validation messages arrive (form-app's messageAreas.ts):
+    // the errors and the group headings only. They are added to the same object later.
+    const page: Record<string, MessageCatalogue[string]> = parsed({ ...esErrors, ...esGroups });
+    const messages = messagesIn('es', page);
+    expect(messages.genericError).toBe(messagesIn('es', parsed(spanish)).genericError);
+    expect(messages.groupHeading('Agregar otra institución', 2)).toBe('Institución 2');
+    Object.assign(page, parsed(esValidation));
+    expect(messages.passwordsMustMatch).toBe(messagesIn('es', parsed(spanish)).passwordsMustMatch);
+    expect(messages.maxLength(45)).toBe('Use 45 caracteres como máximo.');
   });
 
   it('uses every id of its catalogues, and no other', () => {

@@ -5,7 +5,9 @@
  * and which argument it takes. Where SPEC says a text is "not shown", ours is listed in
  * form-model's README.
  */
-import { IntlMessageFormat } from 'intl-messageformat';
+import { type IntlMessageFormat } from 'intl-messageformat';
+
+import { formatter, GROUP_HEADING, GROUP_PREFIXES, groupHeadingIn } from './groupHeading.ts';
 
 /** A message as a catalogue gives it: an ICU text (Node) or its parsed AST (the browser). */
 export type CatalogueMessage = ConstructorParameters<typeof IntlMessageFormat>[0];
@@ -105,9 +107,6 @@ export type ModelMessages = { readonly [name in keyof typeof PLAIN]: string } & 
   readonly groupHeading: (label: string, number: number) => string;
 };
 
-const GROUP_PREFIXES = 'model.group.addPrefixes';
-const GROUP_HEADING = 'model.group.heading';
-
 /** Every catalogue id form-model's messages use. */
 export const MODEL_MESSAGE_IDS: readonly string[] = [
   ...Object.values(PLAIN),
@@ -121,43 +120,14 @@ const YEAR_ARGUMENTS: ReadonlySet<string> = new Set(['year']);
 /** Built messages per catalogue and language: a page or a request asks many times. */
 const built = new WeakMap<MessageCatalogue, Map<string, ModelMessages>>();
 
-function formatter(locale: string, catalogue: MessageCatalogue, id: string): IntlMessageFormat {
-  const message = catalogue[id];
-  if (message === undefined)
-    throw new Error(`The catalogue of "${locale}" has no message "${id}".`);
-  return new IntlMessageFormat(message, locale);
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** `ModelMessages.groupHeading` in `locale`. */
-function groupHeadingIn(
-  locale: string,
-  catalogue: MessageCatalogue,
-): (label: string, number: number) => string {
-  const prefixes = String(formatter(locale, catalogue, GROUP_PREFIXES).format())
-    .split('|')
-    .map((prefix) => prefix.trim())
-    .filter((prefix) => prefix !== '')
-    // The longest first: "Add Another" before "Add".
-    .sort((a, b) => b.length - a.length);
-  const leading = new RegExp(`^(?:${prefixes.map(escapeRegExp).join('|')})\\s+`, 'iu');
-  const heading = formatter(locale, catalogue, GROUP_HEADING);
-  return (label, number) => {
-    const rest = label.replace(leading, '').trim();
-    const noun =
-      rest === '' || rest === label.trim()
-        ? label.trim()
-        : rest.charAt(0).toLocaleUpperCase(locale) + rest.slice(1);
-    return String(heading.format({ noun, number: String(number) }));
-  };
-}
-
 /**
  * form-model's messages in `locale`, from a catalogue of that language holding the `model.`
  * ids. The browser passes parsed messages (`virtual:admit-language`'s: its build has no ICU
- * parser), Node may pass ICU texts. Built once per catalogue and language; throws naming the
- * first id the catalogue lacks.
+ * parser), Node may pass ICU texts. Each message is formatted on its first use, not here: a
+ * page's catalogue holds the validation messages only once its `validation` area has loaded
+ * (form-app's messageAreas.ts), and a page that never validates formats none of them. Built
+ * once per catalogue and language; a message the catalogue lacks throws, naming its id, when
+ * it is used.
  *
  * @example messagesIn('es', messages).maxLength(45) // "Use 45 caracteres como máximo."
  */
@@ -165,20 +135,33 @@ export function messagesIn(locale: string, catalogue: MessageCatalogue): ModelMe
   let byLocale = built.get(catalogue);
   const cached = byLocale?.get(locale);
   if (cached !== undefined) return cached;
-  const result: Record<string, unknown> = {};
+  const result = {};
+  /** Defines `name` as made by `make` on its first read, then kept. */
+  const once = (name: string, make: () => unknown) => {
+    Object.defineProperty(result, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = make();
+        Object.defineProperty(result, name, { enumerable: true, value });
+        return value;
+      },
+    });
+  };
   for (const [name, id] of Object.entries(PLAIN))
-    result[name] = String(formatter(locale, catalogue, id).format());
-  for (const [name, [id, argument]] of Object.entries(WITH_ARGUMENT)) {
-    const format = formatter(locale, catalogue, id);
-    result[name] = (value: string | number) =>
-      String(
-        format.format({
-          [argument]: YEAR_ARGUMENTS.has(argument) ? String(value) : value,
-        }),
-      );
-  }
-  result.groupHeading = groupHeadingIn(locale, catalogue);
-  const messages = result as unknown as ModelMessages;
+    once(name, () => String(formatter(locale, catalogue, id).format()));
+  for (const [name, [id, argument]] of Object.entries(WITH_ARGUMENT))
+    once(name, () => {
+      const format = formatter(locale, catalogue, id);
+      return (value: string | number) =>
+        String(
+          format.format({
+            [argument]: YEAR_ARGUMENTS.has(argument) ? String(value) : value,
+          }),
+        );
+    });
+  once('groupHeading', () => groupHeadingIn(locale, catalogue));
+  const messages = result as ModelMessages;
   if (byLocale === undefined) built.set(catalogue, (byLocale = new Map<string, ModelMessages>()));
   byLocale.set(locale, messages);
   return messages;

@@ -2,7 +2,7 @@ import { type useToast } from '@admit/design-system';
 import { type IntlShape } from 'react-intl';
 
 import { api } from '../../api/endpoints.ts';
-import { modelMessages } from '../../pageIntl.ts';
+import { modelMessages } from '../../modelMessages.ts';
 import { loadAccountCheck } from './validation.ts';
 
 /** SPEC §2/§8: "Resend confirmation code", with its own error toast title. */

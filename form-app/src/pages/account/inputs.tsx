@@ -7,7 +7,7 @@ import {
 } from '@admit/form-model';
 import { useIntl } from 'react-intl';
 
-import { modelMessages } from '../../pageIntl.ts';
+import { modelMessages } from '../../modelMessages.ts';
 import { useAccountCheck } from './validation.ts';
 
 type FieldProps = Pick<TextInputProps, 'id' | 'value' | 'error' | 'onChange'>;

@@ -13,7 +13,8 @@ import { useIntl } from 'react-intl';
 
 import { api } from '../../api/endpoints.ts';
 import { queryKeys } from '../../api/queryClient.ts';
-import { modelMessages, pageOptionLists } from '../../pageIntl.ts';
+import { modelMessages } from '../../modelMessages.ts';
+import { pageOptionLists } from '../../pageIntl.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { useApplication, useRenderer } from '../../renderer/index.ts';
 import { loadPages, tenant } from '../../tenant.ts';
