@@ -63,6 +63,7 @@ const FORM_APP_LAYERS = [
     'languageInPrerender.ts',
     'messageAreas.ts',
     'pageIntl.ts',
+    'modelMessages.ts',
     'icon.ts',
     'loadOnce.ts',
   ],
