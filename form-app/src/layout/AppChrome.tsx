@@ -1,21 +1,13 @@
 import { AppFooter, AppHeader, Box, Link, Stack, ToastPlace, useToast } from '@admit/design-system';
-import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect } from 'react';
+import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 
 import { useSession } from '../session/SessionProvider.tsx';
 import { tenant } from '../tenant.ts';
+import { IdleWarning } from './IdleWarning.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useNotePushes } from './useFocusOnArrival.ts';
-
-/**
- * SPEC §4's idle prompt: logged-in applicants only, so its code (the idle clock, the modal) is
- * a chunk of its own, fetched as someone logs in, minutes before a warning can be due; a
- * visitor's first download leaves it out, as it leaves out its texts (messageAreas.ts).
- */
-const IdleWarning = lazy(async () => ({
-  default: (await import('./IdleWarning.tsx')).IdleWarning,
-}));
 
 function Logo() {
   // The tenant's own SVG, shipped in its config (no request, no external file).
@@ -166,11 +158,7 @@ export function AppChrome({
         )}
         privacyParagraphs={tenant.privacyNotice}
       />
-      {session.isLoggedIn ? (
-        <Suspense fallback={null}>
-          <IdleWarning beforeLogout={beforeLogout} />
-        </Suspense>
-      ) : null}
+      {session.isLoggedIn ? <IdleWarning beforeLogout={beforeLogout} /> : null}
     </Box>
   );
 }
