@@ -6,7 +6,7 @@
  */
 import { Box, Button, Link, SelectInput, TextInput, Typography } from '@admit/design-system';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type SyntheticEvent, useState } from 'react';
+import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
@@ -162,8 +162,19 @@ export function Applications() {
       getJson<ListAnswer>(`/applications${queryString({ ...filters, page: String(page) })}`),
     placeholderData: keepPreviousData,
   });
+  // The parameters last asked for, while the address has not yet re-rendered with them: a
+  // second change in the meantime (the two dates typed one after the other, a navigation the
+  // router renders in a transition) builds on the first instead of dropping it.
+  const asked = useRef<{ base: string; params: ListParams } | undefined>(undefined);
+  const shown = search.toString();
+  useEffect(() => {
+    asked.current = undefined;
+  }, [shown]);
   const go = (next: Partial<ListParams>) => {
-    setSearch(listSearch({ ...params, page: 1, ...next }));
+    const base = asked.current?.base === shown ? asked.current.params : params;
+    const wanted = { ...base, page: 1, ...next };
+    asked.current = { base: shown, params: wanted };
+    setSearch(listSearch(wanted));
   };
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();

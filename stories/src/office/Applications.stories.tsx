@@ -82,6 +82,36 @@ export const SearchAndSort: Story = {
   },
 };
 
+/** Sets an input's value as a browser does, at once: React's onChange sees it (no await). */
+function typeAtOnce(input: HTMLElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
+ * Both dates changed before the list has re-rendered with the first (a fast typist, a browser's
+ * autofill): the second change keeps the first, and the list asks for both.
+ */
+export const BothDatesAtOnce: Story = {
+  args: { initialPath: '/' },
+  play: async ({ canvas, loaded }) => {
+    await canvas.findByRole('table', { name: 'Applications' }, LOADED);
+    const from = canvas.getByLabelText('Submitted from');
+    const to = canvas.getByLabelText('Submitted to');
+    // One task, no render between them: what userEvent's awaited steps would never show.
+    typeAtOnce(from, '2026-11-01');
+    typeAtOnce(to, '2026-11-30');
+    await waitFor(async () => {
+      await expect(mockOfficeOf(loaded).requests.map((request) => request.search)).toContain(
+        '?from=2026-11-01&to=2026-11-30&page=1',
+      );
+    });
+    await expect(from).toHaveValue('2026-11-01');
+    await expect(to).toHaveValue('2026-11-30');
+  },
+};
+
 /** Export CSV: read as it streams, then saved; the live region says how much. */
 export const Exported: Story = {
   args: { initialPath: '/' },
