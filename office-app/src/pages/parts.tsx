@@ -69,6 +69,14 @@ export const visuallyHidden = {
   border: 0,
 } as const;
 
+/** The frame a table's region and its phone list share, so the two layouts look one. */
+const FRAME = {
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+  bgcolor: 'background.paper',
+} as const;
+
 /**
  * A table's region, labelled and reached by Tab, from the `sm` breakpoint up (a phone gets the
  * rows as an `ItemList` instead): on a screen narrower than the table, it scrolls sideways
@@ -89,10 +97,7 @@ export function TableRegion({ label, children }: { label: string; children: Reac
         // scrolls sideways instead of this region alone.
         position: 'relative',
         overflowX: 'auto',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        bgcolor: 'background.paper',
+        ...FRAME,
       }}
     >
       {children}
@@ -126,10 +131,7 @@ export function ItemList({
         listStyle: 'none',
         m: 0,
         p: 0,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        bgcolor: 'background.paper',
+        ...FRAME,
       }}
     >
       {children}
