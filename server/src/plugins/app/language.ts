@@ -11,8 +11,8 @@
  *
  * A language not offered is passed over, never an error: an old link or cookie still opens.
  *
- * Staff's addresses are the exception: the office (`/office`, its API) and the service view's
- * PDF speak the college's first language, whoever asks, as the office's pages do
+ * Staff's addresses are the exception: the office (`/office`, its API) and the service view
+ * (its page and PDF) speak the college's first language, whoever asks, as the office's pages do
  * (plugins/app/officeSpa.ts): an office error must not come in the language an applicant chose
  * in the same browser.
  */
@@ -72,8 +72,14 @@ export function told<T extends { message: Said }>(
 
 /** Whether `url` is one of staff's, answered in the college's first language. */
 export function isStaffAddress(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
-  return path === '/office' || path.startsWith('/office/') || path.startsWith('/service/');
+  const [path = '', query = ''] = url.split('?', 2);
+  return (
+    path === '/office' ||
+    path.startsWith('/office/') ||
+    path.startsWith('/service/') ||
+    // The service view's page: staff read it, whoever opens the link.
+    new URLSearchParams(query).has('service_token')
+  );
 }
 
 /** The value of `?lang` in a request's address, if any. */

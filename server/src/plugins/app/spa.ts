@@ -161,10 +161,9 @@ export const spa = fp(
       ) {
         // SPEC §2: the SPA routes every other path itself, in the request's language.
         const loggedIn = markerCookie !== undefined && (request.cookies[markerCookie] ?? '') !== '';
-        // The service view is staff's: in the college's first language, whoever opens it.
-        const staff = new URLSearchParams(request.url.split('?')[1] ?? '').has('service_token');
-        const language = staff ? sites.fallback : request.language;
-        const document = documentFor(request.url, loggedIn, siteFor(language));
+        // The service view is staff's: request.language is the college's first there
+        // (plugins/app/language.ts, isStaffAddress).
+        const document = documentFor(request.url, loggedIn, siteFor(request.language));
         return send(request, reply, document, REVALIDATE, PAGE_VARY);
       }
       return reply.code(404).send({ message: request.t(text('server.errors.notFound')) });
